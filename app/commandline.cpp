@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#include "app/commandline.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <cstring>
+#include <functional>
+#include <map>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+using Command = std::function<int(const QStringList &)>;
+
+// Name → entry point. Each command parses its own options with QCommandLineParser.
+const std::map<QString, Command> &commands()
+{
+    static const std::map<QString, Command> table = {
+    };
+    return table;
+}
+
+} // namespace
+
+bool CommandLine::isHeadlessCommand(const char *firstArgument)
+{
+    return commands().contains(QString::fromLocal8Bit(firstArgument));
+}
+
+void CommandLine::describeApplication()
+{
+    QCoreApplication::setOrganizationName(u"TriageConsole"_s);
+    QCoreApplication::setOrganizationDomain(u"triage-console.org"_s);
+    QCoreApplication::setApplicationName(u"triage-console"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(TRIAGE_CONSOLE_VERSION));
+}
+
+int CommandLine::runHeadless(const QStringList &arguments)
+{
+    // arguments: program, command, options…; the command sees itself as the program name.
+    const auto entry = commands().find(arguments.value(1));
+    if (entry == commands().end())
+        return 2;
+    QStringList commandArguments = arguments.mid(1);
+    commandArguments[0] = arguments.value(0) + u' ' + arguments.value(1);
+    return entry->second(commandArguments);
+}

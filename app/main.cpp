@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+#include "app/commandline.h"
+#include "app/guicommand.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+
+int main(int argc, char **argv)
+{
+    // Headless subcommands (triage, sync, …) must run with no display at all.
+    if (argc > 1 && CommandLine::isHeadlessCommand(argv[1])) {
+        QCoreApplication app(argc, argv);
+        CommandLine::describeApplication();
+        return CommandLine::runHeadless(app.arguments());
+    }
+    GuiCommand::prepareEnvironment(argc, argv);
+    QApplication app(argc, argv);
+    CommandLine::describeApplication();
+    return GuiCommand::run(app);
+}

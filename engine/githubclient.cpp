@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+#include "engine/githubclient.h"
+
+#include "engine/githubrequestjob.h"
+
+#include <QJsonArray>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono;
+
+Q_LOGGING_CATEGORY(lcGitHub, "triage.github")
+
+namespace {
+
+constexpr auto ApiVersion = "2022-11-28";
+
+QUrl withPath(QUrl url, const QString &path)
+{
+    url.setPath(path);
+    url.setQuery(QString());
+    url.setFragment(QString());
+    return url;
+}
+
+} // namespace
+
+GitHubClient::GitHubClient(QObject *parent)
+    : QObject(parent)
+    , m_network(new QNetworkAccessManager(this))
+{
+    qRegisterMetaType<RateLimit>();
+    qRegisterMetaType<GitHubResponse>();
+    setApiUrl(QUrl(u"https://api.github.com"_s));
+}
+
+GitHubClient::~GitHubClient() = default;
+
+void GitHubClient::setApiUrl(const QUrl &url)
+{
+    QUrl base = url.adjusted(QUrl::StripTrailingSlash | QUrl::RemoveQuery | QUrl::RemoveFragment);
+    if (base.path() == u"/"_s)
+        base.setPath(QString());
+    m_apiUrl = base;
+    const QString path = base.path();
+    if (base.host() == u"api.github.com"_s || !path.endsWith(u"/api/v3"_s))
+        m_graphqlUrl = withPath(base, path + u"/graphql"_s);
+    else // GitHub Enterprise Server: REST under /api/v3, GraphQL at /api/graphql
+        m_graphqlUrl = withPath(base, path.chopped(3) + u"/graphql"_s);
+}
+
+QUrl GitHubClient::restUrl(const QString &path, const QUrlQuery &query) const
+{
+    QUrl url = m_apiUrl;
+    url.setPath(m_apiUrl.path() + (path.startsWith(u'/') ? path : u'/' + path));
+    if (!query.isEmpty())
+        url.setQuery(query);
+    return url;
+}
+
+QNetworkRequest GitHubClient::buildRequest(const QUrl &url, const QByteArray &etag) const
+{
+    QNetworkRequest request(url);
+    request.setRawHeader("Accept", "application/vnd.github+json");
+    request.setRawHeader("X-GitHub-Api-Version", ApiVersion);
+    request.setHeader(QNetworkRequest::UserAgentHeader, QByteArray("TriageConsole/" TRIAGE_CONSOLE_VERSION));
+    // The token goes only to the host it was configured for, never to a host a Link or redirect names.
+    if (!m_token.isEmpty() && url.host() == m_apiUrl.host() && url.port() == m_apiUrl.port())
+        request.setRawHeader("Authorization", "Bearer " + m_token.toUtf8());
+    if (!etag.isEmpty())
+        request.setRawHeader("If-None-Match", etag);
+    request.setTransferTimeout(int(m_policy.transferTimeout.count()));
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    return request;
+}
+
+GitHubRequestJob *GitHubClient::get(const QUrl &url, const QByteArray &etag)
+{
+    return new GitHubRequestJob(this, buildRequest(url, etag), "GET", {}, false);
+}
+
+GitHubRequestJob *GitHubClient::graphql(const QString &query, const QJsonObject &variables)
+{
+    QNetworkRequest request = buildRequest(m_graphqlUrl);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
+    const QByteArray body =
+        QJsonDocument(QJsonObject{{u"query"_s, query}, {u"variables"_s, variables}}).toJson(QJsonDocument::Compact);
+    return new GitHubRequestJob(this, request, "POST", body, true);
+}
+
+QNetworkReply *GitHubClient::send(const QNetworkRequest &request, const QByteArray &verb, const QByteArray &body)
+{
+    ++m_requestsSent;
+    qCDebug(lcGitHub) << verb.constData() << request.url().toDisplayString(QUrl::RemoveUserInfo);
+    return m_network->sendCustomRequest(request, verb, body);
+}
+
+void GitHubClient::noteRateLimit(const QNetworkReply *reply)
+{
+    if (!reply->hasRawHeader("x-ratelimit-remaining"))
+        return;
+    RateLimit limit;
+    limit.resource = QString::fromLatin1(reply->rawHeader("x-ratelimit-resource"));
+    if (limit.resource.isEmpty())
+        limit.resource = reply->url().path().endsWith(u"/graphql"_s) ? u"graphql"_s : u"core"_s;
+    limit.limit = reply->rawHeader("x-ratelimit-limit").toInt();
+    limit.remaining = reply->rawHeader("x-ratelimit-remaining").toInt();
+    limit.used = reply->rawHeader("x-ratelimit-used").toInt();
+    limit.reset = QDateTime::fromSecsSinceEpoch(reply->rawHeader("x-ratelimit-reset").toLongLong(), QTimeZone::UTC);
+    m_rateLimits.insert(limit.resource, limit);
+    m_lastRateLimit = limit;
+    Q_EMIT rateLimitChanged(limit);
+}
+
+milliseconds GitHubClient::waitForBudget(const QString &resource) const
+{
+    const RateLimit limit = m_rateLimits.value(resource);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    if (!limit.isExhaustedAt(now))
+        return 0ms;
+    // One second past the reset: GitHub's clock and ours differ a little.
+    const auto wait = milliseconds(now.msecsTo(limit.reset) + 1000);
+    return duration_cast<milliseconds>(wait * m_policy.serverWaitScale);
+}
+
+QString GitHubClient::describeFailure(const QUrl &url, int status, const QString &networkError, const QByteArray &body)
+{
+    const QString where = url.path().isEmpty() ? url.host() : url.host() + url.path();
+    if (status == 0)
+        return tr("cannot reach %1: %2").arg(where, networkError);
+
+    QString detail;
+    const QJsonDocument document = QJsonDocument::fromJson(body);
+    if (document.isObject()) {
+        const QJsonObject object = document.object();
+        detail = object.value("message"_L1).toString();
+        QStringList messages;
+        for (const QJsonValue &error : object.value("errors"_L1).toArray()) {
+            const QString message = error.isObject() ? error.toObject().value("message"_L1).toString() : error.toString();
+            if (!message.isEmpty())
+                messages.append(message);
+        }
+        if (!messages.isEmpty())
+            detail = detail.isEmpty() ? messages.join(u"; "_s) : detail + u" ("_s + messages.join(u"; "_s) + u')';
+    }
+    switch (status) {
+    case 401:
+        return tr("GitHub refused the token for %1 (401): %2").arg(where, detail.isEmpty() ? tr("bad credentials") : detail);
+    case 403:
+        return tr("GitHub denied access to %1 (403): %2").arg(where, detail.isEmpty() ? tr("forbidden") : detail);
+    case 404:
+        return tr("%1 was not found (404); check the repository name and the token's access").arg(where);
+    default:
+        break;
+    }
+    if (status >= 500)
+        return tr("GitHub had a server error (%1) for %2").arg(status).arg(where);
+    if (status == 200)
+        return tr("GitHub answered %1 with an error: %2").arg(where, detail);
+    return tr("GitHub answered %1 for %2%3").arg(status).arg(where, detail.isEmpty() ? QString() : u": "_s + detail);
+}
+
+QUrl GitHubClient::parseNextLink(const QByteArray &linkHeader)
+{
+    // <https://api.github.com/…&page=2>; rel="next", <…>; rel="last"
+    static const QRegularExpression entry(uR"(<([^>]*)>\s*;\s*rel="?([^",;]+)"?)"_s);
+    auto matches = entry.globalMatch(QString::fromLatin1(linkHeader));
+    while (matches.hasNext()) {
+        const QRegularExpressionMatch match = matches.next();
+        if (match.captured(2).split(u' ').contains(u"next"_s))
+            return QUrl(match.captured(1));
+    }
+    return {};
+}

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/result.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QNetworkRequest>
+#include <QObject>
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <chrono>
+
+Q_DECLARE_LOGGING_CATEGORY(lcGitHub)
+
+class QNetworkAccessManager;
+class QNetworkReply;
+class GitHubRequestJob;
+
+// The budget GitHub reports in x-ratelimit-* headers, per resource ("core", "graphql", "search", …).
+struct RateLimit
+{
+    QString resource;
+    int limit = -1;
+    int remaining = -1;
+    int used = -1;
+    QDateTime reset; // UTC
+
+    bool isKnown() const { return remaining >= 0; }
+    bool isExhaustedAt(const QDateTime &now) const { return remaining == 0 && reset.isValid() && reset > now; }
+};
+Q_DECLARE_METATYPE(RateLimit)
+
+// How hard a request tries. Production defaults; tests shrink the delays.
+struct RetryPolicy
+{
+    int maxAttempts = 5;                                     // per request, the first one included
+    std::chrono::milliseconds baseDelay{1000};               // 5xx / network: base · 2^(attempt-1)
+    std::chrono::milliseconds maxDelay{std::chrono::minutes(2)};
+    std::chrono::milliseconds secondaryLimitDelay{60000};    // a secondary limit without Retry-After
+    std::chrono::milliseconds maxRateLimitWait{std::chrono::minutes(65)}; // longer than this: give up
+    std::chrono::milliseconds transferTimeout{60000};        // no byte for this long: a network error
+    double serverWaitScale = 1.0; // scales waits GitHub dictates (Retry-After, reset); tests use < 1
+};
+
+struct GitHubResponse
+{
+    int status = 0;
+    QByteArray body;
+    QJsonDocument json; // parsed for 2xx answers
+    QByteArray etag;
+    QUrl nextPage; // Link: rel="next"
+    int attempts = 1;
+
+    bool notModified() const { return status == 304; }
+};
+Q_DECLARE_METATYPE(GitHubResponse)
+
+// The one door to GitHub: owns the QNetworkAccessManager, builds every request, tracks the rate limit.
+class GitHubClient final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(GitHubClient)
+
+public:
+    explicit GitHubClient(QObject *parent = nullptr);
+    ~GitHubClient() override;
+
+    // https://api.github.com (GraphQL at /graphql), GitHub Enterprise https://HOST/api/v3 (GraphQL at
+    // /api/graphql), or any server answering REST at URL/… and GraphQL at URL/graphql (tests, --api).
+    void setApiUrl(const QUrl &url);
+    QUrl apiUrl() const { return m_apiUrl; }
+    QUrl graphqlUrl() const { return m_graphqlUrl; }
+    QString host() const { return m_apiUrl.host(); }
+    QUrl restUrl(const QString &path, const QUrlQuery &query = {}) const;
+
+    // Kept in memory only: never logged, never written anywhere.
+    void setToken(const QString &token) { m_token = token; }
+    bool hasToken() const { return !m_token.isEmpty(); }
+
+    void setRetryPolicy(const RetryPolicy &policy) { m_policy = policy; }
+    const RetryPolicy &retryPolicy() const { return m_policy; }
+
+    // Jobs start on the next event-loop turn: connect to finished() first. They belong to the client.
+    GitHubRequestJob *get(const QUrl &url, const QByteArray &etag = {});
+    GitHubRequestJob *graphql(const QString &query, const QJsonObject &variables);
+
+    // Every request GitHub sees is built here.
+    QNetworkRequest buildRequest(const QUrl &url, const QByteArray &etag = {}) const;
+
+    RateLimit rateLimit() const { return m_lastRateLimit; }
+    RateLimit rateLimit(const QString &resource) const { return m_rateLimits.value(resource); }
+    int requestsSent() const { return m_requestsSent; }
+
+    // HTTP, network and GraphQL failures as readable text, in one place.
+    static QString describeFailure(const QUrl &url, int status, const QString &networkError, const QByteArray &body);
+    static QUrl parseNextLink(const QByteArray &linkHeader);
+
+Q_SIGNALS:
+    void rateLimitChanged(const RateLimit &rateLimit);
+
+private:
+    friend class GitHubRequestJob;
+    QNetworkReply *send(const QNetworkRequest &request, const QByteArray &verb, const QByteArray &body);
+    void noteRateLimit(const QNetworkReply *reply);
+    // How long to hold a request back because the budget it draws on is spent (0: send now).
+    std::chrono::milliseconds waitForBudget(const QString &resource) const;
+
+    QNetworkAccessManager *m_network;
+    QUrl m_apiUrl;
+    QUrl m_graphqlUrl;
+    QString m_token;
+    RetryPolicy m_policy;
+    QHash<QString, RateLimit> m_rateLimits;
+    RateLimit m_lastRateLimit;
+    int m_requestsSent = 0;
+};

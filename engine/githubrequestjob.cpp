@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: MIT
+#include "engine/githubrequestjob.h"
+
+#include <QJsonArray>
+#include <QNetworkReply>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono;
+
+namespace {
+
+milliseconds scaled(milliseconds wait, double scale)
+{
+    return std::max(0ms, duration_cast<milliseconds>(wait * scale));
+}
+
+bool isGraphQLRateLimited(const QJsonObject &object)
+{
+    for (const QJsonValue &error : object.value("errors"_L1).toArray()) {
+        if (error.toObject().value("type"_L1).toString() == "RATE_LIMITED"_L1)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+GitHubRequestJob::GitHubRequestJob(GitHubClient *client, const QNetworkRequest &request, const QByteArray &verb,
+                                   const QByteArray &body, bool graphql)
+    : QObject(client)
+    , m_client(client)
+    , m_request(request)
+    , m_verb(verb)
+    , m_body(body)
+    , m_graphql(graphql)
+{
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, &GitHubRequestJob::attempt);
+    // Start on the next turn of the event loop, so that the caller can connect to finished() first.
+    m_timer.start(0);
+}
+
+GitHubRequestJob::~GitHubRequestJob()
+{
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+    }
+}
+
+void GitHubRequestJob::cancel()
+{
+    if (m_finished)
+        return;
+    m_timer.stop();
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+        m_reply.clear();
+    }
+    finish(Error{tr("cancelled")});
+}
+
+void GitHubRequestJob::attempt()
+{
+    if (m_finished)
+        return;
+    // A spent budget holds the request back until the reset, as GitHub asks.
+    // (Once per wait: after it, the request goes out and GitHub's answer updates the budget.)
+    const milliseconds wait = m_budgetWaited ? 0ms : m_client->waitForBudget(resource());
+    m_budgetWaited = false;
+    if (wait > 0ms) {
+        if (wait > scaled(m_client->retryPolicy().maxRateLimitWait, m_client->retryPolicy().serverWaitScale)) {
+            finish(Error{tr("the GitHub rate limit is exhausted until %1")
+                             .arg(m_client->rateLimit(resource()).reset.toLocalTime().toString(u"HH:mm"_s))});
+            return;
+        }
+        Q_EMIT waiting(wait.count(), tr("rate limit"));
+        m_budgetWaited = true;
+        m_timer.start(wait);
+        return;
+    }
+    ++m_attempt;
+    m_reply = m_client->send(m_request, m_verb, m_body);
+    connect(m_reply, &QNetworkReply::finished, this, &GitHubRequestJob::onReplyFinished);
+}
+
+milliseconds GitHubRequestJob::backoff() const
+{
+    const RetryPolicy &policy = m_client->retryPolicy();
+    const auto delay = policy.baseDelay * (1LL << std::min(m_attempt - 1, 20));
+    return std::min<milliseconds>(delay, policy.maxDelay);
+}
+
+void GitHubRequestJob::onReplyFinished()
+{
+    QNetworkReply *reply = m_reply;
+    if (!reply || m_finished)
+        return;
+    m_reply.clear();
+    reply->deleteLater();
+
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QNetworkReply::NetworkError networkError = reply->error();
+    const QByteArray body = reply->readAll();
+    m_client->noteRateLimit(reply);
+    const RetryPolicy &policy = m_client->retryPolicy();
+
+    // Transport failures (refused, reset, dropped mid-body, timed out) come before any status.
+    if (networkError != QNetworkReply::NoError && (status == 0 || networkError < QNetworkReply::ProxyConnectionRefusedError)) {
+        m_lastFailure = GitHubClient::describeFailure(m_request.url(), 0, reply->errorString(), {});
+        retryLater(backoff(), reply->errorString());
+        return;
+    }
+
+    if (status == 304 || (status >= 200 && status < 300)) {
+        GitHubResponse response;
+        response.status = status;
+        response.etag = reply->rawHeader("ETag");
+        response.nextPage = GitHubClient::parseNextLink(reply->rawHeader("Link"));
+        response.attempts = m_attempt;
+        if (status != 304 && status != 204) {
+            QJsonParseError parseError;
+            response.json = QJsonDocument::fromJson(body, &parseError);
+            if (parseError.error != QJsonParseError::NoError) {
+                // A truncated or mangled answer is worth another try, like a network error.
+                m_lastFailure = tr("GitHub sent malformed JSON for %1 (%2 at byte %3)")
+                                    .arg(m_request.url().path(), parseError.errorString())
+                                    .arg(parseError.offset);
+                retryLater(backoff(), tr("malformed JSON"));
+                return;
+            }
+            if (m_graphql && response.json.object().contains("errors"_L1)) {
+                if (isGraphQLRateLimited(response.json.object())) {
+                    const milliseconds wait = m_client->waitForBudget(resource());
+                    m_lastFailure = tr("the GitHub GraphQL rate limit is exhausted");
+                    retryLater(wait > 0ms ? wait : scaled(policy.secondaryLimitDelay, policy.serverWaitScale),
+                               tr("rate limit"));
+                    return;
+                }
+                finish(Error{GitHubClient::describeFailure(m_request.url(), status, {}, body)});
+                return;
+            }
+        }
+        response.body = body;
+        finish(response);
+        return;
+    }
+
+    m_lastFailure = GitHubClient::describeFailure(m_request.url(), status, reply->errorString(), body);
+    if (status == 403 || status == 429) {
+        const bool exhausted = reply->rawHeader("x-ratelimit-remaining") == "0";
+        const QByteArray retryAfter = reply->rawHeader("Retry-After");
+        if (exhausted) {
+            const milliseconds wait = m_client->waitForBudget(resource());
+            if (wait > scaled(policy.maxRateLimitWait, policy.serverWaitScale)) {
+                finish(Error{m_lastFailure});
+                return;
+            }
+            retryLater(std::max(wait, 1ms), tr("rate limit"));
+            return;
+        }
+        if (!retryAfter.isEmpty()) {
+            retryLater(scaled(seconds(retryAfter.trimmed().toLongLong()), policy.serverWaitScale), u"Retry-After"_s);
+            return;
+        }
+        if (status == 429 || body.contains("secondary rate limit")) {
+            const auto wait = policy.secondaryLimitDelay * (1LL << std::min(m_attempt - 1, 10));
+            retryLater(scaled(wait, policy.serverWaitScale), tr("secondary rate limit"));
+            return;
+        }
+        finish(Error{m_lastFailure});
+        return;
+    }
+    if (status >= 500) {
+        retryLater(backoff(), u"HTTP %1"_s.arg(status));
+        return;
+    }
+    finish(Error{m_lastFailure});
+}
+
+void GitHubRequestJob::retryLater(milliseconds delay, const QString &reason)
+{
+    if (m_attempt >= m_client->retryPolicy().maxAttempts) {
+        finish(Error{tr("%1 (gave up after %n attempt(s))", nullptr, m_attempt).arg(m_lastFailure)});
+        return;
+    }
+    m_budgetWaited = true; // this wait already honours whatever GitHub asked for
+    qCInfo(lcGitHub) << "retrying" << m_request.url().path() << "in" << delay.count() << "ms:" << reason;
+    Q_EMIT waiting(delay.count(), reason);
+    m_timer.start(delay);
+}
+
+void GitHubRequestJob::finish(const Result<GitHubResponse> &result)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    if (!result)
+        qCInfo(lcGitHub) << "request failed:" << result.error();
+    Q_EMIT finished(result);
+    deleteLater();
+}

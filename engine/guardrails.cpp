@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+#include "engine/guardrails.h"
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Lower case, runs of white space and markdown emphasis collapsed: a template survives being re-wrapped.
+QString normalized(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    bool space = false;
+    for (QChar c : text) {
+        if (c == u'*' || c == u'_' || c == u'`')
+            continue;
+        if (c.isSpace()) {
+            space = !out.isEmpty();
+            continue;
+        }
+        if (space)
+            out.append(u' ');
+        space = false;
+        out.append(c.toLower());
+    }
+    return out;
+}
+
+Violation violation(QLatin1StringView rule, const QString &label, const QString &message)
+{
+    return Violation{QString(rule), label, message};
+}
+
+} // namespace
+
+bool Guardrails::templatePosted(const TemplateText &text, const Issue &issue)
+{
+    QStringList needles;
+    for (const QString &phrase : text.detect)
+        needles.append(normalized(phrase));
+    for (const Comment &comment : issue.comments) {
+        const QString body = normalized(comment.body);
+        for (const QString &needle : std::as_const(needles)) {
+            if (!needle.isEmpty() && body.contains(needle))
+                return true;
+        }
+    }
+    return false;
+}
+
+QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, const RubricPack &pack)
+{
+    QList<Violation> found;
+    for (const QString &label : plan.addLabels) {
+        if (pack.forbiddenLabels.contains(label))
+            found.append(violation(QLatin1StringView(NoHighPriority), label,
+                                   u"\"%1\" is a human decision; ask for \"%2\" instead"_s.arg(label, pack.reviewLabel)));
+        else if (!pack.allows(label))
+            found.append(violation(QLatin1StringView(Allowlist), label,
+                                   u"\"%1\" is not in the %2 pack's allowlist"_s.arg(label, pack.profile)));
+    }
+    for (const QString &label : plan.removeLabels) {
+        const bool protectedLabel = pack.protectedLabels.contains(label);
+        found.append(violation(QLatin1StringView(AddOnly), label,
+                               protectedLabel ? u"\"%1\" must stay on the issue; plans only add labels"_s.arg(label)
+                                              : u"plans only add labels; removing \"%1\" is for a human"_s.arg(label)));
+    }
+
+    QStringList existingSubs;
+    QStringList addedSubs;
+    for (const SubOncall &sub : pack.subOncalls) {
+        if (issue.hasLabel(sub.label))
+            existingSubs.append(sub.label);
+        if (plan.addLabels.contains(sub.label) && !issue.hasLabel(sub.label))
+            addedSubs.append(sub.label);
+    }
+    if (!existingSubs.isEmpty()) {
+        for (const QString &label : std::as_const(addedSubs))
+            found.append(violation(QLatin1StringView(KeepSubOncall), label,
+                                   u"the issue is already routed to \"%1\"; it keeps that sub-oncall"_s.arg(
+                                       existingSubs.constFirst())));
+    } else if (addedSubs.size() > 1) {
+        for (qsizetype i = 1; i < addedSubs.size(); ++i)
+            found.append(violation(QLatin1StringView(OneSubOncall), addedSubs.at(i),
+                                   u"an issue has exactly one sub-oncall; the plan already adds \"%1\""_s.arg(
+                                       addedSubs.constFirst())));
+    } else if (addedSubs.isEmpty() && plan.decision != "already_classified"_L1
+               && plan.decision != pack.outOfScopeDecision && !plan.decision.isEmpty()) {
+        found.append(violation(QLatin1StringView(OneSubOncall), {},
+                               u"a routed issue needs exactly one sub-oncall and the plan adds none"_s));
+    }
+
+    if (!plan.templateKey.isEmpty()) {
+        const TemplateText *text = pack.templateByKey(plan.templateKey);
+        if (!text)
+            found.append(violation(QLatin1StringView(KnownTemplate), {},
+                                   u"\"%1\" is not one of the pack's templates"_s.arg(plan.templateKey)));
+        else if (templatePosted(*text, issue))
+            found.append(violation(QLatin1StringView(TemplateOnce), {},
+                                   u"the \"%1\" template is already on the issue"_s.arg(plan.templateKey)));
+    }
+    return found;
+}
+
+TriagePlan Guardrails::enforce(TriagePlan plan, const Issue &issue, const RubricPack &pack)
+{
+    const QList<Violation> found = check(plan, issue, pack);
+    for (const Violation &v : found) {
+        if (v.rule == QLatin1StringView(AddOnly)) {
+            plan.removeLabels.removeAll(v.label);
+        } else if (!v.label.isEmpty()) {
+            plan.addLabels.removeAll(v.label);
+            plan.labelConfidence.remove(v.label);
+            // A flagged high-priority issue still needs a human to look.
+            if (v.rule == QLatin1StringView(NoHighPriority) && pack.allows(pack.reviewLabel)
+                && !issue.hasLabel(pack.reviewLabel) && !plan.addLabels.contains(pack.reviewLabel)) {
+                plan.addLabels.append(pack.reviewLabel);
+                plan.labelConfidence.insert(pack.reviewLabel, Confidence::Medium);
+            }
+        } else if (v.rule == QLatin1StringView(TemplateOnce) || v.rule == QLatin1StringView(KnownTemplate)) {
+            plan.templateKey.clear();
+            plan.comment.clear();
+        }
+    }
+    plan.violations.append(found);
+    return plan;
+}

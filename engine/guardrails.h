@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/issue.h"
+#include "engine/rubricpack.h"
+#include "engine/triageplan.h"
+
+#include <QList>
+
+// The queue's rules, checked on every plan whoever wrote it (the engine now, a reviewer's edit later). A
+// broken rule is reported as a Violation naming it; enforce() also takes the offending part out of the plan,
+// and says so in plan.violations — nothing is dropped silently.
+class Guardrails final
+{
+public:
+    // Rule ids, as they appear in Violation::rule.
+    static constexpr auto Allowlist = "allowlist";
+    static constexpr auto AddOnly = "add-only";
+    static constexpr auto NoHighPriority = "no-high-priority";
+    static constexpr auto OneSubOncall = "one-sub-oncall";
+    static constexpr auto KeepSubOncall = "keep-existing-sub-oncall";
+    static constexpr auto TemplateOnce = "template-once";
+    static constexpr auto KnownTemplate = "known-template";
+
+    static QList<Violation> check(const TriagePlan &plan, const Issue &issue, const RubricPack &pack);
+    static TriagePlan enforce(TriagePlan plan, const Issue &issue, const RubricPack &pack);
+
+    // Whether a comment on the issue already carries this template (posted by the bot or pasted by a human).
+    static bool templatePosted(const TemplateText &text, const Issue &issue);
+};

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/comment.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+struct Issue
+{
+    int number = 0;
+    QString title;
+    QString body;
+    QString author;
+    QString authorAssociation;
+    QString state; // "OPEN" or "CLOSED", as GraphQL and gh spell it
+    QString url;
+    QStringList labels;
+    QList<Comment> comments;
+    QDateTime createdAt;
+    QDateTime updatedAt;
+    QString nodeId;       // GraphQL node id (REST `node_id`)
+    int commentCount = 0; // as GitHub counts them; comments may hold fewer when not fetched
+
+    bool hasLabel(const QString &name) const { return labels.contains(name); }
+    bool isOpen() const { return state.compare(QLatin1String("OPEN"), Qt::CaseInsensitive) == 0; }
+};
+
+Q_DECLARE_METATYPE(Issue)

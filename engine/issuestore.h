@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/issue.h"
+#include "engine/queuespec.h"
+#include "engine/result.h"
+
+#include <QHash>
+#include <QList>
+#include <QPair>
+#include <QLoggingCategory>
+#include <QSqlDatabase>
+#include <QString>
+
+#include <memory>
+
+Q_DECLARE_LOGGING_CATEGORY(lcStore)
+
+// The local store: one SQLite file with issues, comments, labels, queues and their sync state, plus the
+// tables later work writes to (reviewer decisions, outbox, journal, audit log). Versioned schema
+// (PRAGMA user_version), marked as ours (PRAGMA application_id). Every write is one transaction.
+// Not thread-safe: one instance per thread, each with its own connection.
+class IssueStore final
+{
+public:
+    static constexpr int SchemaVersion = 2;
+
+    ~IssueStore();
+    IssueStore(const IssueStore &) = delete;
+    IssueStore &operator=(const IssueStore &) = delete;
+
+    // Opens or creates the store. A foreign, damaged or too new file is an error value, never a crash.
+    static Result<std::unique_ptr<IssueStore>> open(const QString &path);
+    // Moves a bad file aside (…/store.sqlite.broken-TIMESTAMP) and creates a fresh store in its place;
+    // the next sync fills it from GitHub again.
+    static Result<std::unique_ptr<IssueStore>> rebuild(const QString &path);
+    // AppDataLocation/store.sqlite
+    static QString defaultPath();
+
+    QString path() const { return m_path; }
+    int schemaVersion() const;
+
+    Result<qint64> ensureQueue(const QueueSpec &queue);
+    Result<SyncState> syncState(qint64 queueId) const;
+
+    // One page of a sync, in one transaction: issues upserted by number, their labels replaced, their
+    // comments upserted by id (comments gone from GitHub removed), then the sync state. A kill between
+    // pages leaves whole pages only; re-writing a page changes nothing.
+    Result<int> writePage(const QString &repository, const QList<Issue> &issues, const SyncState &state);
+    Result<int> writeSyncState(const SyncState &state);
+
+    // The stored queue, with comments, oldest update first; works offline.
+    Result<QList<Issue>> loadQueue(const QueueSpec &queue) const;
+    // updatedAt and comment count of stored issues, to skip refetching comments of unchanged ones.
+    QHash<int, QPair<QDateTime, int>> storedVersions(const QString &repository, const QList<int> &numbers) const;
+    int issueCount(const QString &repository) const;
+    int commentCount(const QString &repository) const;
+
+private:
+    IssueStore(QString path, QString connectionName);
+    Result<int> setUp();
+    Result<int> migrate(int from);
+    QSqlDatabase database() const;
+
+    QString m_path;
+    QString m_connectionName;
+};

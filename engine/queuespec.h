@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+
+// A queue: one repository, labels that must all be present, and a state ("open", "closed" or "all").
+struct QueueSpec
+{
+    QString owner;
+    QString name;
+    QStringList labels;
+    QString state = QStringLiteral("open");
+
+    QString repository() const { return owner + u'/' + name; }
+    bool isValid() const { return !owner.isEmpty() && !name.isEmpty() && !owner.contains(u'/') && !name.contains(u'/'); }
+    // "owner/name" → owner, name; false when it is not of that shape.
+    bool setRepository(const QString &ownerSlashName)
+    {
+        const QStringList parts = ownerSlashName.trimmed().split(u'/');
+        if (parts.size() != 2 || parts[0].isEmpty() || parts[1].isEmpty())
+            return false;
+        owner = parts[0];
+        name = parts[1];
+        return true;
+    }
+};
+
+// Where a queue's sync stands, as the store keeps it.
+struct SyncState
+{
+    qint64 queueId = 0;
+    // An interrupted pass: where it stopped (GraphQL end cursor or REST next-page URL), its mode and
+    // the `since` it asked with (null: a full pass). Empty cursor: no pass in progress.
+    QString cursor;
+    QString passMode;
+    QDateTime passSince;
+    QDateTime passWatermark; // newest updatedAt the pass has stored so far
+    // The last finished pass.
+    QDateTime since;         // newest updatedAt stored: the next pass asks for issues updated since then
+    QByteArray etag;         // ETag of the first REST page of the last pass …
+    QString etagUrl;         // … and the URL it belongs to
+    QDateTime lastSync;
+    QDateTime lastFullSync;
+
+    bool passInProgress() const { return !cursor.isEmpty(); }
+};

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/issue.h"
+#include "engine/queuespec.h"
+#include "engine/result.h"
+
+#include <QLoggingCategory>
+#include <QObject>
+#include <QPointer>
+#include <QUrl>
+
+Q_DECLARE_LOGGING_CATEGORY(lcSync)
+
+class GitHubClient;
+class GitHubRequestJob;
+class IssueStore;
+struct GitHubResponse;
+
+struct SyncSummary
+{
+    int issues = 0;         // issues written by this sync
+    int comments = 0;       // comments written by this sync
+    int queueIssues = 0;    // the queue as stored afterwards
+    int queueComments = 0;
+    int requests = 0;       // HTTP requests sent, retries included
+    int rateLimitRemaining = -1;
+    QString mode;           // "graphql" or "rest"
+    bool incremental = false;
+    bool resumed = false;   // continued a pass an earlier run left unfinished
+    bool notModified = false;
+};
+Q_DECLARE_METATYPE(SyncSummary)
+
+// Brings one queue from GitHub into the store: issues with all their comments, a page per transaction.
+// GraphQL pages (issues and their first 100 comments in one query; batched follow-ups for issues with
+// more), REST as the fallback (no token, or GraphQL failing). Re-syncs ask only for issues updated since
+// the last pass; REST first pages are conditional (304). An interrupted pass resumes where it stopped.
+class QueueSyncJob final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(QueueSyncJob)
+
+public:
+    enum class Mode { Auto, GraphQL, Rest };
+
+    QueueSyncJob(GitHubClient *client, IssueStore *store, const QueueSpec &queue, QObject *parent = nullptr);
+    ~QueueSyncJob() override;
+
+    void setMode(Mode mode) { m_mode = mode; }
+    void setPageSize(int size) { m_pageSize = std::clamp(size, 1, 100); }
+    // Ignore the stored `since`: fetch the whole queue again (finds issues that left it).
+    void setFullSync(bool full) { m_forceFull = full; }
+
+    void start();
+    // Ends with a "cancelled" error; pages already written stay, and the next sync resumes after them.
+    void cancel();
+
+Q_SIGNALS:
+    // issuesTotal is -1 until known (REST does not say).
+    void progress(int issuesDone, int issuesTotal, int commentsDone);
+    void finished(const Result<SyncSummary> &result);
+
+private:
+    void beginPass();
+    void requestGraphQLPage();
+    void onGraphQLPage(const Result<GitHubResponse> &result);
+    void requestMoreComments();
+    void onMoreComments(const Result<GitHubResponse> &result);
+    void commitGraphQLPage();
+    void requestRestPage();
+    void onRestPage(const Result<GitHubResponse> &result);
+    void requestRestComments();
+    void onRestComments(const Result<GitHubResponse> &result);
+    void commitRestPage();
+    bool commit(const QList<Issue> &issues, const QString &nextCursor);
+    void fallBackToRest(const QString &why);
+    void track(GitHubRequestJob *job);
+    void fail(const QString &message);
+    void succeed();
+
+    GitHubClient *m_client;
+    IssueStore *m_store;
+    QueueSpec m_queue;
+    Mode m_mode = Mode::Auto;
+    int m_pageSize = 100;
+    bool m_forceFull = false;
+
+    bool m_started = false;
+    bool m_done = false;
+    bool m_useGraphQL = true;
+    int m_requestsAtStart = 0;
+    SyncSummary m_summary;
+    qint64 m_queueId = 0;
+    QPointer<GitHubRequestJob> m_current;
+
+    // The pass in progress.
+    bool m_fullPass = true;
+    QDateTime m_passSince;
+    QString m_cursor;          // GraphQL cursor or REST page URL of the next page
+    int m_pagesCommitted = 0;
+    int m_total = -1;
+    int m_done_issues = 0;
+    QList<Issue> m_page;       // the page being completed
+    bool m_pageHasNext = false;
+    QString m_pageNextCursor;
+    QHash<int, QString> m_commentCursors; // issue number → cursor of its next comment page (GraphQL)
+    QList<int> m_commentQueue;            // REST: page rows still needing comments
+    QUrl m_commentUrl;
+};

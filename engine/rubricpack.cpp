@@ -1,0 +1,715 @@
+// SPDX-License-Identifier: MIT
+#include "engine/rubricpack.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QSet>
+
+#include <optional>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr auto FormatName = "triage-console/rubric-pack"_L1;
+
+const QStringList &factNames()
+{
+    // Established by TextAnalyzer / TriageEngine; see TriageEngine::factIndex().
+    static const QStringList names = {u"code"_s,   u"traceback"_s,  u"log"_s,        u"exception"_s,
+                                      u"frames"_s, u"script"_s,     u"maintainer"_s, u"comments"_s};
+    return names;
+}
+
+std::optional<SignalKind> kindFromName(const QString &name)
+{
+    for (int i = 0; i < SignalKindCount; ++i) {
+        if (signalKindName(SignalKind(i)) == name)
+            return SignalKind(i);
+    }
+    return std::nullopt;
+}
+
+// Walks the JSON with a path, so that every problem names where it is. The first problem wins; after it every
+// accessor returns a harmless default, and load() reports that one problem.
+class PackReader
+{
+public:
+    std::optional<QString> error;
+
+    void fail(const QString &path, const QString &problem)
+    {
+        if (!error)
+            error = path.isEmpty() ? problem : path + u": "_s + problem;
+    }
+
+    static QString typeName(const QJsonValue &value)
+    {
+        switch (value.type()) {
+        case QJsonValue::Null:
+            return u"null"_s;
+        case QJsonValue::Bool:
+            return u"a boolean"_s;
+        case QJsonValue::Double:
+            return u"a number"_s;
+        case QJsonValue::String:
+            return u"a string"_s;
+        case QJsonValue::Array:
+            return u"an array"_s;
+        case QJsonValue::Object:
+            return u"an object"_s;
+        case QJsonValue::Undefined:
+            break;
+        }
+        return u"missing"_s;
+    }
+
+    // Unknown keys are errors: a typo ("weigth") must not silently fall back to a default.
+    void onlyKeys(const QJsonObject &object, const QString &path, std::initializer_list<QLatin1StringView> keys)
+    {
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            bool known = false;
+            for (QLatin1StringView key : keys)
+                known = known || it.key() == key;
+            if (!known)
+                fail(join(path, it.key()), u"unknown key"_s);
+        }
+    }
+
+    static QString join(const QString &path, const QString &key) { return path.isEmpty() ? key : path + u'.' + key; }
+    static QString index(const QString &path, qsizetype i) { return path + u'[' + QString::number(i) + u']'; }
+
+    QJsonObject object(const QJsonValue &value, const QString &path)
+    {
+        if (!value.isObject()) {
+            fail(path, u"expected an object, found %1"_s.arg(typeName(value)));
+            return {};
+        }
+        return value.toObject();
+    }
+
+    QJsonArray array(const QJsonObject &parent, const QString &path, const QString &key, bool required)
+    {
+        const QJsonValue value = parent.value(key);
+        if (value.isUndefined()) {
+            if (required)
+                fail(join(path, key), u"is required"_s);
+            return {};
+        }
+        if (!value.isArray()) {
+            fail(join(path, key), u"expected an array, found %1"_s.arg(typeName(value)));
+            return {};
+        }
+        return value.toArray();
+    }
+
+    QString string(const QJsonObject &parent, const QString &path, const QString &key, bool required,
+                   const QString &fallback = {})
+    {
+        const QJsonValue value = parent.value(key);
+        if (value.isUndefined()) {
+            if (required)
+                fail(join(path, key), u"is required"_s);
+            return fallback;
+        }
+        if (!value.isString()) {
+            fail(join(path, key), u"expected a string, found %1"_s.arg(typeName(value)));
+            return fallback;
+        }
+        if (required && value.toString().trimmed().isEmpty())
+            fail(join(path, key), u"must not be empty"_s);
+        return value.toString();
+    }
+
+    QString stringValue(const QJsonValue &value, const QString &path)
+    {
+        if (!value.isString() || value.toString().trimmed().isEmpty()) {
+            fail(path, value.isString() ? u"must not be empty"_s
+                                        : u"expected a string, found %1"_s.arg(typeName(value)));
+            return {};
+        }
+        return value.toString();
+    }
+
+    QStringList strings(const QJsonObject &parent, const QString &path, const QString &key, bool required)
+    {
+        QStringList result;
+        const QJsonArray values = array(parent, path, key, required);
+        for (qsizetype i = 0; i < values.size(); ++i)
+            result.append(stringValue(values.at(i), index(join(path, key), i)));
+        return result;
+    }
+
+    double number(const QJsonObject &parent, const QString &path, const QString &key, double fallback,
+                  double lowest = -1e9, double highest = 1e9)
+    {
+        const QJsonValue value = parent.value(key);
+        if (value.isUndefined())
+            return fallback;
+        if (!value.isDouble()) {
+            fail(join(path, key), u"expected a number, found %1"_s.arg(typeName(value)));
+            return fallback;
+        }
+        const double number = value.toDouble();
+        if (number < lowest || number > highest) {
+            fail(join(path, key), u"%1 is outside %2…%3"_s.arg(number).arg(lowest).arg(highest));
+            return fallback;
+        }
+        return number;
+    }
+
+    bool boolean(const QJsonObject &parent, const QString &path, const QString &key, bool fallback)
+    {
+        const QJsonValue value = parent.value(key);
+        if (value.isUndefined())
+            return fallback;
+        if (!value.isBool()) {
+            fail(join(path, key), u"expected true or false, found %1"_s.arg(typeName(value)));
+            return fallback;
+        }
+        return value.toBool();
+    }
+};
+
+class PackParser
+{
+public:
+    explicit PackParser(RubricPack &pack) : m_pack(pack) {}
+
+    PackReader reader;
+
+    void parse(const QJsonObject &root);
+
+private:
+    void parseScoring(const QJsonObject &object, const QString &path);
+    Signal parseSignal(const QJsonValue &value, const QString &path);
+    int parseGroup(const QString &id, const QJsonObject &parent, const QString &path, bool required);
+    Condition parseCondition(const QJsonValue &value, const QString &path);
+    QList<Condition> parseConditionList(const QJsonValue &value, const QString &path);
+    QList<Rule> parseRules(const QJsonObject &parent, const QString &path, const QString &key, bool routes,
+                           bool labels, bool effects);
+    void checkLabel(const QString &label, const QString &path);
+    void resolveConditions();
+    void resolve(Condition &condition);
+
+    RubricPack &m_pack;
+    QSet<QString> m_allowed;
+    // Conditions are parsed before every group is known (a module's confusion may name a later module), so
+    // group references are resolved in a second pass; the path is kept for the message.
+    struct PendingRef
+    {
+        QString id;
+        QString path;
+    };
+    QList<PendingRef> m_refs;
+};
+
+void PackParser::checkLabel(const QString &label, const QString &path)
+{
+    if (!label.isEmpty() && !m_allowed.contains(label))
+        reader.fail(path, u"label \"%1\" is not in the pack's \"labels\" allowlist"_s.arg(label));
+}
+
+void PackParser::parseScoring(const QJsonObject &object, const QString &path)
+{
+    reader.onlyKeys(object, path, {"title"_L1, "body"_L1, "comment"_L1, "prose"_L1, "code"_L1, "traceback"_L1,
+                                   "log"_L1, "repeat_bonus"_L1, "repeat_cap"_L1});
+    ScoringWeights &s = m_pack.scoring;
+    s.title = reader.number(object, path, u"title"_s, s.title, 0, 100);
+    s.body = reader.number(object, path, u"body"_s, s.body, 0, 100);
+    s.comment = reader.number(object, path, u"comment"_s, s.comment, 0, 100);
+    s.segment[0] = reader.number(object, path, u"prose"_s, s.segment[0], 0, 100);
+    s.segment[1] = reader.number(object, path, u"code"_s, s.segment[1], 0, 100);
+    s.segment[2] = reader.number(object, path, u"traceback"_s, s.segment[2], 0, 100);
+    s.segment[3] = reader.number(object, path, u"log"_s, s.segment[3], 0, 100);
+    s.repeatBonus = reader.number(object, path, u"repeat_bonus"_s, s.repeatBonus, 0, 10);
+    s.repeatCap = int(reader.number(object, path, u"repeat_cap"_s, s.repeatCap, 0, 100));
+}
+
+Signal PackParser::parseSignal(const QJsonValue &value, const QString &path)
+{
+    Signal signal;
+    const QJsonObject object = reader.object(value, path);
+    reader.onlyKeys(object, path, {"kind"_L1, "text"_L1, "weight"_L1, "case_sensitive"_L1});
+    const QString kindName = reader.string(object, path, u"kind"_s, true);
+    const std::optional<SignalKind> kind = kindFromName(kindName);
+    if (!kind && !kindName.isEmpty())
+        reader.fail(PackReader::join(path, u"kind"_s),
+                    u"\"%1\" is not one of keyword, api, import, frame, error"_s.arg(kindName));
+    signal.kind = kind.value_or(SignalKind::Keyword);
+    QString text = reader.string(object, path, u"text"_s, true);
+    if (text.endsWith(u'*')) {
+        signal.prefix = true;
+        text.chop(1);
+    }
+    if (!text.isEmpty() && text.size() < 2)
+        reader.fail(PackReader::join(path, u"text"_s), u"must be at least two characters long"_s);
+    for (QChar c : std::as_const(text)) {
+        if (c.unicode() > 127) {
+            reader.fail(PackReader::join(path, u"text"_s), u"must be plain ASCII"_s);
+            break;
+        }
+    }
+    if (!text.isEmpty() && signal.kind != SignalKind::Frame && !text.front().isLetterOrNumber()
+        && text.front() != u'_' && text.front() != u'@')
+        reader.fail(PackReader::join(path, u"text"_s), u"must start with a letter, a digit, '_' or '@'"_s);
+    signal.text = text;
+    signal.weight = reader.number(object, path, u"weight"_s, 1.0, -100, 100);
+    signal.caseSensitive = reader.boolean(object, path, u"case_sensitive"_s, signal.kind != SignalKind::Keyword
+                                                                                && signal.kind != SignalKind::Frame);
+    return signal;
+}
+
+int PackParser::parseGroup(const QString &id, const QJsonObject &parent, const QString &path, bool required)
+{
+    SignalGroup group;
+    group.id = id;
+    const QJsonArray signalArray = reader.array(parent, path, u"signals"_s, required);
+    const QString arrayPath = PackReader::join(path, u"signals"_s);
+    for (qsizetype i = 0; i < signalArray.size(); ++i)
+        group.signalList.append(parseSignal(signalArray.at(i), PackReader::index(arrayPath, i)));
+    if (!id.isEmpty() && m_pack.groupIndex(id) >= 0)
+        reader.fail(PackReader::join(path, u"id"_s), u"\"%1\" is already used by another group"_s.arg(id));
+    m_pack.groups.append(group);
+    return int(m_pack.groups.size() - 1);
+}
+
+QList<Condition> PackParser::parseConditionList(const QJsonValue &value, const QString &path)
+{
+    QList<Condition> list;
+    if (!value.isArray()) {
+        reader.fail(path, u"expected an array of conditions, found %1"_s.arg(PackReader::typeName(value)));
+        return list;
+    }
+    const QJsonArray array = value.toArray();
+    for (qsizetype i = 0; i < array.size(); ++i)
+        list.append(parseCondition(array.at(i), PackReader::index(path, i)));
+    return list;
+}
+
+Condition PackParser::parseCondition(const QJsonValue &value, const QString &path)
+{
+    Condition condition;
+    const QJsonObject object = reader.object(value, path);
+    reader.onlyKeys(object, path,
+                    {"all"_L1, "any"_L1, "none"_L1, "signals"_L1, "min"_L1, "in"_L1, "kinds"_L1, "label"_L1,
+                     "fact"_L1});
+    const int leafKeys = int(object.contains("signals"_L1)) + int(object.contains("label"_L1))
+                         + int(object.contains("fact"_L1));
+    const int compositeKeys =
+        int(object.contains("all"_L1)) + int(object.contains("any"_L1)) + int(object.contains("none"_L1));
+    if (leafKeys + compositeKeys == 0) {
+        reader.fail(path, u"a condition needs one of all, any, none, signals, label, fact"_s);
+        return condition;
+    }
+    if (leafKeys > 1 || (leafKeys == 1 && compositeKeys > 0)) {
+        reader.fail(path, u"a condition is either one test (signals, label, fact) or a combination (all, any, "
+                          u"none)"_s);
+        return condition;
+    }
+    if (leafKeys == 0) {
+        // Several combination keys in one object all have to hold.
+        for (const auto &[key, op] : {std::pair{"all"_L1, Condition::Op::All}, std::pair{"any"_L1, Condition::Op::Any},
+                                      std::pair{"none"_L1, Condition::Op::None}}) {
+            if (!object.contains(key))
+                continue;
+            Condition child;
+            child.op = op;
+            child.children = parseConditionList(object.value(key), PackReader::join(path, key));
+            if (compositeKeys == 1)
+                return child;
+            condition.children.append(child);
+        }
+        return condition;
+    }
+    if (object.contains("label"_L1)) {
+        condition.op = Condition::Op::Label;
+        condition.ref = reader.stringValue(object.value("label"_L1), PackReader::join(path, u"label"_s));
+        return condition;
+    }
+    if (object.contains("fact"_L1)) {
+        condition.op = Condition::Op::Fact;
+        condition.ref = reader.stringValue(object.value("fact"_L1), PackReader::join(path, u"fact"_s));
+        if (!condition.ref.isEmpty() && !factNames().contains(condition.ref))
+            reader.fail(PackReader::join(path, u"fact"_s),
+                        u"unknown fact \"%1\" (known: %2)"_s.arg(condition.ref, factNames().join(u", "_s)));
+        return condition;
+    }
+    condition.op = Condition::Op::Group;
+    condition.ref = reader.stringValue(object.value("signals"_L1), PackReader::join(path, u"signals"_s));
+    condition.min = reader.number(object, path, u"min"_s, 0.0, -1000, 1000);
+    const QString in = reader.string(object, path, u"in"_s, false, u"issue"_s);
+    if (in == "title"_L1)
+        condition.titleOnly = true;
+    else if (in != "issue"_L1)
+        reader.fail(PackReader::join(path, u"in"_s), u"expected \"title\" or \"issue\", found \"%1\""_s.arg(in));
+    if (object.contains("kinds"_L1)) {
+        condition.kindMask = 0;
+        const QStringList kinds = reader.strings(object, path, u"kinds"_s, true);
+        for (qsizetype i = 0; i < kinds.size(); ++i) {
+            const std::optional<SignalKind> kind = kindFromName(kinds.at(i));
+            if (!kind)
+                reader.fail(PackReader::index(PackReader::join(path, u"kinds"_s), i),
+                            u"\"%1\" is not one of keyword, api, import, frame, error"_s.arg(kinds.at(i)));
+            else
+                condition.kindMask |= 1u << int(*kind);
+        }
+    }
+    m_refs.append(PendingRef{condition.ref, PackReader::join(path, u"signals"_s)});
+    return condition;
+}
+
+QList<Rule> PackParser::parseRules(const QJsonObject &parent, const QString &path, const QString &key, bool routes,
+                                   bool labels, bool effects)
+{
+    QList<Rule> rules;
+    const QJsonArray array = reader.array(parent, path, key, false);
+    const QString arrayPath = PackReader::join(path, key);
+    QSet<QString> ids;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString rulePath = PackReader::index(arrayPath, i);
+        const QJsonObject object = reader.object(array.at(i), rulePath);
+        reader.onlyKeys(object, rulePath,
+                        {"id"_L1, "note"_L1, "when"_L1, "route"_L1, "labels"_L1, "effect"_L1, "confidence"_L1});
+        Rule rule;
+        rule.id = reader.string(object, rulePath, u"id"_s, true);
+        if (ids.contains(rule.id))
+            reader.fail(PackReader::join(rulePath, u"id"_s), u"\"%1\" is used twice"_s.arg(rule.id));
+        ids.insert(rule.id);
+        rule.note = reader.string(object, rulePath, u"note"_s, false);
+        if (!object.contains("when"_L1))
+            reader.fail(PackReader::join(rulePath, u"when"_s), u"is required"_s);
+        else
+            rule.when = parseCondition(object.value("when"_L1), PackReader::join(rulePath, u"when"_s));
+        if (routes) {
+            rule.target = reader.string(object, rulePath, u"route"_s, true);
+        } else if (object.contains("route"_L1)) {
+            reader.fail(PackReader::join(rulePath, u"route"_s), u"only edge cases route"_s);
+        }
+        if (labels) {
+            rule.labels = reader.strings(object, rulePath, u"labels"_s, true);
+            for (qsizetype l = 0; l < rule.labels.size(); ++l)
+                checkLabel(rule.labels.at(l), PackReader::index(PackReader::join(rulePath, u"labels"_s), l));
+        } else if (object.contains("labels"_L1)) {
+            reader.fail(PackReader::join(rulePath, u"labels"_s), u"only type rules add labels"_s);
+        }
+        if (effects) {
+            rule.effect = reader.string(object, rulePath, u"effect"_s, false, u"drop"_s);
+            if (rule.effect != "drop"_L1 && rule.effect != "low"_L1 && rule.effect != "medium"_L1)
+                reader.fail(PackReader::join(rulePath, u"effect"_s),
+                            u"expected \"drop\", \"low\" or \"medium\", found \"%1\""_s.arg(rule.effect));
+        } else if (object.contains("effect"_L1)) {
+            reader.fail(PackReader::join(rulePath, u"effect"_s), u"only confusions have an effect"_s);
+        }
+        const QString confidence = reader.string(object, rulePath, u"confidence"_s, false, u"MEDIUM"_s);
+        rule.confidence = confidenceFromName(confidence);
+        if (rule.confidence == Confidence::None)
+            reader.fail(PackReader::join(rulePath, u"confidence"_s),
+                        u"expected HIGH, MEDIUM or LOW, found \"%1\""_s.arg(confidence));
+        rules.append(rule);
+    }
+    return rules;
+}
+
+void PackParser::resolve(Condition &condition)
+{
+    if (condition.op == Condition::Op::Group)
+        condition.group = m_pack.groupIndex(condition.ref);
+    for (Condition &child : condition.children)
+        resolve(child);
+}
+
+void PackParser::resolveConditions()
+{
+    for (const PendingRef &ref : std::as_const(m_refs)) {
+        if (!ref.id.isEmpty() && m_pack.groupIndex(ref.id) < 0)
+            reader.fail(ref.path, u"no signal group, module or sub-oncall has the id \"%1\""_s.arg(ref.id));
+    }
+    for (ModuleRule &module : m_pack.modules) {
+        resolve(module.needs);
+        for (Rule &rule : module.confusions)
+            resolve(rule.when);
+    }
+    for (QList<Rule> *rules : {&m_pack.edgeCases, &m_pack.outOfScope, &m_pack.typeRules, &m_pack.highPriority,
+                               &m_pack.reproPresent, &m_pack.reproExempt}) {
+        for (Rule &rule : *rules)
+            resolve(rule.when);
+    }
+}
+
+void PackParser::parse(const QJsonObject &root)
+{
+    reader.onlyKeys(root, {},
+                    {"format"_L1, "version"_L1, "profile"_L1, "title"_L1, "labels"_L1, "queue_labels"_L1,
+                     "protected_labels"_L1, "forbidden_labels"_L1, "marker_label"_L1, "review_label"_L1,
+                     "reproduction_label"_L1, "out_of_scope_decision"_L1, "out_of_scope_template"_L1,
+                     "reproduction_template"_L1, "classify_every_route"_L1, "secondary_share"_L1, "scoring"_L1,
+                     "signal_sets"_L1, "modules"_L1, "sub_oncalls"_L1, "edge_cases"_L1, "out_of_scope"_L1,
+                     "type_rules"_L1, "high_priority"_L1, "reproduction"_L1, "templates"_L1, "_comment"_L1});
+    const QString format = reader.string(root, {}, u"format"_s, true);
+    if (!reader.error && format != FormatName)
+        reader.fail(u"format"_s, u"expected \"%1\", found \"%2\""_s.arg(FormatName, format));
+    const double version = reader.number(root, {}, u"version"_s, 0);
+    if (!reader.error && !root.contains("version"_L1))
+        reader.fail(u"version"_s, u"is required"_s);
+    else if (!reader.error && version != RubricPack::FormatVersion)
+        reader.fail(u"version"_s, u"this build reads version %1 packs, the file is version %2"_s
+                                      .arg(RubricPack::FormatVersion)
+                                      .arg(version));
+    if (reader.error)
+        return;
+    m_pack.profile = reader.string(root, {}, u"profile"_s, true);
+    m_pack.title = reader.string(root, {}, u"title"_s, false, m_pack.profile);
+
+    const QJsonArray labels = reader.array(root, {}, u"labels"_s, true);
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        const QString path = PackReader::index(u"labels"_s, i);
+        const QJsonObject object = reader.object(labels.at(i), path);
+        reader.onlyKeys(object, path, {"name"_L1, "description"_L1});
+        LabelInfo info{reader.string(object, path, u"name"_s, true), reader.string(object, path, u"description"_s, false)};
+        if (m_allowed.contains(info.name))
+            reader.fail(PackReader::join(path, u"name"_s), u"\"%1\" is listed twice"_s.arg(info.name));
+        m_allowed.insert(info.name);
+        m_pack.labels.append(info);
+    }
+    m_pack.queueLabels = reader.strings(root, {}, u"queue_labels"_s, true);
+    m_pack.protectedLabels = reader.strings(root, {}, u"protected_labels"_s, false);
+    m_pack.forbiddenLabels = reader.strings(root, {}, u"forbidden_labels"_s, false);
+    for (qsizetype i = 0; i < m_pack.forbiddenLabels.size(); ++i) {
+        if (m_allowed.contains(m_pack.forbiddenLabels.at(i)))
+            reader.fail(PackReader::index(u"forbidden_labels"_s, i),
+                        u"\"%1\" is also in the allowlist"_s.arg(m_pack.forbiddenLabels.at(i)));
+    }
+    m_pack.markerLabel = reader.string(root, {}, u"marker_label"_s, true);
+    checkLabel(m_pack.markerLabel, u"marker_label"_s);
+    m_pack.reviewLabel = reader.string(root, {}, u"review_label"_s, true);
+    checkLabel(m_pack.reviewLabel, u"review_label"_s);
+    m_pack.reproLabel = reader.string(root, {}, u"reproduction_label"_s, true);
+    checkLabel(m_pack.reproLabel, u"reproduction_label"_s);
+    m_pack.outOfScopeDecision = reader.string(root, {}, u"out_of_scope_decision"_s, false, u"out_of_scope"_s);
+    m_pack.classifyEveryRoute = reader.boolean(root, {}, u"classify_every_route"_s, true);
+    m_pack.secondaryShare = reader.number(root, {}, u"secondary_share"_s, 0.0, 0.0, 1.0);
+    if (root.contains("scoring"_L1))
+        parseScoring(reader.object(root.value("scoring"_L1), u"scoring"_s), u"scoring"_s);
+
+    // Templates first: rules name them.
+    const QJsonArray templates = reader.array(root, {}, u"templates"_s, true);
+    for (qsizetype i = 0; i < templates.size(); ++i) {
+        const QString path = PackReader::index(u"templates"_s, i);
+        const QJsonObject object = reader.object(templates.at(i), path);
+        reader.onlyKeys(object, path, {"key"_L1, "text"_L1, "detect"_L1});
+        TemplateText text{reader.string(object, path, u"key"_s, true), reader.string(object, path, u"text"_s, true),
+                          reader.strings(object, path, u"detect"_s, true)};
+        if (m_pack.templateByKey(text.key))
+            reader.fail(PackReader::join(path, u"key"_s), u"\"%1\" is used twice"_s.arg(text.key));
+        m_pack.templates.append(text);
+    }
+    m_pack.outOfScopeTemplate = reader.string(root, {}, u"out_of_scope_template"_s, true);
+    if (!reader.error && !m_pack.templateByKey(m_pack.outOfScopeTemplate))
+        reader.fail(u"out_of_scope_template"_s, u"no template has the key \"%1\""_s.arg(m_pack.outOfScopeTemplate));
+    m_pack.reproTemplate = reader.string(root, {}, u"reproduction_template"_s, true);
+    if (!reader.error && !m_pack.templateByKey(m_pack.reproTemplate))
+        reader.fail(u"reproduction_template"_s, u"no template has the key \"%1\""_s.arg(m_pack.reproTemplate));
+
+    const QJsonArray sets = reader.array(root, {}, u"signal_sets"_s, false);
+    for (qsizetype i = 0; i < sets.size(); ++i) {
+        const QString path = PackReader::index(u"signal_sets"_s, i);
+        const QJsonObject object = reader.object(sets.at(i), path);
+        reader.onlyKeys(object, path, {"id"_L1, "note"_L1, "signals"_L1});
+        parseGroup(reader.string(object, path, u"id"_s, true), object, path, true);
+    }
+
+    const QJsonArray subOncalls = reader.array(root, {}, u"sub_oncalls"_s, true);
+    int defaults = 0;
+    for (qsizetype i = 0; i < subOncalls.size(); ++i) {
+        const QString path = PackReader::index(u"sub_oncalls"_s, i);
+        const QJsonObject object = reader.object(subOncalls.at(i), path);
+        reader.onlyKeys(object, path,
+                        {"id"_L1, "label"_L1, "note"_L1, "default"_L1, "min_score"_L1, "min_share"_L1,
+                         "high_score"_L1, "signals"_L1});
+        SubOncall sub;
+        sub.id = reader.string(object, path, u"id"_s, true);
+        sub.label = reader.string(object, path, u"label"_s, true);
+        checkLabel(sub.label, PackReader::join(path, u"label"_s));
+        sub.isDefault = reader.boolean(object, path, u"default"_s, false);
+        defaults += sub.isDefault ? 1 : 0;
+        sub.minScore = reader.number(object, path, u"min_score"_s, sub.minScore, 0, 1000);
+        sub.minShare = reader.number(object, path, u"min_share"_s, sub.minShare, 0, 1);
+        sub.highScore = reader.number(object, path, u"high_score"_s, sub.highScore, 0, 1000);
+        sub.group = parseGroup(sub.id, object, path, false);
+        m_pack.subOncalls.append(sub);
+    }
+    if (!reader.error && m_pack.subOncalls.isEmpty())
+        reader.fail(u"sub_oncalls"_s, u"needs at least one sub-oncall"_s);
+    if (!reader.error && defaults != 1)
+        reader.fail(u"sub_oncalls"_s, u"exactly one sub-oncall must be the default, found %1"_s.arg(defaults));
+
+    const QJsonArray modules = reader.array(root, {}, u"modules"_s, true);
+    for (qsizetype i = 0; i < modules.size(); ++i) {
+        const QString path = PackReader::index(u"modules"_s, i);
+        const QJsonObject object = reader.object(modules.at(i), path);
+        reader.onlyKeys(object, path,
+                        {"id"_L1, "label"_L1, "note"_L1, "sub_oncall"_L1, "low"_L1, "medium"_L1, "high"_L1,
+                         "requires"_L1, "signals"_L1, "confusions"_L1});
+        ModuleRule module;
+        module.id = reader.string(object, path, u"id"_s, true);
+        module.label = reader.string(object, path, u"label"_s, true);
+        checkLabel(module.label, PackReader::join(path, u"label"_s));
+        module.subOncall = reader.string(object, path, u"sub_oncall"_s, true);
+        if (!reader.error && !m_pack.subOncallById(module.subOncall))
+            reader.fail(PackReader::join(path, u"sub_oncall"_s),
+                        u"no sub-oncall has the id \"%1\""_s.arg(module.subOncall));
+        module.low = reader.number(object, path, u"low"_s, module.low, 0, 1000);
+        module.medium = reader.number(object, path, u"medium"_s, module.medium, 0, 1000);
+        module.high = reader.number(object, path, u"high"_s, module.high, 0, 1000);
+        if (!reader.error && !(module.low <= module.medium && module.medium <= module.high))
+            reader.fail(path, u"thresholds must grow: low ≤ medium ≤ high"_s);
+        if (object.contains("requires"_L1))
+            module.needs = parseCondition(object.value("requires"_L1), PackReader::join(path, u"requires"_s));
+        module.group = parseGroup(module.id, object, path, true);
+        module.confusions = parseRules(object, path, u"confusions"_s, false, false, true);
+        m_pack.modules.append(module);
+    }
+
+    m_pack.edgeCases = parseRules(root, {}, u"edge_cases"_s, true, false, false);
+    for (qsizetype i = 0; i < m_pack.edgeCases.size(); ++i) {
+        if (!reader.error && !m_pack.subOncallById(m_pack.edgeCases.at(i).target))
+            reader.fail(PackReader::join(PackReader::index(u"edge_cases"_s, i), u"route"_s),
+                        u"no sub-oncall has the id \"%1\""_s.arg(m_pack.edgeCases.at(i).target));
+    }
+    m_pack.outOfScope = parseRules(root, {}, u"out_of_scope"_s, false, false, false);
+    m_pack.typeRules = parseRules(root, {}, u"type_rules"_s, false, true, false);
+    m_pack.highPriority = parseRules(root, {}, u"high_priority"_s, false, false, false);
+    if (root.contains("reproduction"_L1)) {
+        const QJsonObject repro = reader.object(root.value("reproduction"_L1), u"reproduction"_s);
+        reader.onlyKeys(repro, u"reproduction"_s, {"present"_L1, "exempt"_L1, "note"_L1});
+        m_pack.reproPresent = parseRules(repro, u"reproduction"_s, u"present"_s, false, false, false);
+        m_pack.reproExempt = parseRules(repro, u"reproduction"_s, u"exempt"_s, false, false, false);
+    }
+    if (!reader.error)
+        resolveConditions();
+}
+
+} // namespace
+
+QString signalKindName(SignalKind kind)
+{
+    switch (kind) {
+    case SignalKind::Keyword:
+        return u"keyword"_s;
+    case SignalKind::Api:
+        return u"api"_s;
+    case SignalKind::Import:
+        return u"import"_s;
+    case SignalKind::Frame:
+        return u"frame"_s;
+    case SignalKind::Error:
+        return u"error"_s;
+    }
+    return {};
+}
+
+Result<RubricPack> RubricPack::fromJson(const QByteArray &json, const QString &sourceName)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return Error{u"%1: not valid JSON at byte %2: %3"_s.arg(sourceName).arg(parseError.offset).arg(
+            parseError.errorString())};
+    if (!document.isObject())
+        return Error{u"%1: a rubric pack is a JSON object"_s.arg(sourceName)};
+    RubricPack pack;
+    pack.sourceName = sourceName;
+    PackParser parser(pack);
+    parser.parse(document.object());
+    if (parser.reader.error)
+        return Error{sourceName + u": "_s + *parser.reader.error};
+    return pack;
+}
+
+Result<RubricPack> RubricPack::load(const QString &path)
+{
+    QFile file(path);
+    if (!file.exists())
+        return Error{u"%1: no such file"_s.arg(path)};
+    if (QFileInfo(path).isDir())
+        return Error{u"%1: is a directory, not a rubric pack"_s.arg(path)};
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{u"%1: cannot be read (%2)"_s.arg(path, file.errorString())};
+    return fromJson(file.readAll(), path);
+}
+
+Result<RubricPack> RubricPack::builtin(const QString &profile)
+{
+    const QString path = u":/packs/%1.json"_s.arg(profile);
+    if (!QFile::exists(path))
+        return Error{u"no built-in rubric pack for the profile \"%1\""_s.arg(profile)};
+    return load(path);
+}
+
+bool RubricPack::allows(const QString &label) const
+{
+    for (const LabelInfo &info : labels) {
+        if (info.name == label)
+            return true;
+    }
+    return false;
+}
+
+int RubricPack::groupIndex(const QString &id) const
+{
+    for (qsizetype i = 0; i < groups.size(); ++i) {
+        if (groups.at(i).id == id)
+            return int(i);
+    }
+    return -1;
+}
+
+const SubOncall *RubricPack::subOncallById(const QString &id) const
+{
+    for (const SubOncall &sub : subOncalls) {
+        if (sub.id == id)
+            return &sub;
+    }
+    return nullptr;
+}
+
+const SubOncall *RubricPack::subOncallByLabel(const QString &label) const
+{
+    for (const SubOncall &sub : subOncalls) {
+        if (sub.label == label)
+            return &sub;
+    }
+    return nullptr;
+}
+
+const ModuleRule *RubricPack::moduleByLabel(const QString &label) const
+{
+    for (const ModuleRule &module : modules) {
+        if (module.label == label)
+            return &module;
+    }
+    return nullptr;
+}
+
+const TemplateText *RubricPack::templateByKey(const QString &key) const
+{
+    for (const TemplateText &text : templates) {
+        if (text.key == key)
+            return &text;
+    }
+    return nullptr;
+}
+
+QString RubricPack::describe(const QString &label) const
+{
+    for (const LabelInfo &info : labels) {
+        if (info.name == label)
+            return info.description;
+    }
+    return {};
+}

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/result.h"
+#include "engine/triageplan.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <array>
+
+// How a signal is looked for. Keywords are prose words (case-insensitive unless told otherwise); API names,
+// import paths and error names are identifiers (case-sensitive); frame paths only match inside file paths that
+// appear in tracebacks and logs ("torch/distributed/fsdp/").
+enum class SignalKind { Keyword, Api, Import, Frame, Error };
+inline constexpr int SignalKindCount = 5;
+
+QString signalKindName(SignalKind kind);
+
+struct Signal
+{
+    SignalKind kind = SignalKind::Keyword;
+    QString text;          // without the trailing '*' of a prefix signal
+    double weight = 1.0;   // may be negative: a word that argues against the group
+    bool caseSensitive = false;
+    bool prefix = false;   // "shard*" matches "sharded", "sharding"
+};
+
+// A named, weighted list of signals. Module labels, sub-oncalls and free-standing sets ("compile",
+// "single_device", …) are all groups, so every rule can refer to any of them by id.
+struct SignalGroup
+{
+    QString id;
+    QList<Signal> signalList;
+};
+
+// A test over what was found in an issue. Composite nodes (All, Any, None) hold children; leaves look at the
+// score of a group (optionally only some signal kinds, only the title), at an existing label or at a fact
+// the text analysis established (fenced code, traceback, …).
+struct Condition
+{
+    enum class Op { All, Any, None, Group, Label, Fact };
+    Op op = Op::All;
+    QString ref;           // group id, label name or fact name
+    int group = -1;        // resolved group index for Op::Group
+    double min = 0.0;      // a group leaf holds when its score reaches min (or is positive when min is 0)
+    bool titleOnly = false;
+    unsigned kindMask = (1u << SignalKindCount) - 1;
+    QList<Condition> children;
+
+    bool isTrivial() const { return op == Op::All && children.isEmpty(); }
+};
+
+// One named step of the rubric: an edge case, a confusion, a type rule, a high-priority signal, …
+struct Rule
+{
+    QString id;
+    QString note;          // the rubric's reason, shown to reviewers
+    Condition when;
+    QString target;        // edge cases: the sub-oncall id they route to
+    QStringList labels;    // type rules: the labels they add
+    QString effect;        // confusions: "drop", "low" or "medium" (caps the label's confidence)
+    Confidence confidence = Confidence::Medium;
+};
+
+struct ModuleRule
+{
+    QString id;
+    QString label;
+    QString subOncall;     // id of the sub-oncall this module belongs to
+    int group = -1;
+    double low = 1.0;
+    double medium = 2.0;
+    double high = 4.0;
+    Condition needs;       // the label is only considered when this holds (trivial: always)
+    QList<Rule> confusions;
+};
+
+struct SubOncall
+{
+    QString id;
+    QString label;
+    int group = -1;        // its own signals, added to the scores of its modules
+    double minScore = 2.0; // below this the sub-oncall does not claim the issue
+    double minShare = 0.0; // and it must hold at least this share of all sub-oncall scores
+    double highScore = 6.0;
+    bool isDefault = false;
+};
+
+struct LabelInfo
+{
+    QString name;
+    QString description;
+};
+
+struct TemplateText
+{
+    QString key;
+    QString text;
+    QStringList detect; // phrases that show the template (or a human's copy of it) was already posted
+};
+
+// Where a hit counts and how much: by the part of the issue and by the kind of text around it.
+struct ScoringWeights
+{
+    double title = 2.0;
+    double body = 1.0;
+    double comment = 0.5;
+    std::array<double, 4> segment = {1.0, 1.0, 0.7, 0.5}; // prose, code, traceback, log
+    double repeatBonus = 0.25;                           // per extra hit of the same signal …
+    int repeatCap = 2;                                   // … for at most this many extra hits
+};
+
+// A rubric as data: everything the triage procedure knows about one queue. Loaded from the JSON format
+// "triage-console/rubric-pack" (see resources/packs/distributed.json); packs for other queues are new files.
+struct RubricPack
+{
+    static constexpr int FormatVersion = 1;
+
+    QString sourceName;    // the file it came from, for messages
+    QString profile;
+    QString title;
+    QList<LabelInfo> labels;
+    QStringList queueLabels;     // the labels that put an issue in this queue
+    QStringList protectedLabels; // never removed, whoever asks
+    QStringList forbiddenLabels; // never added by a plan, even though humans use them
+    QString markerLabel;         // "the bot processed this issue"
+    QString reviewLabel;
+    QString reproLabel;
+    QString outOfScopeDecision;  // e.g. "not_distributed"
+    QString outOfScopeTemplate;
+    QString reproTemplate;
+    double lowConfidenceBelow = 0.0; // unused by v1 packs; kept for forward compatibility
+    bool classifyEveryRoute = true;  // also add module labels after routing to a non-default sub-oncall
+    double secondaryShare = 0.0;     // a module weaker than this share of the strongest one is dropped
+    ScoringWeights scoring;
+    QList<SignalGroup> groups;
+    QList<ModuleRule> modules;
+    QList<SubOncall> subOncalls; // in precedence order, highest first
+    QList<Rule> edgeCases;
+    QList<Rule> outOfScope;
+    QList<Rule> typeRules;
+    QList<Rule> highPriority;
+    QList<Rule> reproPresent;    // any of these: the issue carries a usable reproduction
+    QList<Rule> reproExempt;     // any of these: do not ask for one
+    QList<TemplateText> templates;
+
+    static Result<RubricPack> fromJson(const QByteArray &json, const QString &sourceName);
+    static Result<RubricPack> load(const QString &path);
+    // The pack compiled into the binary for a profile ("distributed").
+    static Result<RubricPack> builtin(const QString &profile);
+
+    bool allows(const QString &label) const;
+    int groupIndex(const QString &id) const;
+    const SubOncall *subOncallById(const QString &id) const;
+    const SubOncall *subOncallByLabel(const QString &label) const;
+    const ModuleRule *moduleByLabel(const QString &label) const;
+    const TemplateText *templateByKey(const QString &key) const;
+    QString describe(const QString &label) const;
+};
+
+Q_DECLARE_METATYPE(RubricPack)

@@ -1,0 +1,514 @@
+// SPDX-License-Identifier: MIT
+#include "engine/triageengine.h"
+
+#include "engine/textanalyzer.h"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+enum Fact { FactCode, FactTraceback, FactLog, FactException, FactFrames, FactScript, FactMaintainer, FactComments };
+constexpr std::array<QLatin1StringView, 8> FactNames = {"code"_L1,   "traceback"_L1, "log"_L1,        "exception"_L1,
+                                                        "frames"_L1, "script"_L1,    "maintainer"_L1, "comments"_L1};
+constexpr int EvidencePerRule = 3;
+
+struct SignalState
+{
+    double score = 0.0; // weight × best place factor × repetition bonus
+    double best = 0.0;  // best place factor
+    int count = 0;
+    int hit = -1;       // the hit that gave the best factor
+    bool inTitle = false;
+};
+
+struct GroupScore
+{
+    std::array<double, SignalKindCount> all{};
+    std::array<double, SignalKindCount> title{};
+
+    double sum(unsigned mask, bool titleOnly) const
+    {
+        double total = 0.0;
+        for (int k = 0; k < SignalKindCount; ++k) {
+            if (mask & (1u << k))
+                total += titleOnly ? title[size_t(k)] : all[size_t(k)];
+        }
+        return total;
+    }
+};
+
+// Everything found in one issue, then the rule evaluation over it.
+class Reading
+{
+public:
+    Reading(const RubricPack &pack, const SignalMatcher &matcher, const Issue &issue)
+        : m_pack(pack)
+        , m_matcher(matcher)
+        , m_issue(issue)
+    {
+        m_texts.reserve(2 + issue.comments.size());
+        m_texts.append(TextAnalyzer::analyze(issue.title, u"title"_s));
+        m_texts.append(TextAnalyzer::analyze(issue.body, u"body"_s));
+        for (qsizetype i = 0; i < issue.comments.size(); ++i)
+            m_texts.append(TextAnalyzer::analyze(issue.comments.at(i).body, u"comment %1"_s.arg(i + 1)));
+        for (int s = 0; s < int(m_texts.size()); ++s)
+            matcher.match(m_texts.at(s), s, m_hits);
+        score();
+        establishFacts();
+    }
+
+    double groupScore(int group, unsigned mask = ~0u, bool titleOnly = false) const
+    {
+        return group < 0 ? 0.0 : m_groups[size_t(group)].sum(mask, titleOnly);
+    }
+
+    bool fact(int index) const { return m_facts[size_t(index)]; }
+
+    bool holds(const Condition &condition, EvidenceList *evidence, const QString &label, const QString &rule) const
+    {
+        switch (condition.op) {
+        case Condition::Op::All:
+            for (const Condition &child : condition.children) {
+                if (!holds(child, evidence, label, rule))
+                    return false;
+            }
+            return true;
+        case Condition::Op::Any:
+            for (const Condition &child : condition.children) {
+                if (holds(child, evidence, label, rule))
+                    return true;
+            }
+            return false;
+        case Condition::Op::None:
+            for (const Condition &child : condition.children) {
+                if (holds(child, nullptr, label, rule))
+                    return false;
+            }
+            return true;
+        case Condition::Op::Label:
+            if (!m_issue.hasLabel(condition.ref))
+                return false;
+            if (evidence)
+                evidence->append(Evidence{label, rule, u"labels"_s, -1, 0, condition.ref});
+            return true;
+        case Condition::Op::Fact: {
+            const int index = TriageEngine::factIndex(condition.ref);
+            if (index < 0 || !m_facts[size_t(index)])
+                return false;
+            if (evidence)
+                evidence->append(factEvidence(index, label, rule));
+            return true;
+        }
+        case Condition::Op::Group: {
+            const double score = groupScore(condition.group, condition.kindMask, condition.titleOnly);
+            const bool ok = condition.min > 0.0 ? score >= condition.min : score > 0.0;
+            if (ok && evidence)
+                appendGroupEvidence(*evidence, condition.group, condition.kindMask, condition.titleOnly, label, rule);
+            return ok;
+        }
+        }
+        return false;
+    }
+
+    void appendGroupEvidence(EvidenceList &evidence, int group, unsigned mask, bool titleOnly, const QString &label,
+                             const QString &rule, int limit = EvidencePerRule) const
+    {
+        std::vector<int> found;
+        const auto &entries = m_matcher.entries();
+        for (int i = 0; i < int(entries.size()); ++i) {
+            const SignalState &state = m_signals[size_t(i)];
+            if (entries[size_t(i)].group != group || state.count == 0 || !(mask & (1u << int(entries[size_t(i)].kind))))
+                continue;
+            if ((titleOnly && !state.inTitle) || state.score <= 0.0)
+                continue;
+            found.push_back(i);
+        }
+        std::stable_sort(found.begin(), found.end(),
+                         [this](int a, int b) { return m_signals[size_t(a)].score > m_signals[size_t(b)].score; });
+        for (int i = 0; i < int(found.size()) && i < limit; ++i) {
+            const SignalHit &hit = m_hits.at(m_signals[size_t(found[size_t(i)])].hit);
+            const AnalyzedText &text = m_texts.at(hit.source);
+            evidence.append(Evidence{label, rule, text.where, hit.start, hit.length, text.text.mid(hit.start, hit.length)});
+        }
+    }
+
+private:
+    Evidence factEvidence(int index, const QString &label, const QString &rule) const
+    {
+        for (const AnalyzedText &text : m_texts) {
+            const CodeToken *token = nullptr;
+            if (index == FactException && !text.exceptions.isEmpty())
+                token = &text.exceptions.constFirst();
+            else if (index == FactFrames && !text.frames.isEmpty())
+                token = &text.frames.constFirst();
+            if (token)
+                return Evidence{label, rule, text.where, token->start, token->length, token->resolved};
+            const SegmentKind wanted = index == FactTraceback ? SegmentKind::Traceback
+                                       : index == FactLog     ? SegmentKind::Log
+                                                              : SegmentKind::Code;
+            if (index == FactCode || index == FactTraceback || index == FactLog || index == FactScript) {
+                for (const Segment &segment : text.segments) {
+                    if (segment.kind == wanted) {
+                        const int length = std::min(segment.length, 80);
+                        return Evidence{label, rule, text.where, segment.start, length,
+                                        text.text.mid(segment.start, length)};
+                    }
+                }
+            }
+        }
+        if (index == FactMaintainer)
+            return Evidence{label, rule, u"author"_s, -1, 0, m_issue.authorAssociation};
+        return Evidence{label, rule, QString(FactNames[size_t(index)]), -1, 0, {}};
+    }
+
+    void score()
+    {
+        const auto &entries = m_matcher.entries();
+        const ScoringWeights &w = m_pack.scoring;
+        m_signals.assign(entries.size(), SignalState{});
+        for (int h = 0; h < int(m_hits.size()); ++h) {
+            const SignalHit &hit = m_hits.at(h);
+            const AnalyzedText &text = m_texts.at(hit.source);
+            const double place = hit.source == 0 ? w.title : hit.source == 1 ? w.body : w.comment;
+            const double factor = place * w.segment[size_t(text.kindAt(hit.start))];
+            SignalState &state = m_signals[size_t(hit.signal)];
+            ++state.count;
+            state.inTitle = state.inTitle || hit.source == 0;
+            if (state.hit < 0 || factor > state.best) {
+                state.best = factor;
+                state.hit = h;
+            }
+        }
+        m_groups.assign(m_pack.groups.size(), GroupScore{});
+        for (size_t i = 0; i < entries.size(); ++i) {
+            SignalState &state = m_signals[i];
+            if (state.count == 0)
+                continue;
+            const SignalMatcher::Entry &entry = entries[i];
+            const int extra = std::min(state.count - 1, w.repeatCap);
+            state.score = entry.weight * state.best * (1.0 + w.repeatBonus * extra);
+            GroupScore &group = m_groups[size_t(entry.group)];
+            group.all[size_t(entry.kind)] += state.score;
+            if (state.inTitle)
+                group.title[size_t(entry.kind)] += entry.weight;
+        }
+    }
+
+    void establishFacts()
+    {
+        int codeLines = 0;
+        int imports = 0;
+        int calls = 0;
+        for (const AnalyzedText &text : m_texts) {
+            m_facts[FactCode] = m_facts[FactCode] || text.has(SegmentKind::Code);
+            m_facts[FactTraceback] = m_facts[FactTraceback] || text.has(SegmentKind::Traceback);
+            m_facts[FactLog] = m_facts[FactLog] || text.has(SegmentKind::Log);
+            m_facts[FactException] = m_facts[FactException] || !text.exceptions.isEmpty();
+            m_facts[FactFrames] = m_facts[FactFrames] || !text.frames.isEmpty();
+            codeLines += text.codeLines;
+            imports += int(text.imports.size());
+            calls += int(text.calls.size());
+        }
+        // A script: enough lines of code, or imports and calls (flattened bodies lose their line breaks).
+        m_facts[FactScript] = codeLines >= 5 || (imports > 0 && calls >= 2);
+        const QString &association = m_issue.authorAssociation;
+        m_facts[FactMaintainer] = association == "MEMBER"_L1 || association == "OWNER"_L1
+                                  || association == "COLLABORATOR"_L1;
+        m_facts[FactComments] = !m_issue.comments.isEmpty();
+    }
+
+    const RubricPack &m_pack;
+    const SignalMatcher &m_matcher;
+    const Issue &m_issue;
+    QList<AnalyzedText> m_texts;
+    QList<SignalHit> m_hits;
+    std::vector<SignalState> m_signals;
+    std::vector<GroupScore> m_groups;
+    std::array<bool, FactNames.size()> m_facts{};
+};
+
+struct ModuleCandidate
+{
+    const ModuleRule *module = nullptr;
+    double score = 0.0;
+    Confidence confidence = Confidence::None;
+    bool existing = false;
+};
+
+Confidence lower(Confidence a, Confidence b)
+{
+    return int(a) < int(b) ? a : b;
+}
+
+void addLabel(TriagePlan &plan, const Issue &issue, const QString &label, Confidence confidence)
+{
+    if (label.isEmpty() || issue.hasLabel(label) || plan.addLabels.contains(label))
+        return;
+    plan.addLabels.append(label);
+    plan.labelConfidence.insert(label, confidence);
+}
+
+} // namespace
+
+int TriageEngine::factIndex(const QString &name)
+{
+    for (size_t i = 0; i < FactNames.size(); ++i) {
+        if (name == FactNames[i])
+            return int(i);
+    }
+    return -1;
+}
+
+TriageEngine::TriageEngine(RubricPack pack)
+    : m_pack(std::make_shared<const RubricPack>(std::move(pack)))
+    , m_matcher(std::make_shared<const SignalMatcher>(*m_pack))
+{
+}
+
+TriagePlan TriageEngine::plan(const Issue &issue) const
+{
+    const RubricPack &pack = *m_pack;
+    TriagePlan plan;
+    plan.issueNumber = issue.number;
+    plan.profile = pack.profile;
+
+    const SubOncall *existingSub = nullptr;
+    QList<const ModuleRule *> existingModules;
+    for (const QString &label : issue.labels) {
+        if (!existingSub)
+            existingSub = pack.subOncallByLabel(label);
+        if (const ModuleRule *module = pack.moduleByLabel(label))
+            existingModules.append(module);
+    }
+
+    // Step 0: a human (or the first-level bot and a human) already classified it.
+    if (existingSub && !existingModules.isEmpty()) {
+        plan.decision = u"already_classified"_s;
+        plan.subOncall = existingSub->label;
+        plan.confidence = Confidence::High;
+        addLabel(plan, issue, pack.markerLabel, Confidence::High);
+        plan.evidence.append(Evidence{pack.markerLabel, u"already-classified"_s, u"labels"_s, -1, 0,
+                                      existingSub->label + u", "_s + existingModules.constFirst()->label});
+        return plan;
+    }
+
+    const Reading reading(pack, *m_matcher, issue);
+
+    // Module scores, needs and confusions first: routing leans on them.
+    QList<ModuleCandidate> candidates;
+    for (const ModuleRule &module : pack.modules) {
+        ModuleCandidate candidate{&module, reading.groupScore(module.group)};
+        candidate.existing = existingModules.contains(&module);
+        if (candidate.score < module.low && !candidate.existing)
+            continue;
+        if (!module.needs.isTrivial() && !reading.holds(module.needs, nullptr, module.label, {}) && !candidate.existing)
+            continue;
+        candidate.confidence = candidate.score >= module.high     ? Confidence::High
+                               : candidate.score >= module.medium ? Confidence::Medium
+                                                                  : Confidence::Low;
+        for (const Rule &confusion : module.confusions) {
+            EvidenceList why;
+            const QString rule = u"confusion: "_s + confusion.id;
+            if (!reading.holds(confusion.when, &why, module.label, rule))
+                continue;
+            if (confusion.effect == "drop"_L1)
+                candidate.confidence = Confidence::None;
+            else if (confusion.effect == "low"_L1)
+                candidate.confidence = lower(candidate.confidence, Confidence::Low);
+            else
+                candidate.confidence = lower(candidate.confidence, Confidence::Medium);
+            for (Evidence &evidence : why)
+                evidence.label.clear(); // rationale for a label that was held back, not evidence for one
+            plan.evidence.append(why.mid(0, 1));
+            if (candidate.confidence == Confidence::None)
+                break;
+        }
+        if (candidate.existing)
+            candidate.confidence = Confidence::High;
+        if (candidate.confidence != Confidence::None)
+            candidates.append(candidate);
+    }
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const ModuleCandidate &a, const ModuleCandidate &b) { return a.score > b.score; });
+    if (!candidates.isEmpty() && pack.secondaryShare > 0.0) {
+        // Root cause over keywords: a module far weaker than the strongest one is context, not the subject.
+        const double strongest = candidates.constFirst().score;
+        candidates.removeIf([&](const ModuleCandidate &c) {
+            return !c.existing && c.confidence != Confidence::High && c.score < pack.secondaryShare * strongest;
+        });
+    }
+
+    // Sub-oncall scores: their own signals plus their modules'.
+    std::vector<double> subScores(size_t(pack.subOncalls.size()), 0.0);
+    double total = 0.0;
+    for (qsizetype i = 0; i < pack.subOncalls.size(); ++i) {
+        const SubOncall &sub = pack.subOncalls.at(i);
+        double score = reading.groupScore(sub.group);
+        for (const ModuleCandidate &candidate : std::as_const(candidates)) {
+            if (candidate.module->subOncall == sub.id)
+                score += candidate.existing ? std::max(candidate.score, candidate.module->high) : candidate.score;
+        }
+        subScores[size_t(i)] = std::max(score, 0.0);
+        total += subScores[size_t(i)];
+    }
+    const SubOncall *routed = nullptr;
+    Confidence routeConfidence = Confidence::Low;
+    EvidenceList routeEvidence;
+    for (qsizetype i = 0; i < pack.subOncalls.size() && !routed; ++i) {
+        const SubOncall &sub = pack.subOncalls.at(i);
+        if (subScores[size_t(i)] >= sub.minScore && subScores[size_t(i)] >= sub.minShare * total) {
+            routed = &sub;
+            routeConfidence = subScores[size_t(i)] >= sub.highScore ? Confidence::High : Confidence::Medium;
+        }
+    }
+
+    // Step 1: is it in this queue's scope at all?
+    for (const Rule &rule : pack.outOfScope) {
+        EvidenceList why;
+        if (!reading.holds(rule.when, &why, pack.reviewLabel, u"out of scope: "_s + rule.id))
+            continue;
+        plan.decision = pack.outOfScopeDecision;
+        // Where it would go if a human keeps it: shown, never applied.
+        plan.subOncall = routed ? routed->label : QString();
+        plan.confidence = rule.confidence;
+        addLabel(plan, issue, pack.reviewLabel, rule.confidence);
+        addLabel(plan, issue, pack.markerLabel, Confidence::High);
+        plan.evidence.append(why);
+        plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
+        if (const TemplateText *text = pack.templateByKey(pack.outOfScopeTemplate)) {
+            plan.templateKey = text->key;
+            plan.comment = text->text;
+        }
+        return plan;
+    }
+
+    // Step 2: keep an existing sub-oncall, else edge cases, else precedence, else the default.
+    if (existingSub) {
+        routed = existingSub;
+        routeConfidence = Confidence::High;
+        routeEvidence.append(Evidence{existingSub->label, u"existing sub-oncall kept"_s, u"labels"_s, -1, 0,
+                                      existingSub->label});
+    } else {
+        bool byEdgeCase = false;
+        for (const Rule &rule : pack.edgeCases) {
+            EvidenceList why;
+            const SubOncall *target = pack.subOncallById(rule.target);
+            if (!target || !reading.holds(rule.when, &why, target->label, u"edge case: "_s + rule.id))
+                continue;
+            routed = target;
+            routeConfidence = rule.confidence;
+            routeEvidence = why;
+            byEdgeCase = true;
+            break;
+        }
+        if (!byEdgeCase && routed) {
+            const int group = routed->group;
+            const QString rule = u"precedence: "_s + routed->id;
+            reading.appendGroupEvidence(routeEvidence, group, ~0u, false, routed->label, rule);
+            for (const ModuleCandidate &candidate : std::as_const(candidates)) {
+                if (candidate.module->subOncall == routed->id && routeEvidence.size() < EvidencePerRule)
+                    reading.appendGroupEvidence(routeEvidence, candidate.module->group, ~0u, false, routed->label,
+                                                rule, 1);
+            }
+        }
+        if (!routed) {
+            for (const SubOncall &sub : pack.subOncalls) {
+                if (sub.isDefault)
+                    routed = &sub;
+            }
+            routeConfidence = Confidence::Low;
+            routeEvidence.append(Evidence{routed->label, u"default sub-oncall"_s, {}, -1, 0, {}});
+        }
+    }
+    plan.subOncall = routed->label;
+    if (!existingSub)
+        addLabel(plan, issue, routed->label, routeConfidence);
+    plan.evidence.append(routeEvidence);
+
+    // Step 3: module labels.
+    Confidence bestModule = Confidence::None;
+    if (pack.classifyEveryRoute || routed->isDefault) {
+        for (const ModuleCandidate &candidate : std::as_const(candidates)) {
+            if (candidate.existing || int(candidate.confidence) < int(Confidence::Medium))
+                continue;
+            addLabel(plan, issue, candidate.module->label, candidate.confidence);
+            reading.appendGroupEvidence(plan.evidence, candidate.module->group, ~0u, false, candidate.module->label,
+                                        u"module signals"_s);
+            bestModule = std::max(bestModule, candidate.confidence);
+        }
+    }
+    const bool hasModule = bestModule != Confidence::None || !existingModules.isEmpty();
+    const bool lowConfidence = routed->isDefault && !hasModule;
+
+    // Step 4: type label for what is not a bug report.
+    bool notABug = false;
+    for (const Rule &rule : pack.typeRules) {
+        EvidenceList why;
+        if (!reading.holds(rule.when, &why, rule.labels.value(0), u"type: "_s + rule.id))
+            continue;
+        for (const QString &label : rule.labels) {
+            addLabel(plan, issue, label, rule.confidence);
+            for (Evidence evidence : std::as_const(why)) {
+                evidence.label = label;
+                plan.evidence.append(evidence);
+            }
+        }
+        notABug = true;
+        break;
+    }
+
+    // Step 5: high priority is a human decision; flag it for review and leave the issue unmarked.
+    bool highPriority = false;
+    for (const Rule &rule : pack.highPriority) {
+        EvidenceList why;
+        if (!reading.holds(rule.when, &why, pack.reviewLabel, u"high priority: "_s + rule.id))
+            continue;
+        highPriority = true;
+        addLabel(plan, issue, pack.reviewLabel, rule.confidence);
+        plan.evidence.append(why);
+        break;
+    }
+
+    // Step 6: a usable reproduction, or a reason not to ask for one.
+    bool needsRepro = !notABug;
+    for (const QList<Rule> *rules : {&pack.reproExempt, &pack.reproPresent}) {
+        for (const Rule &rule : *rules) {
+            if (needsRepro && reading.holds(rule.when, nullptr, {}, {}))
+                needsRepro = false;
+        }
+    }
+    if (needsRepro) {
+        addLabel(plan, issue, pack.reproLabel, Confidence::Medium);
+        plan.evidence.append(Evidence{pack.reproLabel, u"no usable reproduction"_s, {}, -1, 0, {}});
+        if (const TemplateText *text = pack.templateByKey(pack.reproTemplate)) {
+            plan.templateKey = text->key;
+            plan.comment = text->text;
+        }
+    }
+
+    if (lowConfidence && !highPriority) {
+        addLabel(plan, issue, pack.reviewLabel, Confidence::Low);
+        plan.evidence.append(Evidence{pack.reviewLabel, u"no module at MEDIUM confidence or better"_s, {}, -1, 0, {}});
+    }
+    if (!highPriority) {
+        addLabel(plan, issue, pack.markerLabel, Confidence::High);
+        plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
+    }
+
+    plan.decision = highPriority    ? u"high_priority"_s
+                    : needsRepro    ? u"needs_reproduction"_s
+                    : lowConfidence ? u"low_confidence"_s
+                    : routed->isDefault ? u"classify"_s
+                                        : u"route"_s;
+    Confidence overall = routeConfidence;
+    if (hasModule && bestModule != Confidence::None)
+        overall = lower(overall, bestModule);
+    if (lowConfidence)
+        overall = Confidence::Low;
+    plan.confidence = overall;
+    return plan;
+}

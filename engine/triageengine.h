@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/issue.h"
+#include "engine/rubricpack.h"
+#include "engine/signalmatcher.h"
+#include "engine/triageplan.h"
+
+#include <memory>
+
+// The sub-triage procedure, step by step as the rubric pack describes it:
+//  0. already classified (a module label and a sub-oncall) → nothing to do but mark it;
+//  1. not in scope (single GPU, packaging, pure compile…) → review label + the out-of-scope template;
+//  2. keep an existing sub-oncall, else route to exactly one (edge cases, then precedence, then the default);
+//  3. module labels with HIGH / MEDIUM / LOW confidence (LOW is not applied: review instead);
+//  4. a type label for non-bugs; 5. high-priority signs → review label and no marker;
+//  6. no usable reproduction → the reproduction label and template.
+// Pure and const: one engine can plan many issues from several threads.
+class TriageEngine final
+{
+public:
+    explicit TriageEngine(RubricPack pack);
+
+    const RubricPack &pack() const { return *m_pack; }
+    TriagePlan plan(const Issue &issue) const;
+
+    // Fact names a pack's conditions may use ({"fact": "traceback"}).
+    static int factIndex(const QString &name);
+
+private:
+    std::shared_ptr<const RubricPack> m_pack;
+    std::shared_ptr<const SignalMatcher> m_matcher;
+};

@@ -1,0 +1,604 @@
+// SPDX-License-Identifier: MIT
+#include "tests/support/githubtestserver.h"
+
+#include <QCryptographicHash>
+#include <QHttpServer>
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTimer>
+#include <QUrlQuery>
+
+#include <algorithm>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+const QString GitHubTestServer::UnicodeLabel = u"module: ünïcode ✓ and spaces"_s;
+
+namespace {
+
+const QDateTime Epoch = QDateTime(QDate(2024, 1, 1), QTime(0, 0), QTimeZone::UTC);
+
+QString iso(const QDateTime &time)
+{
+    return time.toUTC().toString(Qt::ISODate);
+}
+
+QJsonObject user(const QString &login)
+{
+    return {{u"login"_s, login}, {u"id"_s, qint64(qHash(login) % 1000000)}, {u"type"_s, u"User"_s}};
+}
+
+QByteArray json(const QJsonValue &value)
+{
+    return value.isArray() ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)
+                           : QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact);
+}
+
+QString encodeCursor(const QString &position)
+{
+    return QString::fromLatin1(("cursor:v2:" + position.toUtf8()).toBase64());
+}
+
+QString decodeCursor(const QString &cursor)
+{
+    const QByteArray raw = QByteArray::fromBase64(cursor.toLatin1());
+    return raw.startsWith("cursor:v2:") ? QString::fromUtf8(raw.mid(10)) : QString();
+}
+
+bool updatedOrder(const TestIssue *a, const TestIssue *b)
+{
+    return a->updatedAt != b->updatedAt ? a->updatedAt < b->updatedAt : a->number < b->number;
+}
+
+QJsonObject graphqlComment(const TestComment &comment)
+{
+    return {{u"databaseId"_s, comment.id},
+            {u"author"_s, QJsonObject{{u"login"_s, comment.author}}},
+            {u"authorAssociation"_s, comment.association},
+            {u"body"_s, comment.body},
+            {u"createdAt"_s, iso(comment.createdAt)}};
+}
+
+// One page of an issue's comments, GraphQL-shaped: {totalCount, pageInfo, nodes}.
+QJsonObject graphqlComments(const TestIssue &issue, int first, const QString &after)
+{
+    const int start = after.isEmpty() ? 0 : decodeCursor(after).toInt();
+    const int end = std::min<int>(int(issue.comments.size()), start + first);
+    QJsonArray nodes;
+    for (int i = start; i < end; ++i)
+        nodes.append(graphqlComment(issue.comments.at(i)));
+    return {{u"totalCount"_s, int(issue.comments.size())},
+            {u"pageInfo"_s,
+             QJsonObject{{u"hasNextPage"_s, end < issue.comments.size()},
+                         {u"endCursor"_s, end > start ? QJsonValue(encodeCursor(QString::number(end))) : QJsonValue()}}},
+            {u"nodes"_s, nodes}};
+}
+
+} // namespace
+
+GitHubTestServer::GitHubTestServer(QObject *parent)
+    : QObject(parent)
+    , m_http(new QHttpServer(this))
+    , m_tcp(new QTcpServer(this))
+    , m_dropper(new QTcpServer(this))
+{
+    m_rateReset = QDateTime::currentSecsSinceEpoch() + 3600;
+
+    m_http->route(u"/repos/<arg>/<arg>/issues"_s, QHttpServerRequest::Method::Get, this,
+                  [this](const QString &owner, const QString &name, const QHttpServerRequest &request,
+                         QHttpServerResponder &responder) {
+                      serve(request, responder, [=, this, &request] { return restIssues(owner, name, request); });
+                  });
+    m_http->route(u"/repos/<arg>/<arg>/issues/<arg>/comments"_s, QHttpServerRequest::Method::Get, this,
+                  [this](const QString &owner, const QString &name, int number, const QHttpServerRequest &request,
+                         QHttpServerResponder &responder) {
+                      serve(request, responder,
+                            [=, this, &request] { return restComments(owner, name, number, request); });
+                  });
+    m_http->route(u"/graphql"_s, QHttpServerRequest::Method::Post, this,
+                  [this](const QHttpServerRequest &request, QHttpServerResponder &responder) {
+                      serve(request, responder, [this, &request] { return graphql(request); });
+                  });
+    m_http->route(u"/user"_s, QHttpServerRequest::Method::Get, this,
+                  [this](const QHttpServerRequest &request, QHttpServerResponder &responder) {
+                      serve(request, responder, [] {
+                          Answer answer{200, json(user(u"octo-oncall"_s)), {}};
+                          answer.headers.append("X-OAuth-Scopes", "repo, read:org");
+                          return answer;
+                      });
+                  });
+    m_http->setMissingHandler(this, [this](const QHttpServerRequest &request, QHttpServerResponder &responder) {
+        serve(request, responder, [] {
+            return Answer{404, R"({"message":"Not Found","documentation_url":"https://docs.github.com/rest"})", {}};
+        });
+    });
+
+    // Dropped connections: a raw socket that sends headers and part of a body, then closes.
+    connect(m_dropper, &QTcpServer::newConnection, this, [this] {
+        while (QTcpSocket *socket = m_dropper->nextPendingConnection()) {
+            auto received = std::make_shared<QByteArray>();
+            connect(socket, &QTcpSocket::readyRead, socket, [socket, received] {
+                received->append(socket->readAll());
+                if (!received->contains("\r\n\r\n") || socket->property("answered").toBool())
+                    return;
+                socket->setProperty("answered", true);
+                socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\n"
+                              "Content-Length: 100000\r\n\r\n{\"data\":{\"repository\":{\"issues\":{\"nodes\":[{\"num");
+                socket->disconnectFromHost();
+            });
+            connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+        }
+    });
+}
+
+GitHubTestServer::~GitHubTestServer() = default;
+
+bool GitHubTestServer::start()
+{
+    if (!m_tcp->listen(QHostAddress::LocalHost, 0) || !m_http->bind(m_tcp))
+        return false;
+    return m_dropper->listen(QHostAddress::LocalHost, 0);
+}
+
+QUrl GitHubTestServer::url() const
+{
+    return QUrl(u"http://127.0.0.1:%1"_s.arg(m_tcp->serverPort()));
+}
+
+void GitHubTestServer::generate(const Generation &generation)
+{
+    m_owner = generation.owner;
+    m_name = generation.name;
+    m_issues.clear();
+    static const QStringList associations = {u"NONE"_s, u"CONTRIBUTOR"_s, u"MEMBER"_s, u"COLLABORATOR"_s,
+                                             u"FIRST_TIME_CONTRIBUTOR"_s};
+    for (int n = 1; n <= generation.issues; ++n) {
+        TestIssue issue;
+        issue.number = n;
+        issue.nodeId = u"I_kwDOTest%1"_s.arg(n);
+        issue.pullRequest = generation.pullRequestEvery > 0 && n % generation.pullRequestEvery == 0;
+        issue.title = u"[%1] NCCL timeout in all_reduce on rank %2"_s.arg(n).arg(n % 8);
+        issue.body = n == generation.hugeBodyIssue
+                         ? QString(5 * 1024 * 1024, u'x')
+                         : u"### 🐛 Describe the bug\n\nIssue %1 body with ünïcode and a traceback.\n"_s.arg(n);
+        issue.author = u"reporter%1"_s.arg(n % 13);
+        issue.association = associations.at(n % associations.size());
+        issue.open = !(generation.closedEvery > 0 && n % generation.closedEvery == 0);
+        if (!(generation.otherLabelEvery > 0 && n % generation.otherLabelEvery == 0))
+            issue.labels = generation.queueLabels;
+        else
+            issue.labels = {u"module: docs"_s};
+        if (generation.unicodeLabelEvery > 0 && n % generation.unicodeLabelEvery == 0)
+            issue.labels.append(UnicodeLabel);
+        issue.labels.append(u"triaged"_s);
+        issue.createdAt = Epoch.addSecs(qint64(n) * 3600);
+        // Updates in a different order from creation, every one distinct.
+        issue.updatedAt = Epoch.addSecs(qint64(generation.issues) * 3600 + qint64((n * 7919) % generation.issues) * 60 + n % 60);
+        int comments = (n * 37) % (generation.maxComments + 1);
+        if (generation.manyCommentsEvery > 0 && n % generation.manyCommentsEvery == 0)
+            comments = generation.manyComments + n % 50;
+        if (issue.pullRequest)
+            comments = n % 3;
+        for (int k = 0; k < comments; ++k) {
+            issue.comments.append(TestComment{qint64(n) * 100000 + k, u"commenter%1"_s.arg(k % 7),
+                                              associations.at((n + k) % associations.size()),
+                                              u"Comment %1 on #%2: still failing with ✓ ünïcode"_s.arg(k).arg(n),
+                                              issue.createdAt.addSecs(qint64(k + 1) * 60)});
+        }
+        m_issues.append(std::move(issue));
+    }
+}
+
+const TestIssue *GitHubTestServer::issue(int number) const
+{
+    for (const TestIssue &issue : m_issues) {
+        if (issue.number == number)
+            return &issue;
+    }
+    return nullptr;
+}
+
+void GitHubTestServer::touch(int number, const QString &newComment)
+{
+    QDateTime latest = Epoch;
+    for (const TestIssue &issue : std::as_const(m_issues))
+        latest = std::max(latest, issue.updatedAt);
+    for (TestIssue &issue : m_issues) {
+        if (issue.number != number)
+            continue;
+        issue.updatedAt = latest.addSecs(60);
+        if (!newComment.isEmpty()) {
+            const qint64 id = qint64(number) * 100000 + 90000 + issue.comments.size();
+            issue.comments.append(TestComment{id, u"late-commenter"_s, u"MEMBER"_s, newComment, issue.updatedAt});
+        }
+    }
+}
+
+int GitHubTestServer::commentTotal() const
+{
+    int total = 0;
+    for (const TestIssue &issue : m_issues)
+        total += issue.pullRequest ? 0 : int(issue.comments.size());
+    return total;
+}
+
+int GitHubTestServer::requestCount(const QString &pathContains) const
+{
+    return int(std::count_if(m_requests.cbegin(), m_requests.cend(),
+                             [&](const QString &request) { return request.contains(pathContains); }));
+}
+
+bool GitHubTestServer::takeFault(const QString &path, FaultRule *rule)
+{
+    for (qsizetype i = 0; i < m_faults.size(); ++i) {
+        FaultRule &candidate = m_faults[i];
+        if (!path.contains(candidate.pathContains))
+            continue;
+        if (candidate.skip > 0) {
+            --candidate.skip;
+            continue;
+        }
+        *rule = candidate;
+        if (candidate.times > 0 && --candidate.times == 0)
+            m_faults.removeAt(i);
+        return true;
+    }
+    return false;
+}
+
+QHttpHeaders GitHubTestServer::rateHeaders(bool graphql, bool spend)
+{
+    if (spend && m_rateRemaining > 0)
+        --m_rateRemaining;
+    QHttpHeaders headers;
+    headers.append("x-ratelimit-limit", "5000");
+    headers.append("x-ratelimit-remaining", QByteArray::number(m_rateRemaining));
+    headers.append("x-ratelimit-used", QByteArray::number(5000 - m_rateRemaining));
+    headers.append("x-ratelimit-reset", QByteArray::number(m_rateReset));
+    headers.append("x-ratelimit-resource", graphql ? "graphql" : "core");
+    return headers;
+}
+
+void GitHubTestServer::serve(const QHttpServerRequest &request, QHttpServerResponder &responder,
+                             const Producer &produce)
+{
+    const QString path = request.url().path() + (request.url().hasQuery() ? u'?' + request.url().query() : QString());
+    m_requests.append(path);
+    m_lastHeaders = request.headers();
+    const bool graphql = request.url().path().endsWith(u"/graphql"_s);
+
+    FaultRule fault;
+    if (takeFault(path, &fault)) {
+        QHttpHeaders headers = rateHeaders(graphql, true);
+        headers.append(QHttpHeaders::WellKnownHeader::ContentType, "application/json; charset=utf-8");
+        const QByteArray retryAfter = QByteArray::number(fault.retryAfterSeconds);
+        using Status = QHttpServerResponder::StatusCode;
+        switch (fault.fault) {
+        case Fault::InternalError:
+            responder.write(R"({"message":"Server Error"})", headers, Status::InternalServerError);
+            return;
+        case Fault::BadGateway:
+            responder.write("<html><body>502 Bad Gateway</body></html>", headers, Status::BadGateway);
+            return;
+        case Fault::NotFound:
+            responder.write(R"({"message":"Not Found"})", headers, Status::NotFound);
+            return;
+        case Fault::SecondaryLimit:
+            headers.append(QHttpHeaders::WellKnownHeader::RetryAfter, retryAfter);
+            responder.write(R"({"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again."})",
+                            headers, Status::Forbidden);
+            return;
+        case Fault::TooManyRequests:
+            headers.append(QHttpHeaders::WellKnownHeader::RetryAfter, retryAfter);
+            responder.write(R"({"message":"Too many requests"})", headers, Status::TooManyRequests);
+            return;
+        case Fault::RateLimitExhausted:
+            headers.replaceOrAppend("x-ratelimit-remaining", "0");
+            headers.replaceOrAppend("x-ratelimit-reset",
+                                    QByteArray::number(QDateTime::currentSecsSinceEpoch() + fault.retryAfterSeconds));
+            responder.write(R"({"message":"API rate limit exceeded for user ID 1."})", headers, Status::Forbidden);
+            return;
+        case Fault::MalformedJson: {
+            const QByteArray body = produce().body;
+            responder.write(body.left(body.size() / 2), headers, Status::Ok);
+            return;
+        }
+        case Fault::DropConnection: {
+            QUrl target = request.url();
+            target.setHost(u"127.0.0.1"_s);
+            target.setPort(m_dropper->serverPort());
+            headers.append(QHttpHeaders::WellKnownHeader::Location, target.toEncoded());
+            responder.write(QByteArray(), headers, Status::TemporaryRedirect);
+            return;
+        }
+        case Fault::Slow:
+            break; // answered normally, later
+        }
+    }
+
+    Answer answer = produce();
+    QHttpHeaders headers = rateHeaders(graphql, false);
+    headers.append(QHttpHeaders::WellKnownHeader::ContentType, "application/json; charset=utf-8");
+    for (qsizetype i = 0; i < answer.headers.size(); ++i)
+        headers.append(answer.headers.nameAt(i), answer.headers.valueAt(i));
+    auto status = QHttpServerResponder::StatusCode(answer.status);
+    if (request.method() == QHttpServerRequest::Method::Get && answer.status == 200) {
+        const QByteArray etag =
+            "W/\"" + QCryptographicHash::hash(answer.body, QCryptographicHash::Sha1).toHex() + '"';
+        headers.append(QHttpHeaders::WellKnownHeader::ETag, etag);
+        if (request.headers().value(QHttpHeaders::WellKnownHeader::IfNoneMatch) == etag) {
+            // Conditional hits are free, as on GitHub.
+            status = QHttpServerResponder::StatusCode::NotModified;
+            answer.body.clear();
+        }
+    }
+    if (status != QHttpServerResponder::StatusCode::NotModified && m_rateRemaining > 0) {
+        --m_rateRemaining;
+        headers.replaceOrAppend("x-ratelimit-remaining", QByteArray::number(m_rateRemaining));
+        headers.replaceOrAppend("x-ratelimit-used", QByteArray::number(5000 - m_rateRemaining));
+    }
+
+    if (fault.fault == Fault::Slow && fault.delayMs > 0) {
+        auto later = std::make_shared<QHttpServerResponder>(std::move(responder));
+        QTimer::singleShot(fault.delayMs, this, [later, body = answer.body, headers, status] {
+            later->write(body, headers, status);
+        });
+        return;
+    }
+    responder.write(answer.body, headers, status);
+}
+
+bool GitHubTestServer::isOurRepository(const QString &owner, const QString &name) const
+{
+    return owner.compare(m_owner, Qt::CaseInsensitive) == 0 && name.compare(m_name, Qt::CaseInsensitive) == 0;
+}
+
+QByteArray GitHubTestServer::linkHeader(const QHttpServerRequest &request, int page, int lastPage) const
+{
+    const auto pageUrl = [&](int number) {
+        QUrl link = url();
+        link.setPath(request.url().path());
+        QUrlQuery query(request.url());
+        query.removeAllQueryItems(u"page"_s);
+        query.addQueryItem(u"page"_s, QString::number(number));
+        link.setQuery(query);
+        return "<" + link.toEncoded() + ">";
+    };
+    QByteArrayList links;
+    if (page < lastPage) {
+        links.append(pageUrl(page + 1) + "; rel=\"next\"");
+        links.append(pageUrl(lastPage) + "; rel=\"last\"");
+    }
+    if (page > 1) {
+        links.append(pageUrl(1) + "; rel=\"first\"");
+        links.append(pageUrl(page - 1) + "; rel=\"prev\"");
+    }
+    return links.join(", ");
+}
+
+GitHubTestServer::Answer GitHubTestServer::restIssues(const QString &owner, const QString &name,
+                                                      const QHttpServerRequest &request)
+{
+    if (!isOurRepository(owner, name))
+        return Answer{404, R"({"message":"Not Found","documentation_url":"https://docs.github.com/rest"})", {}};
+    const QUrlQuery query(request.url());
+    const QString state = query.queryItemValue(u"state"_s, QUrl::FullyDecoded).isEmpty()
+                              ? u"open"_s
+                              : query.queryItemValue(u"state"_s, QUrl::FullyDecoded);
+    const QString labelList = query.queryItemValue(u"labels"_s, QUrl::FullyDecoded);
+    const QStringList labels = labelList.isEmpty() ? QStringList() : labelList.split(u',');
+    const QString sinceText = query.queryItemValue(u"since"_s, QUrl::FullyDecoded);
+    const QDateTime since = QDateTime::fromString(sinceText, Qt::ISODate);
+    const int perPage = std::clamp(query.queryItemValue(u"per_page"_s).isEmpty() ? 30 : query.queryItemValue(u"per_page"_s).toInt(), 1, 100);
+    const int page = std::max(1, query.queryItemValue(u"page"_s).toInt());
+
+    QList<const TestIssue *> matching;
+    for (const TestIssue &issue : std::as_const(m_issues)) {
+        if ((state == u"open"_s && !issue.open) || (state == u"closed"_s && issue.open))
+            continue;
+        if (since.isValid() && issue.updatedAt < since)
+            continue;
+        const bool hasAll = std::all_of(labels.cbegin(), labels.cend(), [&](const QString &label) {
+            return issue.labels.contains(label.trimmed(), Qt::CaseInsensitive);
+        });
+        if (hasAll)
+            matching.append(&issue);
+    }
+    if (query.queryItemValue(u"sort"_s) == u"updated"_s) {
+        std::sort(matching.begin(), matching.end(), updatedOrder);
+        if (query.queryItemValue(u"direction"_s) != u"asc"_s)
+            std::reverse(matching.begin(), matching.end());
+    } else {
+        std::sort(matching.begin(), matching.end(), [](auto *a, auto *b) { return a->createdAt > b->createdAt; });
+    }
+    const int lastPage = std::max<int>(1, int((matching.size() + perPage - 1) / perPage));
+    QJsonArray items;
+    for (qsizetype i = qsizetype(page - 1) * perPage; i < std::min<qsizetype>(matching.size(), qsizetype(page) * perPage); ++i) {
+        const TestIssue &issue = *matching.at(i);
+        const QString apiUrl = url().toString() + u"/repos/%1/%2/issues/%3"_s.arg(m_owner, m_name).arg(issue.number);
+        const QString htmlUrl = u"https://github.com/%1/%2/%3/%4"_s.arg(m_owner, m_name,
+                                                                      issue.pullRequest ? u"pull"_s : u"issues"_s)
+                                    .arg(issue.number);
+        QJsonArray labelArray;
+        for (const QString &label : issue.labels)
+            labelArray.append(QJsonObject{{u"id"_s, qint64(qHash(label) % 100000000)},
+                                          {u"name"_s, label},
+                                          {u"color"_s, u"ededed"_s},
+                                          {u"default"_s, false},
+                                          {u"description"_s, QJsonValue()}});
+        QJsonObject object{{u"id"_s, qint64(issue.number) + 1000000000},
+                           {u"node_id"_s, issue.nodeId},
+                           {u"url"_s, apiUrl},
+                           {u"html_url"_s, htmlUrl},
+                           {u"number"_s, issue.number},
+                           {u"title"_s, issue.title},
+                           {u"user"_s, user(issue.author)},
+                           {u"labels"_s, labelArray},
+                           {u"state"_s, issue.open ? u"open"_s : u"closed"_s},
+                           {u"state_reason"_s, issue.open ? QJsonValue() : QJsonValue(u"completed"_s)},
+                           {u"locked"_s, false},
+                           {u"assignees"_s, QJsonArray()},
+                           {u"milestone"_s, QJsonValue()},
+                           {u"comments"_s, int(issue.comments.size())},
+                           {u"created_at"_s, iso(issue.createdAt)},
+                           {u"updated_at"_s, iso(issue.updatedAt)},
+                           {u"closed_at"_s, issue.open ? QJsonValue() : QJsonValue(iso(issue.updatedAt))},
+                           {u"author_association"_s, issue.association},
+                           {u"body"_s, issue.body}};
+        if (issue.pullRequest)
+            object.insert(u"pull_request"_s, QJsonObject{{u"url"_s, apiUrl}, {u"html_url"_s, htmlUrl}});
+        items.append(object);
+    }
+    Answer answer{200, json(items), {}};
+    const QByteArray link = linkHeader(request, page, lastPage);
+    if (!link.isEmpty())
+        answer.headers.append(QHttpHeaders::WellKnownHeader::Link, link);
+    return answer;
+}
+
+GitHubTestServer::Answer GitHubTestServer::restComments(const QString &owner, const QString &name, int number,
+                                                        const QHttpServerRequest &request)
+{
+    const TestIssue *found = isOurRepository(owner, name) ? issue(number) : nullptr;
+    if (!found)
+        return Answer{404, R"({"message":"Not Found","documentation_url":"https://docs.github.com/rest"})", {}};
+    const QUrlQuery query(request.url());
+    const int perPage = std::clamp(query.queryItemValue(u"per_page"_s).isEmpty() ? 30 : query.queryItemValue(u"per_page"_s).toInt(), 1, 100);
+    const int page = std::max(1, query.queryItemValue(u"page"_s).toInt());
+    const int lastPage = std::max<int>(1, int((found->comments.size() + perPage - 1) / perPage));
+    QJsonArray items;
+    for (qsizetype i = qsizetype(page - 1) * perPage; i < std::min<qsizetype>(found->comments.size(), qsizetype(page) * perPage); ++i) {
+        const TestComment &comment = found->comments.at(i);
+        items.append(QJsonObject{{u"id"_s, comment.id},
+                                 {u"node_id"_s, u"IC_kwDOTest%1"_s.arg(comment.id)},
+                                 {u"html_url"_s, u"https://github.com/%1/%2/issues/%3#issuecomment-%4"_s
+                                                     .arg(m_owner, m_name)
+                                                     .arg(number)
+                                                     .arg(comment.id)},
+                                 {u"user"_s, user(comment.author)},
+                                 {u"author_association"_s, comment.association},
+                                 {u"body"_s, comment.body},
+                                 {u"created_at"_s, iso(comment.createdAt)},
+                                 {u"updated_at"_s, iso(comment.createdAt)}});
+    }
+    Answer answer{200, json(items), {}};
+    const QByteArray link = linkHeader(request, page, lastPage);
+    if (!link.isEmpty())
+        answer.headers.append(QHttpHeaders::WellKnownHeader::Link, link);
+    return answer;
+}
+
+GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &request)
+{
+    const QJsonObject document = QJsonDocument::fromJson(request.body()).object();
+    const QString text = document.value("query"_L1).toString();
+    const QJsonObject variables = document.value("variables"_L1).toObject();
+    if (text.isEmpty())
+        return Answer{400, R"({"message":"Problems parsing JSON"})", {}};
+
+    if (text.contains(u"repository("_s)) {
+        const QString owner = variables.value("owner"_L1).toString();
+        const QString name = variables.value("name"_L1).toString();
+        if (!isOurRepository(owner, name)) {
+            const QJsonObject error{{u"type"_s, u"NOT_FOUND"_s},
+                                    {u"path"_s, QJsonArray{u"repository"_s}},
+                                    {u"message"_s, u"Could not resolve to a Repository with the name '%1/%2'."_s.arg(owner, name)}};
+            return Answer{200, json(QJsonObject{{u"data"_s, QJsonObject{{u"repository"_s, QJsonValue()}}},
+                                                {u"errors"_s, QJsonArray{error}}}),
+                          {}};
+        }
+        const QJsonArray labels = variables.value("labels"_L1).toArray();
+        const QJsonArray states = variables.value("states"_L1).toArray();
+        const QDateTime since = QDateTime::fromString(variables.value("since"_L1).toString(), Qt::ISODate);
+        const int first = std::clamp(variables.value("first"_L1).toInt(100), 1, 100);
+        const QString after = decodeCursor(variables.value("cursor"_L1).toString());
+
+        QList<const TestIssue *> matching;
+        for (const TestIssue &issue : std::as_const(m_issues)) {
+            if (issue.pullRequest)
+                continue;
+            if (!states.isEmpty() && !states.contains(QJsonValue(issue.open ? u"OPEN"_s : u"CLOSED"_s)))
+                continue;
+            if (since.isValid() && issue.updatedAt < since)
+                continue;
+            // GraphQL's labels argument is an OR, unlike REST's.
+            const bool any = labels.isEmpty() || std::any_of(labels.begin(), labels.end(), [&](const QJsonValue &label) {
+                                 return issue.labels.contains(label.toString(), Qt::CaseInsensitive);
+                             });
+            if (any)
+                matching.append(&issue);
+        }
+        std::sort(matching.begin(), matching.end(), updatedOrder);
+        qsizetype start = 0;
+        if (!after.isEmpty()) {
+            // Position cursors: after (updatedAt, number), stable when issues move.
+            const QStringList key = after.split(u'|');
+            const QDateTime afterTime = QDateTime::fromMSecsSinceEpoch(key.value(0).toLongLong(), QTimeZone::UTC);
+            const int afterNumber = key.value(1).toInt();
+            while (start < matching.size()
+                   && (matching.at(start)->updatedAt < afterTime
+                       || (matching.at(start)->updatedAt == afterTime && matching.at(start)->number <= afterNumber)))
+                ++start;
+        }
+        const qsizetype end = std::min<qsizetype>(matching.size(), start + first);
+        QJsonArray nodes;
+        for (qsizetype i = start; i < end; ++i) {
+            const TestIssue &issue = *matching.at(i);
+            QJsonArray labelNodes;
+            for (const QString &label : issue.labels)
+                labelNodes.append(QJsonObject{{u"name"_s, label}});
+            nodes.append(QJsonObject{
+                {u"id"_s, issue.nodeId},
+                {u"number"_s, issue.number},
+                {u"title"_s, issue.title},
+                {u"body"_s, issue.body},
+                {u"state"_s, issue.open ? u"OPEN"_s : u"CLOSED"_s},
+                {u"url"_s, u"https://github.com/%1/%2/issues/%3"_s.arg(m_owner, m_name).arg(issue.number)},
+                {u"createdAt"_s, iso(issue.createdAt)},
+                {u"updatedAt"_s, iso(issue.updatedAt)},
+                {u"authorAssociation"_s, issue.association},
+                {u"author"_s, QJsonObject{{u"login"_s, issue.author}}},
+                {u"labels"_s, QJsonObject{{u"nodes"_s, labelNodes}}},
+                {u"comments"_s, graphqlComments(issue, 100, {})}});
+        }
+        QJsonValue endCursor;
+        if (end > start) {
+            const TestIssue &last = *matching.at(end - 1);
+            endCursor = encodeCursor(QString::number(last.updatedAt.toMSecsSinceEpoch()) + u'|' + QString::number(last.number));
+        }
+        const QJsonObject connection{{u"totalCount"_s, int(matching.size())},
+                                     {u"pageInfo"_s, QJsonObject{{u"hasNextPage"_s, end < matching.size()},
+                                                                 {u"endCursor"_s, endCursor}}},
+                                     {u"nodes"_s, nodes}};
+        return Answer{200,
+                      json(QJsonObject{{u"data"_s, QJsonObject{{u"repository"_s, QJsonObject{{u"issues"_s, connection}}}}}}),
+                      {}};
+    }
+
+    if (text.contains(u"node(id:"_s)) {
+        QJsonObject data;
+        for (int index = 0; variables.contains(u"id%1"_s.arg(index)); ++index) {
+            const QString nodeId = variables.value(u"id%1"_s.arg(index)).toString();
+            const auto found = std::find_if(m_issues.cbegin(), m_issues.cend(),
+                                            [&](const TestIssue &issue) { return issue.nodeId == nodeId; });
+            if (found == m_issues.cend()) {
+                data.insert(u"c%1"_s.arg(index), QJsonValue());
+                continue;
+            }
+            data.insert(u"c%1"_s.arg(index),
+                        QJsonObject{{u"number"_s, found->number},
+                                    {u"comments"_s,
+                                     graphqlComments(*found, 100, variables.value(u"after%1"_s.arg(index)).toString())}});
+        }
+        return Answer{200, json(QJsonObject{{u"data"_s, data}}), {}};
+    }
+
+    const QJsonObject error{{u"message"_s, u"the test server does not know this query"_s}};
+    return Answer{200, json(QJsonObject{{u"errors"_s, QJsonArray{error}}}), {}};
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QDateTime>
+#include <QHttpHeaders>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <functional>
+
+class QHttpServer;
+class QHttpServerRequest;
+class QHttpServerResponder;
+class QTcpServer;
+
+struct TestComment
+{
+    qint64 id = 0;
+    QString author;
+    QString association;
+    QString body;
+    QDateTime createdAt;
+};
+
+struct TestIssue
+{
+    int number = 0;
+    QString nodeId;
+    QString title;
+    QString body;
+    QString author;
+    QString association;
+    bool open = true;
+    bool pullRequest = false;
+    QStringList labels;
+    QDateTime createdAt;
+    QDateTime updatedAt;
+    QList<TestComment> comments;
+};
+
+// A GitHub-shaped server on 127.0.0.1 (ephemeral port) for the queries the console makes: REST issue
+// lists and comments with Link pagination and ETags, GraphQL issue pages with comment cursors, the
+// x-ratelimit-* headers, and faults injected on demand. Data is generated, deterministic, and mutable.
+class GitHubTestServer final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(GitHubTestServer)
+
+public:
+    enum class Fault {
+        InternalError,      // 500
+        BadGateway,         // 502
+        SecondaryLimit,     // 403 + Retry-After
+        TooManyRequests,    // 429 + Retry-After
+        RateLimitExhausted, // 403 + x-ratelimit-remaining: 0, reset in retryAfterSeconds
+        Slow,               // answers after delayMs
+        DropConnection,     // headers promise more than is sent, then the connection closes
+        MalformedJson,      // 200 with half a document
+        NotFound,           // 404
+    };
+    struct FaultRule
+    {
+        Fault fault = Fault::InternalError;
+        QString pathContains; // which requests: "" any, "/graphql", "/comments", …
+        int skip = 0;         // let this many matching requests through first
+        int times = 1;        // then fault this many (-1: every one)
+        int retryAfterSeconds = 1;
+        int delayMs = 0;
+    };
+    struct Generation
+    {
+        QString owner = QStringLiteral("pytorch");
+        QString name = QStringLiteral("pytorch");
+        int issues = 100;
+        int maxComments = 60;        // issue n has (n·37) mod (maxComments+1) comments …
+        int manyCommentsEvery = 0;   // … except every k-th, which has manyComments + n mod 50
+        int manyComments = 150;
+        QStringList queueLabels = {QStringLiteral("oncall: distributed")};
+        int closedEvery = 0;         // every k-th issue is closed
+        int pullRequestEvery = 0;    // every k-th number is a pull request (REST lists only)
+        int otherLabelEvery = 0;     // every k-th issue lacks the queue labels (another queue)
+        int unicodeLabelEvery = 0;   // every k-th issue also has UnicodeLabel
+        int hugeBodyIssue = 0;       // this issue's body is 5 MB
+    };
+    static const QString UnicodeLabel;
+
+    explicit GitHubTestServer(QObject *parent = nullptr);
+    ~GitHubTestServer() override;
+
+    bool start();
+    QUrl url() const;
+
+    void generate(const Generation &generation);
+    QString repository() const { return m_owner + u'/' + m_name; }
+    QList<TestIssue> &issues() { return m_issues; }
+    const TestIssue *issue(int number) const;
+    // Moves an issue to the newest update, optionally with one more comment.
+    void touch(int number, const QString &newComment = {});
+    int commentTotal() const;
+
+    void addFault(const FaultRule &rule) { m_faults.append(rule); }
+    void clearFaults() { m_faults.clear(); }
+    void setRateLimit(int remaining) { m_rateRemaining = remaining; }
+
+    int requestCount() const { return int(m_requests.size()); }
+    int requestCount(const QString &pathContains) const;
+    QStringList requests() const { return m_requests; }
+    void resetCounts() { m_requests.clear(); }
+    QHttpHeaders lastHeaders() const { return m_lastHeaders; }
+
+private:
+    struct Answer
+    {
+        int status = 200;
+        QByteArray body;
+        QHttpHeaders headers;
+    };
+    using Producer = std::function<Answer()>;
+
+    void serve(const QHttpServerRequest &request, QHttpServerResponder &responder, const Producer &produce);
+    bool takeFault(const QString &path, FaultRule *rule);
+    QHttpHeaders rateHeaders(bool graphql, bool spend);
+    Answer restIssues(const QString &owner, const QString &name, const QHttpServerRequest &request);
+    Answer restComments(const QString &owner, const QString &name, int number, const QHttpServerRequest &request);
+    Answer graphql(const QHttpServerRequest &request);
+    QByteArray linkHeader(const QHttpServerRequest &request, int page, int lastPage) const;
+    bool isOurRepository(const QString &owner, const QString &name) const;
+
+    QHttpServer *m_http;
+    QTcpServer *m_tcp;
+    QTcpServer *m_dropper;
+    QString m_owner;
+    QString m_name;
+    QList<TestIssue> m_issues;
+    QList<FaultRule> m_faults;
+    QStringList m_requests;
+    QHttpHeaders m_lastHeaders;
+    int m_rateRemaining = 5000;
+    qint64 m_rateReset = 0;
+};

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+#include "tests/support/testdata.h"
+
+#include <QFile>
+#include <QTest>
+
+QString TestData::path(const QString &name)
+{
+    const QString root = qEnvironmentVariable("TRIAGE_TEST_DATA", QStringLiteral(TRIAGE_TEST_DATA_DIR));
+    return root + u'/' + name;
+}
+
+QByteArray TestData::read(const QString &name)
+{
+    QFile file(path(name));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("test fixture %s cannot be read", qPrintable(file.fileName()));
+    return file.readAll();
+}

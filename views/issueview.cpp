@@ -1,0 +1,509 @@
+// SPDX-License-Identifier: MIT
+#include "views/issueview.h"
+
+#include "models/issuetablemodel.h"
+#include "views/apppalette.h"
+#include "views/labelchipdelegate.h"
+#include "views/markdownsegmenter.h"
+
+#include <KSyntaxHighlighting/Repository>
+
+#include <QDesktopServices>
+#include <QEvent>
+#include <QFontDatabase>
+#include <QImage>
+#include <QLocale>
+#include <QPainter>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextList>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int DocumentMargin = 22;
+constexpr int CodePadding = 10;
+constexpr int ProseLineHeight = 125; // percent
+constexpr int OpenHue = 140;
+constexpr int ClosedHue = 265;
+constexpr int NeutralHue = -1;
+
+const QString PythonTraceback = u"Python Traceback"_s;
+const QString LogFile = u"Log File (simplified)"_s;
+
+QColor mix(const QColor &a, const QColor &b, float amountOfB)
+{
+    return QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * amountOfB,
+                            a.greenF() + (b.greenF() - a.greenF()) * amountOfB,
+                            a.blueF() + (b.blueF() - a.blueF()) * amountOfB);
+}
+
+QStringView withoutRankPrefix(QStringView line)
+{
+    static const QRegularExpression prefix(u"^\\[[a-z]*\\d+\\]:? ?"_s);
+    const QRegularExpressionMatch match = prefix.matchView(line);
+    return match.hasMatch() ? line.mid(match.capturedLength()) : line;
+}
+
+// The first lines of a block, at most `count`, without the ones that are empty.
+QList<QStringView> headLines(QStringView code, int count)
+{
+    QList<QStringView> lines;
+    for (const QStringView line : code.left(8192).split(u'\n')) {
+        if (lines.size() >= count)
+            break;
+        if (!line.trimmed().isEmpty())
+            lines.append(line);
+    }
+    return lines;
+}
+
+bool looksLikeTraceback(QStringView code, int withinLines)
+{
+    const QList<QStringView> lines = headLines(code, withinLines);
+    return std::any_of(lines.cbegin(), lines.cend(), [](QStringView line) {
+        return withoutRankPrefix(line).trimmed().startsWith(u"Traceback (most recent call last):");
+    });
+}
+
+bool looksLikeLog(QStringView code)
+{
+    static const QRegularExpression logLine(
+        u"^\\s*(?:\\[[^\\]]{1,40}\\]:?\\s*)?(?:\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d|\\[?[IWEF]\\d{4} \\d\\d:\\d\\d"
+        "|\\d\\d:\\d\\d:\\d\\d|(?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)\\b)|\\bNCCL (?:INFO|WARN)\\b"_s);
+    const QList<QStringView> lines = headLines(code, 20);
+    const auto matching = std::count_if(lines.cbegin(), lines.cend(),
+                                        [](QStringView line) { return logLine.matchView(line).hasMatch(); });
+    return matching >= 2 && matching * 3 >= lines.size();
+}
+
+bool looksLikePython(QStringView code)
+{
+    static const QRegularExpression pythonLine(
+        u"^(?:import \\w|from [\\w.]+ import |def \\w+\\(|class \\w+[(:]|>>> |@torch\\.|if __name__ == )"_s);
+    const QList<QStringView> lines = headLines(code, 12);
+    return std::any_of(lines.cbegin(), lines.cend(),
+                       [](QStringView line) { return pythonLine.matchView(line).hasMatch(); });
+}
+
+QString associationText(const QString &association)
+{
+    if (association == "OWNER"_L1)
+        return IssueView::tr("Owner");
+    if (association == "MEMBER"_L1)
+        return IssueView::tr("Member");
+    if (association == "COLLABORATOR"_L1)
+        return IssueView::tr("Collaborator");
+    if (association == "CONTRIBUTOR"_L1)
+        return IssueView::tr("Contributor");
+    if (association == "FIRST_TIME_CONTRIBUTOR"_L1)
+        return IssueView::tr("First-time contributor");
+    if (association == "FIRST_TIMER"_L1)
+        return IssueView::tr("First-timer");
+    if (association == "MANNEQUIN"_L1)
+        return IssueView::tr("Mannequin");
+    return {}; // NONE: GitHub shows nothing either
+}
+
+QString formatSize(qsizetype bytes)
+{
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+}
+
+// Cuts at a line end so a cut body still parses as markdown.
+QString truncated(const QString &text, qsizetype limit)
+{
+    if (text.size() <= limit)
+        return text;
+    const qsizetype lineEnd = text.lastIndexOf(u'\n', limit);
+    return text.left(lineEnd > limit / 2 ? lineEnd : limit);
+}
+
+} // namespace
+
+IssueView::IssueView(KSyntaxHighlighting::Repository *repository, QWidget *parent)
+    : QTextBrowser(parent)
+    , m_repository(repository)
+{
+    Q_ASSERT(repository);
+    setOpenLinks(false);
+    setOpenExternalLinks(false);
+    setFrameShape(QFrame::NoFrame);
+    setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    setTextInteractionFlags(Qt::TextBrowserInteraction);
+    document()->setUndoRedoEnabled(false);
+    connect(this, &QTextBrowser::anchorClicked, this, &IssueView::openLink);
+    render();
+}
+
+void IssueView::setIssue(const Issue &issue)
+{
+    m_issue = issue;
+    render();
+    verticalScrollBar()->setValue(0);
+}
+
+void IssueView::clearIssue()
+{
+    m_issue.reset();
+    render();
+}
+
+QVariant IssueView::loadResource(int type, const QUrl &name)
+{
+    // Chips are added to the document before they are used and never reach this point. Anything else
+    // named by the text (remote images, file paths, stylesheets) is refused; only the app's own qrc is served.
+    if (name.scheme() == "qrc"_L1)
+        return QTextBrowser::loadResource(type, name);
+    return {};
+}
+
+void IssueView::changeEvent(QEvent *event)
+{
+    QTextBrowser::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+        const int scroll = verticalScrollBar()->value();
+        render();
+        verticalScrollBar()->setValue(scroll);
+    }
+}
+
+KSyntaxHighlighting::Definition IssueView::definitionForCode(const QString &info, QStringView code) const
+{
+    const QString language = info.trimmed().toLower();
+    // Content first: tracebacks are often fenced as ```python, logs as ``` or ```text.
+    const bool pythonish = language.isEmpty() || language == "python"_L1 || language == "py"_L1
+                           || language == "pytb"_L1 || language == "text"_L1 || language == "txt"_L1
+                           || language == "console"_L1 || language == "shell"_L1 || language == "log"_L1;
+    if (pythonish && looksLikeTraceback(code, language.isEmpty() || language == "pytb"_L1 ? 400 : 4))
+        return m_repository->definitionForName(PythonTraceback);
+
+    static const QHash<QString, QString> aliases = {
+        {u"py"_s, u"Python"_s},       {u"python3"_s, u"Python"_s},      {u"pycon"_s, u"Python"_s},
+        {u"ipython"_s, u"Python"_s},  {u"pytb"_s, PythonTraceback},     {u"traceback"_s, PythonTraceback},
+        {u"sh"_s, u"Bash"_s},         {u"shell"_s, u"Bash"_s},          {u"console"_s, u"Bash"_s},
+        {u"shell-session"_s, u"Bash"_s}, {u"zsh"_s, u"Zsh"_s},          {u"c++"_s, u"C++"_s},
+        {u"cpp"_s, u"C++"_s},         {u"cxx"_s, u"C++"_s},             {u"cu"_s, u"CUDA"_s},
+        {u"cuda"_s, u"CUDA"_s},       {u"yml"_s, u"YAML"_s},            {u"patch"_s, u"Diff"_s},
+        {u"log"_s, LogFile},          {u"dockerfile"_s, u"Dockerfile"_s},
+    };
+    if (!language.isEmpty() && language != "text"_L1 && language != "txt"_L1 && language != "plain"_L1) {
+        KSyntaxHighlighting::Definition definition = m_repository->definitionForName(aliases.value(language, info));
+        if (!definition.isValid())
+            definition = m_repository->definitionForFileName(u"code."_s + language);
+        if (definition.isValid())
+            return definition;
+    }
+    if (looksLikeLog(code))
+        return m_repository->definitionForName(LogFile);
+    if (language.isEmpty() && looksLikePython(code))
+        return m_repository->definitionForName(u"Python"_s);
+    return {};
+}
+
+void IssueView::render()
+{
+    QTextDocument *doc = document();
+    doc->clear();
+    doc->setDocumentMargin(DocumentMargin);
+    doc->setDefaultFont(font());
+    m_chipCount = 0;
+    m_theme = m_repository->themeForPalette(palette());
+    m_highlighter.setTheme(m_theme);
+
+    QFont codeFont = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    codeFont.setPointSizeF(font().pointSizeF() * 0.92);
+    setTabStopDistance(QFontMetricsF(codeFont).horizontalAdvance(u' ') * 4);
+
+    QTextCursor cursor(doc);
+    cursor.beginEditBlock();
+    if (!m_issue) {
+        QTextBlockFormat block;
+        block.setAlignment(Qt::AlignHCenter);
+        block.setTopMargin(120);
+        QTextCharFormat muted;
+        muted.setForeground(palette().color(QPalette::PlaceholderText));
+        cursor.setBlockFormat(block);
+        cursor.insertText(tr("Select an issue in the queue to read it here."), muted);
+    } else {
+        const Issue &issue = *m_issue;
+        insertHeader(cursor, issue);
+        insertMarkdown(cursor, issue.body.trimmed().isEmpty() ? tr("_No description provided._") : issue.body);
+        for (const Comment &comment : issue.comments) {
+            insertCommentHeader(cursor, comment);
+            insertMarkdown(cursor, comment.body);
+        }
+    }
+    cursor.endEditBlock();
+}
+
+void IssueView::insertChip(QTextCursor &cursor, const QString &text, const LabelChipDelegate::ChipColors &colors)
+{
+    const QFont font = LabelChipDelegate::chipFont(this->font());
+    const QSizeF size = LabelChipDelegate::chipSize(text, font);
+    const qreal ratio = devicePixelRatioF();
+    QImage image((size * ratio).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(ratio);
+    image.fill(Qt::transparent);
+    {
+        QPainter painter(&image);
+        LabelChipDelegate::paintChip(&painter, QRectF(QPointF(0, 0), size), text, colors, font);
+    }
+    const QUrl name(u"chip:%1"_s.arg(++m_chipCount));
+    document()->addResource(QTextDocument::ImageResource, name, image);
+    QTextImageFormat format;
+    format.setName(name.toString());
+    format.setWidth(size.width());
+    format.setHeight(size.height());
+    format.setVerticalAlignment(QTextCharFormat::AlignMiddle);
+    format.setToolTip(text);
+    cursor.insertImage(format);
+}
+
+void IssueView::insertHeader(QTextCursor &cursor, const Issue &issue)
+{
+    const QPalette pal = palette();
+    const QColor muted = pal.color(QPalette::PlaceholderText);
+
+    QTextBlockFormat titleBlock;
+    titleBlock.setBottomMargin(8);
+    titleBlock.setLineHeight(112, QTextBlockFormat::ProportionalHeight);
+    QTextCharFormat titleFormat;
+    titleFormat.setFontPointSize(font().pointSizeF() * 1.5);
+    titleFormat.setFontWeight(QFont::DemiBold);
+    titleFormat.setForeground(pal.color(QPalette::Text));
+    cursor.setBlockFormat(titleBlock);
+    cursor.setBlockCharFormat(titleFormat);
+    cursor.insertText(issue.title, titleFormat);
+
+    QTextBlockFormat metaBlock;
+    metaBlock.setBottomMargin(6);
+    QTextCharFormat mutedFormat;
+    mutedFormat.setForeground(muted);
+    QTextCharFormat strongFormat;
+    strongFormat.setForeground(pal.color(QPalette::Text));
+    strongFormat.setFontWeight(QFont::DemiBold);
+    const QString separator = u"   ·   "_s;
+
+    cursor.insertBlock(metaBlock, mutedFormat);
+    insertChip(cursor, issue.isOpen() ? tr("Open") : tr("Closed"),
+               LabelChipDelegate::colorsForHue(issue.isOpen() ? OpenHue : ClosedHue, pal));
+    cursor.insertText(u"   "_s, mutedFormat);
+    if (!issue.url.isEmpty()) {
+        QTextCharFormat link = strongFormat;
+        link.setAnchor(true);
+        link.setAnchorHref(issue.url);
+        link.setForeground(pal.color(QPalette::Link));
+        link.setToolTip(issue.url);
+        cursor.insertText(u"#"_s + QString::number(issue.number), link);
+    } else {
+        cursor.insertText(u"#"_s + QString::number(issue.number), strongFormat);
+    }
+    cursor.insertText(separator, mutedFormat);
+    cursor.insertText(issue.author.isEmpty() ? tr("unknown author") : issue.author, strongFormat);
+    const QString association = associationText(issue.authorAssociation);
+    if (!association.isEmpty()) {
+        cursor.insertText(u"  "_s, mutedFormat);
+        insertChip(cursor, association, LabelChipDelegate::colorsForHue(NeutralHue, pal));
+    }
+    if (issue.createdAt.isValid()) {
+        cursor.insertText(separator, mutedFormat);
+        cursor.insertText(tr("opened %1 ago")
+                              .arg(IssueTableModel::compactAge(issue.createdAt, QDateTime::currentDateTimeUtc())),
+                          mutedFormat);
+    }
+    cursor.insertText(separator, mutedFormat);
+    cursor.insertText(issue.comments.size() == 1 ? tr("1 comment") : tr("%1 comments").arg(issue.comments.size()),
+                      mutedFormat);
+
+    if (!issue.labels.isEmpty()) {
+        QTextBlockFormat labelsBlock;
+        labelsBlock.setTopMargin(4);
+        labelsBlock.setLineHeight(135, QTextBlockFormat::ProportionalHeight);
+        cursor.insertBlock(labelsBlock, mutedFormat);
+        for (qsizetype i = 0; i < issue.labels.size(); ++i) {
+            if (i > 0)
+                cursor.insertText(u" "_s, mutedFormat);
+            insertChip(cursor, issue.labels.at(i), LabelChipDelegate::colorsFor(issue.labels.at(i), pal));
+        }
+    }
+
+    // A quiet rule between the header and the text.
+    QTextBlockFormat rule;
+    rule.setTopMargin(10);
+    rule.setBottomMargin(6);
+    rule.setProperty(QTextFormat::BlockTrailingHorizontalRulerWidth, QTextLength(QTextLength::PercentageLength, 100));
+    cursor.insertBlock(rule, QTextCharFormat());
+}
+
+void IssueView::insertCommentHeader(QTextCursor &cursor, const Comment &comment)
+{
+    const QPalette pal = palette();
+    QTextBlockFormat rule;
+    rule.setTopMargin(14);
+    rule.setProperty(QTextFormat::BlockTrailingHorizontalRulerWidth, QTextLength(QTextLength::PercentageLength, 100));
+    cursor.insertBlock(rule, QTextCharFormat());
+
+    QTextBlockFormat headerBlock;
+    headerBlock.setTopMargin(4);
+    headerBlock.setBottomMargin(2);
+    QTextCharFormat mutedFormat;
+    mutedFormat.setForeground(pal.color(QPalette::PlaceholderText));
+    QTextCharFormat strongFormat;
+    strongFormat.setForeground(pal.color(QPalette::Text));
+    strongFormat.setFontWeight(QFont::DemiBold);
+
+    cursor.insertBlock(headerBlock, mutedFormat);
+    cursor.insertText(comment.author.isEmpty() ? tr("unknown author") : comment.author, strongFormat);
+    const QString association = associationText(comment.authorAssociation);
+    if (!association.isEmpty()) {
+        cursor.insertText(u"  "_s, mutedFormat);
+        insertChip(cursor, association, LabelChipDelegate::colorsForHue(NeutralHue, pal));
+    }
+    if (comment.createdAt.isValid()) {
+        const QDateTime local = comment.createdAt.toLocalTime();
+        cursor.insertText(u"   ·   "_s + QLocale().toString(local, u"d MMM yyyy, HH:mm"_s), mutedFormat);
+    }
+}
+
+void IssueView::insertMarkdown(QTextCursor &cursor, const QString &markdown)
+{
+    const QString text = truncated(markdown, MaxRenderedCharacters);
+    for (const MarkdownSegment &segment : MarkdownSegmenter::split(text)) {
+        if (segment.kind == MarkdownSegment::Kind::Code)
+            insertCode(cursor, segment);
+        else
+            insertProse(cursor, segment.text);
+    }
+    if (text.size() < markdown.size()) {
+        QTextBlockFormat block;
+        block.setTopMargin(8);
+        QTextCharFormat note;
+        note.setForeground(palette().color(QPalette::PlaceholderText));
+        note.setFontItalic(true);
+        cursor.insertBlock(block, note);
+        cursor.insertText(tr("Showing the first %1 of %2; the rest is not rendered.")
+                              .arg(formatSize(text.size()), formatSize(markdown.size())),
+                          note);
+    }
+}
+
+void IssueView::insertProse(QTextCursor &cursor, const QString &markdown)
+{
+    cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
+    const int from = cursor.position();
+    cursor.insertMarkdown(MarkdownSegmenter::flattenNesting(markdown, MaxNestingDepth),
+                          QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub
+                                                          | QTextDocument::MarkdownNoHTML));
+    polishProse(from, cursor.position());
+    cursor.movePosition(QTextCursor::End);
+}
+
+void IssueView::polishProse(int from, int to)
+{
+    QTextDocument *doc = document();
+    const QPalette pal = palette();
+    const QColor codeBackground = mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.06f);
+
+    struct Image
+    {
+        int position;
+        int length;
+        QString name;
+    };
+    QList<Image> images;
+    QTextCursor cursor(doc);
+    for (QTextBlock block = doc->findBlock(from); block.isValid() && block.position() <= to; block = block.next()) {
+        QTextBlockFormat blockFormat;
+        const bool codeBlock = block.blockFormat().hasProperty(QTextFormat::BlockCodeFence)
+                               || block.blockFormat().hasProperty(QTextFormat::BlockCodeLanguage);
+        if (codeBlock)
+            blockFormat.setBackground(codeBackground);
+        else
+            blockFormat.setLineHeight(ProseLineHeight, QTextBlockFormat::ProportionalHeight);
+        cursor.setPosition(block.position());
+        cursor.mergeBlockFormat(blockFormat);
+
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            const QTextCharFormat format = fragment.charFormat();
+            if (format.isImageFormat()) {
+                images.append({fragment.position(), fragment.length(), format.toImageFormat().name()});
+            } else if (!codeBlock && (format.fontFixedPitch() || format.font().fixedPitch())) {
+                QTextCharFormat inlineCode;
+                inlineCode.setBackground(codeBackground);
+                cursor.setPosition(fragment.position());
+                cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+                cursor.mergeCharFormat(inlineCode);
+            }
+        }
+    }
+    // Images are never fetched: each becomes a link to where it lives, opened only when clicked.
+    for (auto it = images.crbegin(); it != images.crend(); ++it) {
+        cursor.setPosition(it->position);
+        cursor.setPosition(it->position + it->length, QTextCursor::KeepAnchor);
+        QTextCharFormat link;
+        link.setAnchor(true);
+        link.setAnchorHref(it->name);
+        link.setForeground(pal.color(QPalette::Link));
+        link.setFontUnderline(true);
+        link.setToolTip(it->name);
+        const QString file = QUrl(it->name).fileName();
+        cursor.insertText(file.isEmpty() ? tr("[image]") : tr("[image: %1]").arg(file), link);
+    }
+}
+
+void IssueView::insertCode(QTextCursor &cursor, const MarkdownSegment &segment)
+{
+    const QPalette pal = palette();
+    const KSyntaxHighlighting::Definition definition = definitionForCode(segment.info, segment.text);
+
+    QTextFrameFormat frame;
+    const bool dark = AppPalette::isDark(pal);
+    frame.setBackground(mix(pal.color(QPalette::Base), pal.color(QPalette::Text), dark ? 0.05f : 0.035f));
+    frame.setBorder(1);
+    frame.setBorderBrush(mix(pal.color(QPalette::Base), pal.color(QPalette::Text), dark ? 0.14f : 0.12f));
+    frame.setBorderStyle(QTextFrameFormat::BorderStyle_Solid);
+    frame.setPadding(CodePadding);
+    frame.setTopMargin(6);
+    frame.setBottomMargin(10);
+    frame.setProperty(CodeDefinitionProperty, definition.isValid() ? definition.name() : QString());
+    frame.setProperty(CodeSourceOffsetProperty, segment.sourceOffset);
+
+    QFont codeFont = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    codeFont.setPointSizeF(font().pointSizeF() * 0.92);
+    QTextCharFormat codeFormat;
+    codeFormat.setFont(codeFont);
+    codeFormat.setFontFixedPitch(true);
+    codeFormat.setForeground(QColor::fromRgba(m_theme.textColor(KSyntaxHighlighting::Theme::Normal)));
+
+    QTextFrame *codeFrame = cursor.insertFrame(frame);
+    QTextBlockFormat codeBlock;
+    codeBlock.setLineHeight(108, QTextBlockFormat::ProportionalHeight);
+    cursor.setBlockFormat(codeBlock);
+    cursor.setBlockCharFormat(codeFormat);
+    QString code = segment.text;
+    code.replace(u'\r', QString());
+    cursor.insertText(code, codeFormat);
+
+    if (definition.isValid()) {
+        m_highlighter.setDefinition(definition);
+        m_highlighter.highlight(document(), codeFrame->firstPosition(), codeFrame->lastPosition(),
+                                MaxHighlightedCharacters);
+    }
+    cursor.movePosition(QTextCursor::End);
+}
+
+void IssueView::openLink(const QUrl &url)
+{
+    QUrl target = url;
+    if (target.isRelative() && m_issue && !m_issue->url.isEmpty())
+        target = QUrl(m_issue->url).resolved(url);
+    const QString scheme = target.scheme().toLower();
+    if (scheme == "https"_L1 || scheme == "http"_L1 || scheme == "mailto"_L1)
+        QDesktopServices::openUrl(target);
+}
