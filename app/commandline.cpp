@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
 
+#include "app/exportcommand.h"
+#include "app/reprocommand.h"
+#include "app/synccommand.h"
+#include "app/triagecommand.h"
+
 #include <QCoreApplication>
 #include <QTextStream>
 
@@ -18,6 +23,10 @@ using Command = std::function<int(const QStringList &)>;
 const std::map<QString, Command> &commands()
 {
     static const std::map<QString, Command> table = {
+        {u"repro"_s, &ReproCommand::run},
+        {u"triage"_s, &TriageCommand::run},
+        {u"sync"_s, &SyncCommand::run},
+        {u"export"_s, &ExportCommand::run},
     };
     return table;
 }

@@ -7,11 +7,12 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QRegularExpression>
+#include <QTimeZone>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono;
 
-Q_LOGGING_CATEGORY(lcGitHub, "triage.github")
+Q_LOGGING_CATEGORY(lcGitHub, "triage.github", QtInfoMsg)
 
 namespace {
 
@@ -165,7 +166,7 @@ QString GitHubClient::describeFailure(const QUrl &url, int status, const QString
 QUrl GitHubClient::parseNextLink(const QByteArray &linkHeader)
 {
     // <https://api.github.com/…&page=2>; rel="next", <…>; rel="last"
-    static const QRegularExpression entry(uR"(<([^>]*)>\s*;\s*rel="?([^",;]+)"?)"_s);
+    static const QRegularExpression entry(uR"re(<([^>]*)>\s*;\s*rel="?([^",;]+)"?)re"_s);
     auto matches = entry.globalMatch(QString::fromLatin1(linkHeader));
     while (matches.hasNext()) {
         const QRegularExpressionMatch match = matches.next();

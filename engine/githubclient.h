@@ -55,6 +55,7 @@ struct GitHubResponse
     QJsonDocument json; // parsed for 2xx answers
     QByteArray etag;
     QUrl nextPage; // Link: rel="next"
+    QByteArray oauthScopes; // X-OAuth-Scopes: what a classic token may do (empty for fine-grained ones)
     int attempts = 1;
 
     bool notModified() const { return status == 304; }

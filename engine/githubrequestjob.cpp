@@ -106,7 +106,7 @@ void GitHubRequestJob::onReplyFinished()
 
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QNetworkReply::NetworkError networkError = reply->error();
-    const QByteArray body = reply->readAll();
+    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
     m_client->noteRateLimit(reply);
     const RetryPolicy &policy = m_client->retryPolicy();
 
@@ -122,6 +122,7 @@ void GitHubRequestJob::onReplyFinished()
         response.status = status;
         response.etag = reply->rawHeader("ETag");
         response.nextPage = GitHubClient::parseNextLink(reply->rawHeader("Link"));
+        response.oauthScopes = reply->rawHeader("X-OAuth-Scopes");
         response.attempts = m_attempt;
         if (status != 304 && status != 204) {
             QJsonParseError parseError;
@@ -186,7 +187,7 @@ void GitHubRequestJob::onReplyFinished()
 void GitHubRequestJob::retryLater(milliseconds delay, const QString &reason)
 {
     if (m_attempt >= m_client->retryPolicy().maxAttempts) {
-        finish(Error{tr("%1 (gave up after %n attempt(s))", nullptr, m_attempt).arg(m_lastFailure)});
+        finish(Error{tr("%1 (gave up after %2 attempts)").arg(m_lastFailure).arg(m_attempt)});
         return;
     }
     m_budgetWaited = true; // this wait already honours whatever GitHub asked for

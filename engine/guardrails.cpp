@@ -53,8 +53,9 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
     QList<Violation> found;
     for (const QString &label : plan.addLabels) {
         if (pack.forbiddenLabels.contains(label))
-            found.append(violation(QLatin1StringView(NoHighPriority), label,
-                                   u"\"%1\" is a human decision; ask for \"%2\" instead"_s.arg(label, pack.reviewLabel)));
+            found.append(
+                violation(QLatin1StringView(NoHighPriority), label,
+                          u"\"%1\" is a human decision; ask for \"%2\" instead"_s.arg(label, pack.reviewLabel)));
         else if (!pack.allows(label))
             found.append(violation(QLatin1StringView(Allowlist), label,
                                    u"\"%1\" is not in the %2 pack's allowlist"_s.arg(label, pack.profile)));
@@ -71,21 +72,24 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
     for (const SubOncall &sub : pack.subOncalls) {
         if (issue.hasLabel(sub.label))
             existingSubs.append(sub.label);
-        if (plan.addLabels.contains(sub.label) && !issue.hasLabel(sub.label))
-            addedSubs.append(sub.label);
+    }
+    // In the plan's order: the first sub-oncall it adds is the one it meant.
+    for (const QString &label : plan.addLabels) {
+        if (pack.subOncallByLabel(label) && !issue.hasLabel(label) && !addedSubs.contains(label))
+            addedSubs.append(label);
     }
     if (!existingSubs.isEmpty()) {
         for (const QString &label : std::as_const(addedSubs))
-            found.append(violation(QLatin1StringView(KeepSubOncall), label,
-                                   u"the issue is already routed to \"%1\"; it keeps that sub-oncall"_s.arg(
-                                       existingSubs.constFirst())));
+            found.append(violation(
+                QLatin1StringView(KeepSubOncall), label,
+                u"the issue is already routed to \"%1\"; it keeps that sub-oncall"_s.arg(existingSubs.constFirst())));
     } else if (addedSubs.size() > 1) {
         for (qsizetype i = 1; i < addedSubs.size(); ++i)
-            found.append(violation(QLatin1StringView(OneSubOncall), addedSubs.at(i),
-                                   u"an issue has exactly one sub-oncall; the plan already adds \"%1\""_s.arg(
-                                       addedSubs.constFirst())));
-    } else if (addedSubs.isEmpty() && plan.decision != "already_classified"_L1
-               && plan.decision != pack.outOfScopeDecision && !plan.decision.isEmpty()) {
+            found.append(violation(
+                QLatin1StringView(OneSubOncall), addedSubs.at(i),
+                u"an issue has exactly one sub-oncall; the plan already adds \"%1\""_s.arg(addedSubs.constFirst())));
+    } else if (addedSubs.isEmpty() && plan.decision != "already_classified"_L1 &&
+               plan.decision != pack.outOfScopeDecision && !plan.decision.isEmpty()) {
         found.append(violation(QLatin1StringView(OneSubOncall), {},
                                u"a routed issue needs exactly one sub-oncall and the plan adds none"_s));
     }
@@ -112,8 +116,8 @@ TriagePlan Guardrails::enforce(TriagePlan plan, const Issue &issue, const Rubric
             plan.addLabels.removeAll(v.label);
             plan.labelConfidence.remove(v.label);
             // A flagged high-priority issue still needs a human to look.
-            if (v.rule == QLatin1StringView(NoHighPriority) && pack.allows(pack.reviewLabel)
-                && !issue.hasLabel(pack.reviewLabel) && !plan.addLabels.contains(pack.reviewLabel)) {
+            if (v.rule == QLatin1StringView(NoHighPriority) && pack.allows(pack.reviewLabel) &&
+                !issue.hasLabel(pack.reviewLabel) && !plan.addLabels.contains(pack.reviewLabel)) {
                 plan.addLabels.append(pack.reviewLabel);
                 plan.labelConfidence.insert(pack.reviewLabel, Confidence::Medium);
             }

@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QTimeZone>
 #include <QJsonDocument>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -13,7 +14,7 @@
 
 using namespace Qt::StringLiterals;
 
-Q_LOGGING_CATEGORY(lcStore, "triage.store")
+Q_LOGGING_CATEGORY(lcStore, "triage.store", QtInfoMsg)
 
 namespace {
 
@@ -252,7 +253,7 @@ Result<int> IssueStore::migrate(int from)
         }
         if (!transaction.commit())
             return Error{QObject::tr("cannot upgrade the store %1: %2").arg(m_path, sqlError(db.lastError()))};
-        qCInfo(lcStore) << "store schema now at version" << version + 1;
+        qCDebug(lcStore) << "store schema now at version" << version + 1;
     }
     return SchemaVersion;
 }
@@ -429,28 +430,33 @@ Result<QList<Issue>> IssueStore::loadQueue(const QueueSpec &queue) const
     };
     QString stateFilter;
     if (queue.state.compare(u"open"_s, Qt::CaseInsensitive) == 0)
-        stateFilter = u" AND i.state = 'OPEN'"_s;
+        stateFilter = u" AND state = 'OPEN'"_s;
     else if (queue.state.compare(u"closed"_s, Qt::CaseInsensitive) == 0)
-        stateFilter = u" AND i.state = 'CLOSED'"_s;
+        stateFilter = u" AND state = 'CLOSED'"_s;
     QString labelFilter;
     if (!queue.labels.isEmpty()) {
-        QStringList marks(queue.labels.size(), u"?"_s);
-        labelFilter = u" AND i.number IN (SELECT number FROM issue_labels WHERE repo = i.repo AND name IN (%1)"
+        const QStringList marks(queue.labels.size(), u"?"_s);
+        labelFilter = u" AND number IN (SELECT number FROM issue_labels WHERE repo = ? AND name IN (%1)"
                       " GROUP BY number HAVING count(DISTINCT name) = %2)"_s.arg(marks.join(u','))
                           .arg(QSet<QString>(queue.labels.begin(), queue.labels.end()).size());
     }
-    const QString where = u"i.repo = ?"_s + stateFilter + labelFilter;
+    // Not correlated, so SQLite evaluates the queue's members once per query.
+    const QString members = u"repo = ? AND number IN (SELECT number FROM issues WHERE repo = ?"_s + stateFilter
+                            + labelFilter + u')';
     const auto bind = [&queue](QSqlQuery &query) {
         query.addBindValue(queue.repository());
+        query.addBindValue(queue.repository());
+        if (!queue.labels.isEmpty())
+            query.addBindValue(queue.repository());
         for (const QString &label : queue.labels)
             query.addBindValue(label);
     };
 
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    query.prepare(u"SELECT i.number, i.node_id, i.title, i.body, i.author, i.author_association, i.state, i.url,"
-                  " i.created_at, i.updated_at, i.comment_count FROM issues i WHERE "_s
-                  + where + u" ORDER BY i.updated_at, i.number"_s);
+    query.prepare(u"SELECT number, node_id, title, body, author, author_association, state, url, created_at,"
+                  " updated_at, comment_count FROM issues WHERE "_s
+                  + members + u" ORDER BY updated_at, number"_s);
     bind(query);
     if (!query.exec())
         return failed(query);
@@ -473,17 +479,15 @@ Result<QList<Issue>> IssueStore::loadQueue(const QueueSpec &queue) const
         issues.append(std::move(issue));
     }
 
-    query.prepare(u"SELECT l.number, l.name FROM issue_labels l JOIN issues i ON i.repo = l.repo AND i.number = l.number"
-                  " WHERE "_s + where + u" ORDER BY l.number, l.position"_s);
+    query.prepare(u"SELECT number, name FROM issue_labels WHERE "_s + members + u" ORDER BY number, position"_s);
     bind(query);
     if (!query.exec())
         return failed(query);
     while (query.next())
         issues[rowOf.value(query.value(0).toInt())].labels.append(query.value(1).toString());
 
-    query.prepare(u"SELECT c.number, c.id, c.author, c.author_association, c.body, c.created_at FROM comments c"
-                  " JOIN issues i ON i.repo = c.repo AND i.number = c.number WHERE "_s
-                  + where + u" ORDER BY c.number, c.created_at, c.id"_s);
+    query.prepare(u"SELECT number, id, author, author_association, body, created_at FROM comments WHERE "_s + members
+                  + u" ORDER BY number, created_at, id"_s);
     bind(query);
     if (!query.exec())
         return failed(query);

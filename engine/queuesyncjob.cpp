@@ -7,10 +7,11 @@
 #include "engine/issuestore.h"
 
 #include <QJsonArray>
+#include <QTimeZone>
 
 using namespace Qt::StringLiterals;
 
-Q_LOGGING_CATEGORY(lcSync, "triage.sync")
+Q_LOGGING_CATEGORY(lcSync, "triage.sync", QtInfoMsg)
 
 namespace {
 
@@ -338,13 +339,10 @@ void QueueSyncJob::onRestPage(const Result<GitHubResponse> &result)
         fail(tr("GitHub sent something other than a list of issues for %1").arg(m_queue.repository()));
         return;
     }
-    if (m_pagesCommitted == 0) {
-        Result<SyncState> state = m_store->syncState(m_queueId);
-        if (state) {
-            state.value().etag = result->etag;
-            state.value().etagUrl = m_cursor;
-            m_store->writeSyncState(state.value());
-        }
+    if (m_pagesCommitted == 0 && !m_summary.resumed) {
+        // Recorded with the pass's last page only: an ETag must never stand for a pass left unfinished.
+        m_firstPageEtag = result->etag;
+        m_firstPageUrl = m_cursor;
     }
     m_page.clear();
     for (const QJsonValue &value : result->json.array()) {
@@ -443,8 +441,8 @@ bool QueueSyncJob::commit(const QList<Issue> &issues, const QString &nextCursor)
     state.passWatermark = newest(issues, state.passInProgress() ? state.passWatermark : QDateTime());
     if (nextCursor.isEmpty()) {
         // The pass is complete: the next one asks only for what changed after the newest issue seen.
-        state.since = newest({}, state.passWatermark.isValid() && state.passWatermark > state.since ? state.passWatermark
-                                                                                                     : state.since);
+        if (state.passWatermark.isValid() && (!state.since.isValid() || state.passWatermark > state.since))
+            state.since = state.passWatermark;
         state.cursor.clear();
         state.passMode.clear();
         state.passSince = {};
@@ -452,6 +450,10 @@ bool QueueSyncJob::commit(const QList<Issue> &issues, const QString &nextCursor)
         state.lastSync = QDateTime::currentDateTimeUtc();
         if (m_fullPass)
             state.lastFullSync = state.lastSync;
+        if (!m_useGraphQL) {
+            state.etag = m_firstPageEtag;
+            state.etagUrl = m_firstPageUrl;
+        }
     } else {
         state.cursor = nextCursor;
         state.passMode = m_summary.mode;

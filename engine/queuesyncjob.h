@@ -107,4 +107,6 @@ private:
     QHash<int, QString> m_commentCursors; // issue number → cursor of its next comment page (GraphQL)
     QList<int> m_commentQueue;            // REST: page rows still needing comments
     QUrl m_commentUrl;
+    QByteArray m_firstPageEtag; // REST: the first page's ETag and URL, saved when the pass completes
+    QString m_firstPageUrl;
 };

@@ -20,8 +20,8 @@ constexpr auto FormatName = "triage-console/rubric-pack"_L1;
 const QStringList &factNames()
 {
     // Established by TextAnalyzer / TriageEngine; see TriageEngine::factIndex().
-    static const QStringList names = {u"code"_s,   u"traceback"_s,  u"log"_s,        u"exception"_s,
-                                      u"frames"_s, u"script"_s,     u"maintainer"_s, u"comments"_s};
+    static const QStringList names = {u"code"_s,   u"traceback"_s, u"log"_s,        u"exception"_s,
+                                      u"frames"_s, u"script"_s,    u"maintainer"_s, u"comments"_s};
     return names;
 }
 
@@ -128,8 +128,8 @@ public:
     QString stringValue(const QJsonValue &value, const QString &path)
     {
         if (!value.isString() || value.toString().trimmed().isEmpty()) {
-            fail(path, value.isString() ? u"must not be empty"_s
-                                        : u"expected a string, found %1"_s.arg(typeName(value)));
+            fail(path,
+                 value.isString() ? u"must not be empty"_s : u"expected a string, found %1"_s.arg(typeName(value)));
             return {};
         }
         return value.toString();
@@ -178,7 +178,9 @@ public:
 class PackParser
 {
 public:
-    explicit PackParser(RubricPack &pack) : m_pack(pack) {}
+    explicit PackParser(RubricPack &pack)
+        : m_pack(pack)
+    {}
 
     PackReader reader;
 
@@ -190,8 +192,8 @@ private:
     int parseGroup(const QString &id, const QJsonObject &parent, const QString &path, bool required);
     Condition parseCondition(const QJsonValue &value, const QString &path);
     QList<Condition> parseConditionList(const QJsonValue &value, const QString &path);
-    QList<Rule> parseRules(const QJsonObject &parent, const QString &path, const QString &key, bool routes,
-                           bool labels, bool effects);
+    QList<Rule> parseRules(const QJsonObject &parent, const QString &path, const QString &key, bool routes, bool labels,
+                           bool effects);
     void checkLabel(const QString &label, const QString &path);
     void resolveConditions();
     void resolve(Condition &condition);
@@ -216,8 +218,9 @@ void PackParser::checkLabel(const QString &label, const QString &path)
 
 void PackParser::parseScoring(const QJsonObject &object, const QString &path)
 {
-    reader.onlyKeys(object, path, {"title"_L1, "body"_L1, "comment"_L1, "prose"_L1, "code"_L1, "traceback"_L1,
-                                   "log"_L1, "repeat_bonus"_L1, "repeat_cap"_L1});
+    reader.onlyKeys(object, path,
+                    {"title"_L1, "body"_L1, "comment"_L1, "prose"_L1, "code"_L1, "traceback"_L1, "log"_L1,
+                     "repeat_bonus"_L1, "repeat_cap"_L1});
     ScoringWeights &s = m_pack.scoring;
     s.title = reader.number(object, path, u"title"_s, s.title, 0, 100);
     s.body = reader.number(object, path, u"body"_s, s.body, 0, 100);
@@ -254,13 +257,13 @@ Signal PackParser::parseSignal(const QJsonValue &value, const QString &path)
             break;
         }
     }
-    if (!text.isEmpty() && signal.kind != SignalKind::Frame && !text.front().isLetterOrNumber()
-        && text.front() != u'_' && text.front() != u'@')
+    if (!text.isEmpty() && signal.kind != SignalKind::Frame && !text.front().isLetterOrNumber() &&
+        text.front() != u'_' && text.front() != u'@')
         reader.fail(PackReader::join(path, u"text"_s), u"must start with a letter, a digit, '_' or '@'"_s);
     signal.text = text;
     signal.weight = reader.number(object, path, u"weight"_s, 1.0, -100, 100);
-    signal.caseSensitive = reader.boolean(object, path, u"case_sensitive"_s, signal.kind != SignalKind::Keyword
-                                                                                && signal.kind != SignalKind::Frame);
+    signal.caseSensitive = reader.boolean(object, path, u"case_sensitive"_s,
+                                          signal.kind != SignalKind::Keyword && signal.kind != SignalKind::Frame);
     return signal;
 }
 
@@ -295,11 +298,11 @@ Condition PackParser::parseCondition(const QJsonValue &value, const QString &pat
 {
     Condition condition;
     const QJsonObject object = reader.object(value, path);
-    reader.onlyKeys(object, path,
-                    {"all"_L1, "any"_L1, "none"_L1, "signals"_L1, "min"_L1, "in"_L1, "kinds"_L1, "label"_L1,
-                     "fact"_L1});
-    const int leafKeys = int(object.contains("signals"_L1)) + int(object.contains("label"_L1))
-                         + int(object.contains("fact"_L1));
+    reader.onlyKeys(
+        object, path,
+        {"all"_L1, "any"_L1, "none"_L1, "signals"_L1, "min"_L1, "in"_L1, "kinds"_L1, "label"_L1, "fact"_L1});
+    const int leafKeys =
+        int(object.contains("signals"_L1)) + int(object.contains("label"_L1)) + int(object.contains("fact"_L1));
     const int compositeKeys =
         int(object.contains("all"_L1)) + int(object.contains("any"_L1)) + int(object.contains("none"_L1));
     if (leafKeys + compositeKeys == 0) {
@@ -435,7 +438,7 @@ void PackParser::resolveConditions()
             resolve(rule.when);
     }
     for (QList<Rule> *rules : {&m_pack.edgeCases, &m_pack.outOfScope, &m_pack.typeRules, &m_pack.highPriority,
-                               &m_pack.reproPresent, &m_pack.reproExempt}) {
+                               &m_pack.confidenceCaps, &m_pack.reproPresent, &m_pack.reproExempt}) {
         for (Rule &rule : *rules)
             resolve(rule.when);
     }
@@ -444,12 +447,38 @@ void PackParser::resolveConditions()
 void PackParser::parse(const QJsonObject &root)
 {
     reader.onlyKeys(root, {},
-                    {"format"_L1, "version"_L1, "profile"_L1, "title"_L1, "labels"_L1, "queue_labels"_L1,
-                     "protected_labels"_L1, "forbidden_labels"_L1, "marker_label"_L1, "review_label"_L1,
-                     "reproduction_label"_L1, "out_of_scope_decision"_L1, "out_of_scope_template"_L1,
-                     "reproduction_template"_L1, "classify_every_route"_L1, "secondary_share"_L1, "scoring"_L1,
-                     "signal_sets"_L1, "modules"_L1, "sub_oncalls"_L1, "edge_cases"_L1, "out_of_scope"_L1,
-                     "type_rules"_L1, "high_priority"_L1, "reproduction"_L1, "templates"_L1, "_comment"_L1});
+                    {"format"_L1,
+                     "version"_L1,
+                     "profile"_L1,
+                     "title"_L1,
+                     "labels"_L1,
+                     "queue_labels"_L1,
+                     "protected_labels"_L1,
+                     "forbidden_labels"_L1,
+                     "marker_label"_L1,
+                     "review_label"_L1,
+                     "reproduction_label"_L1,
+                     "out_of_scope_decision"_L1,
+                     "out_of_scope_template"_L1,
+                     "reproduction_template"_L1,
+                     "classify_every_route"_L1,
+                     "secondary_share"_L1,
+                     "cross_route_confidence"_L1,
+                     "high_needs_corroboration"_L1,
+                     "routed_module_confidence"_L1,
+                     "routed_module_cap"_L1,
+                     "scoring"_L1,
+                     "signal_sets"_L1,
+                     "modules"_L1,
+                     "sub_oncalls"_L1,
+                     "edge_cases"_L1,
+                     "out_of_scope"_L1,
+                     "type_rules"_L1,
+                     "high_priority"_L1,
+                     "confidence_caps"_L1,
+                     "reproduction"_L1,
+                     "templates"_L1,
+                     "_comment"_L1});
     const QString format = reader.string(root, {}, u"format"_s, true);
     if (!reader.error && format != FormatName)
         reader.fail(u"format"_s, u"expected \"%1\", found \"%2\""_s.arg(FormatName, format));
@@ -457,9 +486,9 @@ void PackParser::parse(const QJsonObject &root)
     if (!reader.error && !root.contains("version"_L1))
         reader.fail(u"version"_s, u"is required"_s);
     else if (!reader.error && version != RubricPack::FormatVersion)
-        reader.fail(u"version"_s, u"this build reads version %1 packs, the file is version %2"_s
-                                      .arg(RubricPack::FormatVersion)
-                                      .arg(version));
+        reader.fail(
+            u"version"_s,
+            u"this build reads version %1 packs, the file is version %2"_s.arg(RubricPack::FormatVersion).arg(version));
     if (reader.error)
         return;
     m_pack.profile = reader.string(root, {}, u"profile"_s, true);
@@ -470,7 +499,8 @@ void PackParser::parse(const QJsonObject &root)
         const QString path = PackReader::index(u"labels"_s, i);
         const QJsonObject object = reader.object(labels.at(i), path);
         reader.onlyKeys(object, path, {"name"_L1, "description"_L1});
-        LabelInfo info{reader.string(object, path, u"name"_s, true), reader.string(object, path, u"description"_s, false)};
+        LabelInfo info{reader.string(object, path, u"name"_s, true),
+                       reader.string(object, path, u"description"_s, false)};
         if (m_allowed.contains(info.name))
             reader.fail(PackReader::join(path, u"name"_s), u"\"%1\" is listed twice"_s.arg(info.name));
         m_allowed.insert(info.name);
@@ -493,6 +523,19 @@ void PackParser::parse(const QJsonObject &root)
     m_pack.outOfScopeDecision = reader.string(root, {}, u"out_of_scope_decision"_s, false, u"out_of_scope"_s);
     m_pack.classifyEveryRoute = reader.boolean(root, {}, u"classify_every_route"_s, true);
     m_pack.secondaryShare = reader.number(root, {}, u"secondary_share"_s, 0.0, 0.0, 1.0);
+    const QString crossRoute = reader.string(root, {}, u"cross_route_confidence"_s, false, u"MEDIUM"_s);
+    m_pack.crossRouteConfidence = confidenceFromName(crossRoute);
+    if (m_pack.crossRouteConfidence == Confidence::None || m_pack.crossRouteConfidence == Confidence::Low)
+        reader.fail(u"cross_route_confidence"_s, u"expected HIGH or MEDIUM, found \"%1\""_s.arg(crossRoute));
+    m_pack.highNeedsCorroboration = reader.boolean(root, {}, u"high_needs_corroboration"_s, false);
+    const QString routedModules = reader.string(root, {}, u"routed_module_confidence"_s, false, u"MEDIUM"_s);
+    m_pack.routedModuleConfidence = confidenceFromName(routedModules);
+    if (m_pack.routedModuleConfidence == Confidence::None || m_pack.routedModuleConfidence == Confidence::Low)
+        reader.fail(u"routed_module_confidence"_s, u"expected HIGH or MEDIUM, found \"%1\""_s.arg(routedModules));
+    const QString routedCap = reader.string(root, {}, u"routed_module_cap"_s, false, u"HIGH"_s);
+    m_pack.routedModuleCap = confidenceFromName(routedCap);
+    if (m_pack.routedModuleCap == Confidence::None || m_pack.routedModuleCap == Confidence::Low)
+        reader.fail(u"routed_module_cap"_s, u"expected HIGH or MEDIUM, found \"%1\""_s.arg(routedCap));
     if (root.contains("scoring"_L1))
         parseScoring(reader.object(root.value("scoring"_L1), u"scoring"_s), u"scoring"_s);
 
@@ -529,8 +572,8 @@ void PackParser::parse(const QJsonObject &root)
         const QString path = PackReader::index(u"sub_oncalls"_s, i);
         const QJsonObject object = reader.object(subOncalls.at(i), path);
         reader.onlyKeys(object, path,
-                        {"id"_L1, "label"_L1, "note"_L1, "default"_L1, "min_score"_L1, "min_share"_L1,
-                         "high_score"_L1, "signals"_L1});
+                        {"id"_L1, "label"_L1, "note"_L1, "default"_L1, "min_score"_L1, "min_share"_L1, "high_score"_L1,
+                         "signals"_L1});
         SubOncall sub;
         sub.id = reader.string(object, path, u"id"_s, true);
         sub.label = reader.string(object, path, u"label"_s, true);
@@ -584,6 +627,12 @@ void PackParser::parse(const QJsonObject &root)
     m_pack.outOfScope = parseRules(root, {}, u"out_of_scope"_s, false, false, false);
     m_pack.typeRules = parseRules(root, {}, u"type_rules"_s, false, true, false);
     m_pack.highPriority = parseRules(root, {}, u"high_priority"_s, false, false, false);
+    m_pack.confidenceCaps = parseRules(root, {}, u"confidence_caps"_s, false, false, true);
+    for (qsizetype i = 0; i < m_pack.confidenceCaps.size(); ++i) {
+        if (m_pack.confidenceCaps.at(i).effect == "drop"_L1)
+            reader.fail(PackReader::join(PackReader::index(u"confidence_caps"_s, i), u"effect"_s),
+                        u"a cap is \"medium\" or \"low\""_s);
+    }
     if (root.contains("reproduction"_L1)) {
         const QJsonObject repro = reader.object(root.value("reproduction"_L1), u"reproduction"_s);
         reader.onlyKeys(repro, u"reproduction"_s, {"present"_L1, "exempt"_L1, "note"_L1});
@@ -618,8 +667,9 @@ Result<RubricPack> RubricPack::fromJson(const QByteArray &json, const QString &s
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return Error{u"%1: not valid JSON at byte %2: %3"_s.arg(sourceName).arg(parseError.offset).arg(
-            parseError.errorString())};
+        return Error{u"%1: not valid JSON at byte %2: %3"_s.arg(sourceName)
+                         .arg(parseError.offset)
+                         .arg(parseError.errorString())};
     if (!document.isObject())
         return Error{u"%1: a rubric pack is a JSON object"_s.arg(sourceName)};
     RubricPack pack;

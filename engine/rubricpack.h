@@ -15,7 +15,14 @@
 // How a signal is looked for. Keywords are prose words (case-insensitive unless told otherwise); API names,
 // import paths and error names are identifiers (case-sensitive); frame paths only match inside file paths that
 // appear in tracebacks and logs ("torch/distributed/fsdp/").
-enum class SignalKind { Keyword, Api, Import, Frame, Error };
+enum class SignalKind
+{
+    Keyword,
+    Api,
+    Import,
+    Frame,
+    Error
+};
 inline constexpr int SignalKindCount = 5;
 
 QString signalKindName(SignalKind kind);
@@ -23,10 +30,10 @@ QString signalKindName(SignalKind kind);
 struct Signal
 {
     SignalKind kind = SignalKind::Keyword;
-    QString text;          // without the trailing '*' of a prefix signal
-    double weight = 1.0;   // may be negative: a word that argues against the group
+    QString text;        // without the trailing '*' of a prefix signal
+    double weight = 1.0; // may be negative: a word that argues against the group
     bool caseSensitive = false;
-    bool prefix = false;   // "shard*" matches "sharded", "sharding"
+    bool prefix = false; // "shard*" matches "sharded", "sharding"
 };
 
 // A named, weighted list of signals. Module labels, sub-oncalls and free-standing sets ("compile",
@@ -42,11 +49,19 @@ struct SignalGroup
 // the text analysis established (fenced code, traceback, …).
 struct Condition
 {
-    enum class Op { All, Any, None, Group, Label, Fact };
+    enum class Op
+    {
+        All,
+        Any,
+        None,
+        Group,
+        Label,
+        Fact
+    };
     Op op = Op::All;
-    QString ref;           // group id, label name or fact name
-    int group = -1;        // resolved group index for Op::Group
-    double min = 0.0;      // a group leaf holds when its score reaches min (or is positive when min is 0)
+    QString ref;      // group id, label name or fact name
+    int group = -1;   // resolved group index for Op::Group
+    double min = 0.0; // a group leaf holds when its score reaches min (or is positive when min is 0)
     bool titleOnly = false;
     unsigned kindMask = (1u << SignalKindCount) - 1;
     QList<Condition> children;
@@ -58,11 +73,11 @@ struct Condition
 struct Rule
 {
     QString id;
-    QString note;          // the rubric's reason, shown to reviewers
+    QString note; // the rubric's reason, shown to reviewers
     Condition when;
-    QString target;        // edge cases: the sub-oncall id they route to
-    QStringList labels;    // type rules: the labels they add
-    QString effect;        // confusions: "drop", "low" or "medium" (caps the label's confidence)
+    QString target;     // edge cases: the sub-oncall id they route to
+    QStringList labels; // type rules: the labels they add
+    QString effect;     // confusions: "drop", "low" or "medium" (caps the label's confidence)
     Confidence confidence = Confidence::Medium;
 };
 
@@ -70,12 +85,12 @@ struct ModuleRule
 {
     QString id;
     QString label;
-    QString subOncall;     // id of the sub-oncall this module belongs to
+    QString subOncall; // id of the sub-oncall this module belongs to
     int group = -1;
     double low = 1.0;
     double medium = 2.0;
     double high = 4.0;
-    Condition needs;       // the label is only considered when this holds (trivial: always)
+    Condition needs; // the label is only considered when this holds (trivial: always)
     QList<Rule> confusions;
 };
 
@@ -110,17 +125,29 @@ struct ScoringWeights
     double body = 1.0;
     double comment = 0.5;
     std::array<double, 4> segment = {1.0, 1.0, 0.7, 0.5}; // prose, code, traceback, log
-    double repeatBonus = 0.25;                           // per extra hit of the same signal …
-    int repeatCap = 2;                                   // … for at most this many extra hits
+    double repeatBonus = 0.25;                            // per extra hit of the same signal …
+    int repeatCap = 2;                                    // … for at most this many extra hits
 };
 
 // A rubric as data: everything the triage procedure knows about one queue. Loaded from the JSON format
-// "triage-console/rubric-pack" (see resources/packs/distributed.json); packs for other queues are new files.
+// "triage-console/rubric-pack", version 1 (resources/packs/distributed.json is the reference):
+//   format, version, profile, title          identity; a newer version is refused, not half-read
+//   labels [{name, description}]             the allowlist; every label a rule adds must be in it
+//   queue/protected/forbidden_labels, marker_label, review_label, reproduction_label
+//   scoring {title, body, comment, prose, code, traceback, log, repeat_bonus, repeat_cap}
+//   signal_sets [{id, signals}]              named groups of {kind, text, weight, case_sensitive}
+//   sub_oncalls [{id, label, default, min_score, min_share, high_score, signals}]   in precedence order
+//   modules [{id, label, sub_oncall, low, medium, high, requires, signals, confusions}]
+//   edge_cases [{id, route, when}], out_of_scope, type_rules [{labels}], high_priority, confidence_caps,
+//   reproduction {present, exempt}, templates [{key, text, detect}]
+// Conditions ("when", "requires") combine {all|any|none: […]} over {signals: ID, min, in: title, kinds: […]},
+// {label: NAME} and {fact: code|traceback|log|exception|frames|script|maintainer|comments}. Sub-oncalls,
+// modules and signal sets share one id space. Another queue (pt2, first-level routing) is another pack file.
 struct RubricPack
 {
     static constexpr int FormatVersion = 1;
 
-    QString sourceName;    // the file it came from, for messages
+    QString sourceName; // the file it came from, for messages
     QString profile;
     QString title;
     QList<LabelInfo> labels;
@@ -130,12 +157,20 @@ struct RubricPack
     QString markerLabel;         // "the bot processed this issue"
     QString reviewLabel;
     QString reproLabel;
-    QString outOfScopeDecision;  // e.g. "not_distributed"
+    QString outOfScopeDecision; // e.g. "not_distributed"
     QString outOfScopeTemplate;
     QString reproTemplate;
     double lowConfidenceBelow = 0.0; // unused by v1 packs; kept for forward compatibility
     bool classifyEveryRoute = true;  // also add module labels after routing to a non-default sub-oncall
-    double secondaryShare = 0.0;     // a module weaker than this share of the strongest one is dropped
+    // … and then only at this confidence or better (the rubric hands such issues to the team as they are).
+    Confidence routedModuleConfidence = Confidence::Medium;
+    // … and at most this confidence: beyond the rubric's procedure, the team decides.
+    Confidence routedModuleCap = Confidence::High;
+    double secondaryShare = 0.0; // a module weaker than this share of the strongest one is dropped
+    // A module of another sub-oncall than the routed one is context unless it reaches this confidence.
+    Confidence crossRouteConfidence = Confidence::Medium;
+    // HIGH needs two different signals, one of them from code (an API, import, frame or error name).
+    bool highNeedsCorroboration = false;
     ScoringWeights scoring;
     QList<SignalGroup> groups;
     QList<ModuleRule> modules;
@@ -144,8 +179,9 @@ struct RubricPack
     QList<Rule> outOfScope;
     QList<Rule> typeRules;
     QList<Rule> highPriority;
-    QList<Rule> reproPresent;    // any of these: the issue carries a usable reproduction
-    QList<Rule> reproExempt;     // any of these: do not ask for one
+    QList<Rule> confidenceCaps; // any of these: module labels are capped ("medium" or "low")
+    QList<Rule> reproPresent;   // any of these: the issue carries a usable reproduction
+    QList<Rule> reproExempt;    // any of these: do not ask for one
     QList<TemplateText> templates;
 
     static Result<RubricPack> fromJson(const QByteArray &json, const QString &sourceName);

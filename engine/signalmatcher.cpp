@@ -31,9 +31,9 @@ QString fold(const QString &text)
 
 SignalMatcher::SignalMatcher(const RubricPack &pack)
     : m_bucketStart(BucketCount + 1, 0)
-    , m_firstChar(128, false)
 {
     for (int g = 0; g < int(pack.groups.size()); ++g) {
+        m_groupBegin.push_back(int(m_entries.size()));
         const QList<Signal> &list = pack.groups.at(g).signalList;
         for (int s = 0; s < int(list.size()); ++s) {
             const Signal &signal = list.at(s);
@@ -41,6 +41,7 @@ SignalMatcher::SignalMatcher(const RubricPack &pack)
                                       signal.caseSensitive, signal.prefix});
         }
     }
+    m_groupBegin.push_back(int(m_entries.size()));
     std::vector<std::vector<int>> buckets(BucketCount);
     for (int i = 0; i < int(m_entries.size()); ++i) {
         const Entry &entry = m_entries[size_t(i)];
@@ -127,13 +128,16 @@ void SignalMatcher::match(const AnalyzedText &text, int source, QList<SignalHit>
     // `dist.barrier()` after `import torch.distributed as dist` names torch.distributed.barrier: match import
     // signals against names the aliases spelled out.
     for (const QList<CodeToken> *tokens : {&text.imports, &text.calls}) {
+        const bool imports = tokens == &text.imports;
         for (const CodeToken &token : *tokens) {
-            if (token.resolved.size() == token.length
-                && QStringView(text.text).mid(token.start, token.length) == token.resolved)
+            if (token.resolved.size() == token.length &&
+                QStringView(text.text).mid(token.start, token.length) == token.resolved)
                 continue;
+            // `from a.b import c`: the text already shows a.b; only a signal reaching into c is new.
+            const qsizetype written = imports ? token.resolved.lastIndexOf(u'.') : -1;
             for (int index : m_importPatterns) {
                 const Entry &entry = m_entries[size_t(index)];
-                if (!token.resolved.startsWith(entry.exact))
+                if (!token.resolved.startsWith(entry.exact) || entry.exact.size() <= written)
                     continue;
                 const qsizetype n = entry.exact.size();
                 if (entry.prefix || token.resolved.size() == n || token.resolved.at(n) == u'.')

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QString>
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -40,14 +41,17 @@ public:
 
     void match(const AnalyzedText &text, int source, QList<SignalHit> &hits) const;
     const std::vector<Entry> &entries() const { return m_entries; }
+    // Entries are stored group by group: group g owns [groupBegin(g), groupBegin(g + 1)).
+    int groupBegin(int group) const { return m_groupBegin[size_t(group)]; }
 
 private:
     bool accept(const Entry &entry, const AnalyzedText &text, int start) const;
 
     std::vector<Entry> m_entries;
+    std::vector<int> m_groupBegin;
     std::vector<std::uint32_t> m_bucketStart; // CSR index: bucket b holds m_bucketItems[start[b] .. start[b+1])
     std::vector<int> m_bucketItems;
     std::vector<int> m_framePatterns;
     std::vector<int> m_importPatterns;
-    std::vector<bool> m_firstChar; // quick rejection by the first folded character
+    std::array<bool, 128> m_firstChar{}; // quick rejection by the first folded character
 };

@@ -35,7 +35,7 @@ inline bool startsWith(const char16_t *p, const char16_t *end, QLatin1StringView
     if (end - p < word.size())
         return false;
     for (qsizetype i = 0; i < word.size(); ++i) {
-        if (p[i] != char16_t(uchar(word[i])))
+        if (p[i] != char16_t(uchar(word.data()[i])))
             return false;
     }
     return true;
@@ -44,7 +44,7 @@ inline bool startsWith(const char16_t *p, const char16_t *end, QLatin1StringView
 // First occurrence of an ASCII needle in [p, end), or end.
 const char16_t *find(const char16_t *p, const char16_t *end, QLatin1StringView needle)
 {
-    const char16_t first = char16_t(uchar(needle[0]));
+    const char16_t first = char16_t(uchar(needle.data()[0]));
     for (; end - p >= needle.size(); ++p) {
         if (*p == first && startsWith(p, end, needle))
             return p;
@@ -65,8 +65,8 @@ bool looksLikeLog(const char16_t *p, const char16_t *end)
             return true;
     }
     // glog: W0415 12:00:00.123 …
-    if ((p[0] == u'W' || p[0] == u'E' || p[0] == u'I' || p[0] == u'F') && n > 5 && isDigit(p[1]) && isDigit(p[2])
-        && isDigit(p[3]) && isDigit(p[4]))
+    if ((p[0] == u'W' || p[0] == u'E' || p[0] == u'I' || p[0] == u'F') && n > 5 && isDigit(p[1]) && isDigit(p[2]) &&
+        isDigit(p[3]) && isDigit(p[4]))
         return true;
     // 2024-05-01 12:00:00 …
     if (n > 10 && isDigit(p[0]) && isDigit(p[1]) && isDigit(p[2]) && isDigit(p[3]) && p[4] == u'-' && isDigit(p[5]))
@@ -76,15 +76,15 @@ bool looksLikeLog(const char16_t *p, const char16_t *end)
             return true;
     }
     // host:pid:tid [0] NCCL INFO …
-    return find(p, end, " NCCL INFO"_L1) != end || find(p, end, " NCCL WARN"_L1) != end
-           || startsWith(p, end, "NCCL INFO"_L1) || startsWith(p, end, "NCCL WARN"_L1);
+    return find(p, end, " NCCL INFO"_L1) != end || find(p, end, " NCCL WARN"_L1) != end ||
+           startsWith(p, end, "NCCL INFO"_L1) || startsWith(p, end, "NCCL WARN"_L1);
 }
 
 bool looksLikeCode(const char16_t *p, const char16_t *end)
 {
-    for (QLatin1StringView lead : {"import "_L1, "from "_L1, ">>> "_L1, "def "_L1, "class "_L1, "$ "_L1,
-                                   "python "_L1, "python3 "_L1, "torchrun "_L1, "with "_L1, "for "_L1, "if __name__"_L1,
-                                   "return "_L1, "@torch"_L1, "pip "_L1, "#!"_L1}) {
+    for (QLatin1StringView lead :
+         {"import "_L1, "from "_L1, ">>> "_L1, "def "_L1, "class "_L1, "$ "_L1, "python "_L1, "python3 "_L1,
+          "torchrun "_L1, "with "_L1, "for "_L1, "if __name__"_L1, "return "_L1, "@torch"_L1, "pip "_L1, "#!"_L1}) {
         if (startsWith(p, end, lead)) {
             if (lead == "from "_L1)
                 return find(p, end, " import "_L1) != end;
@@ -110,7 +110,7 @@ bool looksLikeExceptionLine(const char16_t *p, const char16_t *end)
 {
     // "RuntimeError: …", "torch.distributed.DistBackendError: …", "KeyboardInterrupt"
     const char16_t *q = p;
-    if (q == end || !(*q >= u'A' && *q <= u'Z') && !(*q >= u'a' && *q <= u'z'))
+    if (q == end || (!(*q >= u'A' && *q <= u'Z') && !(*q >= u'a' && *q <= u'z')))
         return false;
     while (q < end && (isIdent(*q) || *q == u'.'))
         ++q;
@@ -120,7 +120,9 @@ bool looksLikeExceptionLine(const char16_t *p, const char16_t *end)
 class Splitter
 {
 public:
-    explicit Splitter(AnalyzedText &out) : m_out(out) {}
+    explicit Splitter(AnalyzedText &out)
+        : m_out(out)
+    {}
 
     void add(SegmentKind kind, int start, int end)
     {
@@ -342,8 +344,8 @@ void extractTokens(AnalyzedText &out, const QHash<QString, QString> &aliases)
             while (extEnd < size && base[extEnd] >= u'a' && base[extEnd] <= u'z')
                 ++extEnd;
             const QStringView ext(base + i + 1, extEnd - i - 1);
-            const bool source = ext == u"py" || ext == u"cpp" || ext == u"h" || ext == u"hpp" || ext == u"cu"
-                                || ext == u"cc" || ext == u"cuh" || ext == u"pyx";
+            const bool source = ext == u"py" || ext == u"cpp" || ext == u"h" || ext == u"hpp" || ext == u"cu" ||
+                                ext == u"cc" || ext == u"cuh" || ext == u"pyx";
             if (!source || (extEnd < size && isIdent(base[extEnd])))
                 continue;
             int start = i;

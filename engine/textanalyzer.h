@@ -4,7 +4,13 @@
 #include <QList>
 #include <QString>
 
-enum class SegmentKind { Prose, Code, Traceback, Log };
+enum class SegmentKind
+{
+    Prose,
+    Code,
+    Traceback,
+    Log
+};
 inline constexpr int SegmentKindCount = 4;
 
 QString segmentKindName(SegmentKind kind);

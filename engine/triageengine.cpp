@@ -11,7 +11,17 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-enum Fact { FactCode, FactTraceback, FactLog, FactException, FactFrames, FactScript, FactMaintainer, FactComments };
+enum Fact
+{
+    FactCode,
+    FactTraceback,
+    FactLog,
+    FactException,
+    FactFrames,
+    FactScript,
+    FactMaintainer,
+    FactComments
+};
 constexpr std::array<QLatin1StringView, 8> FactNames = {"code"_L1,   "traceback"_L1, "log"_L1,        "exception"_L1,
                                                         "frames"_L1, "script"_L1,    "maintainer"_L1, "comments"_L1};
 constexpr int EvidencePerRule = 3;
@@ -21,7 +31,7 @@ struct SignalState
     double score = 0.0; // weight × best place factor × repetition bonus
     double best = 0.0;  // best place factor
     int count = 0;
-    int hit = -1;       // the hit that gave the best factor
+    int hit = -1; // the hit that gave the best factor
     bool inTitle = false;
 };
 
@@ -67,6 +77,22 @@ public:
     }
 
     bool fact(int index) const { return m_facts[size_t(index)]; }
+
+    // Two different signals of the group fired, at least one of them read from code (not a prose word).
+    bool corroborated(int group) const
+    {
+        const auto &entries = m_matcher.entries();
+        int distinct = 0;
+        bool fromCode = false;
+        for (size_t i = size_t(m_matcher.groupBegin(group)), end = size_t(m_matcher.groupBegin(group + 1)); i < end;
+             ++i) {
+            if (m_signals[i].count == 0 || m_signals[i].score <= 0.0)
+                continue;
+            ++distinct;
+            fromCode = fromCode || entries[i].kind != SignalKind::Keyword;
+        }
+        return distinct >= 2 && fromCode;
+    }
 
     bool holds(const Condition &condition, EvidenceList *evidence, const QString &label, const QString &rule) const
     {
@@ -119,9 +145,9 @@ public:
     {
         std::vector<int> found;
         const auto &entries = m_matcher.entries();
-        for (int i = 0; i < int(entries.size()); ++i) {
+        for (int i = m_matcher.groupBegin(group), end = m_matcher.groupBegin(group + 1); i < end; ++i) {
             const SignalState &state = m_signals[size_t(i)];
-            if (entries[size_t(i)].group != group || state.count == 0 || !(mask & (1u << int(entries[size_t(i)].kind))))
+            if (state.count == 0 || !(mask & (1u << int(entries[size_t(i)].kind))))
                 continue;
             if ((titleOnly && !state.inTitle) || state.score <= 0.0)
                 continue;
@@ -132,7 +158,8 @@ public:
         for (int i = 0; i < int(found.size()) && i < limit; ++i) {
             const SignalHit &hit = m_hits.at(m_signals[size_t(found[size_t(i)])].hit);
             const AnalyzedText &text = m_texts.at(hit.source);
-            evidence.append(Evidence{label, rule, text.where, hit.start, hit.length, text.text.mid(hit.start, hit.length)});
+            evidence.append(
+                Evidence{label, rule, text.where, hit.start, hit.length, text.text.mid(hit.start, hit.length)});
         }
     }
 
@@ -154,8 +181,8 @@ private:
                 for (const Segment &segment : text.segments) {
                     if (segment.kind == wanted) {
                         const int length = std::min(segment.length, 80);
-                        return Evidence{label, rule, text.where, segment.start, length,
-                                        text.text.mid(segment.start, length)};
+                        return Evidence{label,         rule,   text.where,
+                                        segment.start, length, text.text.mid(segment.start, length)};
                     }
                 }
             }
@@ -216,8 +243,8 @@ private:
         // A script: enough lines of code, or imports and calls (flattened bodies lose their line breaks).
         m_facts[FactScript] = codeLines >= 5 || (imports > 0 && calls >= 2);
         const QString &association = m_issue.authorAssociation;
-        m_facts[FactMaintainer] = association == "MEMBER"_L1 || association == "OWNER"_L1
-                                  || association == "COLLABORATOR"_L1;
+        m_facts[FactMaintainer] =
+            association == "MEMBER"_L1 || association == "OWNER"_L1 || association == "COLLABORATOR"_L1;
         m_facts[FactComments] = !m_issue.comments.isEmpty();
     }
 
@@ -266,8 +293,7 @@ int TriageEngine::factIndex(const QString &name)
 TriageEngine::TriageEngine(RubricPack pack)
     : m_pack(std::make_shared<const RubricPack>(std::move(pack)))
     , m_matcher(std::make_shared<const SignalMatcher>(*m_pack))
-{
-}
+{}
 
 TriagePlan TriageEngine::plan(const Issue &issue) const
 {
@@ -298,6 +324,14 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
 
     const Reading reading(pack, *m_matcher, issue);
 
+    // A cap that holds for the whole issue (e.g. a PT2 issue: distributed labels are there for visibility).
+    Confidence cap = Confidence::High;
+    EvidenceList capEvidence;
+    for (const Rule &rule : pack.confidenceCaps) {
+        if (reading.holds(rule.when, &capEvidence, {}, u"confidence cap: "_s + rule.id))
+            cap = lower(cap, rule.effect == "low"_L1 ? Confidence::Low : Confidence::Medium);
+    }
+
     // Module scores, needs and confusions first: routing leans on them.
     QList<ModuleCandidate> candidates;
     for (const ModuleRule &module : pack.modules) {
@@ -310,6 +344,9 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         candidate.confidence = candidate.score >= module.high     ? Confidence::High
                                : candidate.score >= module.medium ? Confidence::Medium
                                                                   : Confidence::Low;
+        if (candidate.confidence == Confidence::High && pack.highNeedsCorroboration &&
+            !reading.corroborated(module.group))
+            candidate.confidence = Confidence::Medium;
         for (const Rule &confusion : module.confusions) {
             EvidenceList why;
             const QString rule = u"confusion: "_s + confusion.id;
@@ -323,10 +360,13 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
                 candidate.confidence = lower(candidate.confidence, Confidence::Medium);
             for (Evidence &evidence : why)
                 evidence.label.clear(); // rationale for a label that was held back, not evidence for one
-            plan.evidence.append(why.mid(0, 1));
+            // A confusion that fires on an absence ("no FSDP name") has no words to show; record the rule.
+            plan.evidence.append(why.isEmpty() ? Evidence{{}, rule, {}, -1, 0, module.label} : why.constFirst());
             if (candidate.confidence == Confidence::None)
                 break;
         }
+        if (candidate.confidence != Confidence::None)
+            candidate.confidence = lower(candidate.confidence, cap);
         if (candidate.existing)
             candidate.confidence = Confidence::High;
         if (candidate.confidence != Confidence::None)
@@ -360,11 +400,39 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     EvidenceList routeEvidence;
     for (qsizetype i = 0; i < pack.subOncalls.size() && !routed; ++i) {
         const SubOncall &sub = pack.subOncalls.at(i);
-        if (subScores[size_t(i)] >= sub.minScore && subScores[size_t(i)] >= sub.minShare * total) {
+        if (!sub.isDefault && subScores[size_t(i)] >= sub.minScore && subScores[size_t(i)] >= sub.minShare * total) {
             routed = &sub;
             routeConfidence = subScores[size_t(i)] >= sub.highScore ? Confidence::High : Confidence::Medium;
         }
     }
+
+    // Where an out-of-scope issue would go if a human keeps it: the confusions that held modules back are the
+    // out-of-scope reasoning itself, so this route reads the modules' plain scores.
+    const auto keptRoute = [&] {
+        std::vector<double> raw(size_t(pack.subOncalls.size()), 0.0);
+        double rawTotal = 0.0;
+        for (qsizetype i = 0; i < pack.subOncalls.size(); ++i) {
+            const SubOncall &sub = pack.subOncalls.at(i);
+            double score = reading.groupScore(sub.group);
+            for (const ModuleRule &module : pack.modules) {
+                const double moduleScore = reading.groupScore(module.group);
+                if (module.subOncall == sub.id && moduleScore >= module.medium)
+                    score += moduleScore;
+            }
+            raw[size_t(i)] = std::max(score, 0.0);
+            rawTotal += raw[size_t(i)];
+        }
+        for (qsizetype i = 0; i < pack.subOncalls.size(); ++i) {
+            const SubOncall &sub = pack.subOncalls.at(i);
+            if (!sub.isDefault && raw[size_t(i)] >= sub.minScore && raw[size_t(i)] >= sub.minShare * rawTotal)
+                return sub.label;
+        }
+        for (qsizetype i = 0; i < pack.subOncalls.size(); ++i) {
+            if (pack.subOncalls.at(i).isDefault && raw[size_t(i)] > 0.0)
+                return pack.subOncalls.at(i).label;
+        }
+        return QString();
+    };
 
     // Step 1: is it in this queue's scope at all?
     for (const Rule &rule : pack.outOfScope) {
@@ -373,7 +441,7 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
             continue;
         plan.decision = pack.outOfScopeDecision;
         // Where it would go if a human keeps it: shown, never applied.
-        plan.subOncall = routed ? routed->label : QString();
+        plan.subOncall = keptRoute();
         plan.confidence = rule.confidence;
         addLabel(plan, issue, pack.reviewLabel, rule.confidence);
         addLabel(plan, issue, pack.markerLabel, Confidence::High);
@@ -390,8 +458,8 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     if (existingSub) {
         routed = existingSub;
         routeConfidence = Confidence::High;
-        routeEvidence.append(Evidence{existingSub->label, u"existing sub-oncall kept"_s, u"labels"_s, -1, 0,
-                                      existingSub->label});
+        routeEvidence.append(
+            Evidence{existingSub->label, u"existing sub-oncall kept"_s, u"labels"_s, -1, 0, existingSub->label});
     } else {
         bool byEdgeCase = false;
         for (const Rule &rule : pack.edgeCases) {
@@ -411,17 +479,33 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
             reading.appendGroupEvidence(routeEvidence, group, ~0u, false, routed->label, rule);
             for (const ModuleCandidate &candidate : std::as_const(candidates)) {
                 if (candidate.module->subOncall == routed->id && routeEvidence.size() < EvidencePerRule)
-                    reading.appendGroupEvidence(routeEvidence, candidate.module->group, ~0u, false, routed->label,
-                                                rule, 1);
+                    reading.appendGroupEvidence(routeEvidence, candidate.module->group, ~0u, false, routed->label, rule,
+                                                1);
             }
         }
         if (!routed) {
-            for (const SubOncall &sub : pack.subOncalls) {
-                if (sub.isDefault)
-                    routed = &sub;
+            // The default claims what nobody else does: with its own signals, or as the fallback.
+            qsizetype index = 0;
+            for (qsizetype i = 0; i < pack.subOncalls.size(); ++i) {
+                if (pack.subOncalls.at(i).isDefault)
+                    index = i;
             }
-            routeConfidence = Confidence::Low;
-            routeEvidence.append(Evidence{routed->label, u"default sub-oncall"_s, {}, -1, 0, {}});
+            routed = &pack.subOncalls.at(index);
+            const double score = subScores[size_t(index)];
+            if (score > 0.0 && score >= routed->minScore) {
+                routeConfidence = score >= routed->highScore ? Confidence::High : Confidence::Medium;
+                const QString rule = u"signals: "_s + routed->id;
+                reading.appendGroupEvidence(routeEvidence, routed->group, ~0u, false, routed->label, rule);
+                for (const ModuleCandidate &candidate : std::as_const(candidates)) {
+                    if (candidate.module->subOncall == routed->id && routeEvidence.size() < EvidencePerRule)
+                        reading.appendGroupEvidence(routeEvidence, candidate.module->group, ~0u, false, routed->label,
+                                                    rule, 1);
+                }
+            }
+            if (routeEvidence.isEmpty()) {
+                routeConfidence = Confidence::Low;
+                routeEvidence.append(Evidence{routed->label, u"default sub-oncall"_s, {}, -1, 0, {}});
+            }
         }
     }
     plan.subOncall = routed->label;
@@ -435,12 +519,20 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         for (const ModuleCandidate &candidate : std::as_const(candidates)) {
             if (candidate.existing || int(candidate.confidence) < int(Confidence::Medium))
                 continue;
-            addLabel(plan, issue, candidate.module->label, candidate.confidence);
+            if (candidate.module->subOncall != routed->id && int(candidate.confidence) < int(pack.crossRouteConfidence))
+                continue;
+            if (!routed->isDefault && int(candidate.confidence) < int(pack.routedModuleConfidence))
+                continue;
+            const Confidence confidence =
+                routed->isDefault ? candidate.confidence : lower(candidate.confidence, pack.routedModuleCap);
+            addLabel(plan, issue, candidate.module->label, confidence);
             reading.appendGroupEvidence(plan.evidence, candidate.module->group, ~0u, false, candidate.module->label,
                                         u"module signals"_s);
-            bestModule = std::max(bestModule, candidate.confidence);
+            bestModule = std::max(bestModule, confidence);
         }
     }
+    if (bestModule != Confidence::None && cap != Confidence::High)
+        plan.evidence.append(capEvidence.mid(0, 1));
     const bool hasModule = bestModule != Confidence::None || !existingModules.isEmpty();
     const bool lowConfidence = routed->isDefault && !hasModule;
 
@@ -499,9 +591,9 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
     }
 
-    plan.decision = highPriority    ? u"high_priority"_s
-                    : needsRepro    ? u"needs_reproduction"_s
-                    : lowConfidence ? u"low_confidence"_s
+    plan.decision = highPriority        ? u"high_priority"_s
+                    : needsRepro        ? u"needs_reproduction"_s
+                    : lowConfidence     ? u"low_confidence"_s
                     : routed->isDefault ? u"classify"_s
                                         : u"route"_s;
     Confidence overall = routeConfidence;

@@ -9,7 +9,13 @@
 #include <QString>
 #include <QStringList>
 
-enum class Confidence { None, Low, Medium, High };
+enum class Confidence
+{
+    None,
+    Low,
+    Medium,
+    High
+};
 
 QString confidenceName(Confidence confidence); // "HIGH", "MEDIUM", "LOW", "" for None
 Confidence confidenceFromName(const QString &name);
@@ -30,9 +36,9 @@ struct TriagePlan
 {
     int issueNumber = 0;
     QString profile;
-    QString decision;     // already_classified, not_distributed, route, classify, low_confidence, high_priority,
-                          // needs_reproduction
-    QString subOncall;    // the sub-oncall label the issue is (or, for not_distributed, would be) routed to
+    QString decision;  // already_classified, not_distributed, route, classify, low_confidence, high_priority,
+                       // needs_reproduction
+    QString subOncall; // the sub-oncall label the issue is (or, for not_distributed, would be) routed to
     QStringList addLabels;
     QStringList removeLabels;
     QMap<QString, Confidence> labelConfidence;

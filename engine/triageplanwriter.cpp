@@ -31,7 +31,8 @@ QJsonObject TriagePlanWriter::toJson(const TriagePlan &plan)
     }
     QJsonArray violations;
     for (const Violation &v : plan.violations)
-        violations.append(QJsonObject{{u"rule"_s, v.rule}, {u"label"_s, stringOrNull(v.label)}, {u"message"_s, v.message}});
+        violations.append(
+            QJsonObject{{u"rule"_s, v.rule}, {u"label"_s, stringOrNull(v.label)}, {u"message"_s, v.message}});
     return QJsonObject{{u"number"_s, plan.issueNumber},
                        {u"decision"_s, plan.decision},
                        {u"sub_oncall"_s, stringOrNull(plan.subOncall)},

@@ -41,15 +41,16 @@ bool IssueFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &s
     const QString number = field(IssueTableModel::Number);
     const QString title = field(IssueTableModel::Title);
     const QString author = field(IssueTableModel::Author);
-    const QStringList labels =
-        source->index(sourceRow, IssueTableModel::Labels, sourceParent).data(IssueTableModel::LabelsRole).toStringList();
+    const QStringList labels = source->index(sourceRow, IssueTableModel::Labels, sourceParent)
+                                   .data(IssueTableModel::LabelsRole)
+                                   .toStringList();
 
     for (const QString &word : m_words) {
-        const bool found = number.contains(word, Qt::CaseInsensitive) || title.contains(word, Qt::CaseInsensitive)
-                           || author.contains(word, Qt::CaseInsensitive)
-                           || std::any_of(labels.cbegin(), labels.cend(), [&word](const QString &label) {
-                                  return label.contains(word, Qt::CaseInsensitive);
-                              });
+        const bool found = number.contains(word, Qt::CaseInsensitive) || title.contains(word, Qt::CaseInsensitive) ||
+                           author.contains(word, Qt::CaseInsensitive) ||
+                           std::any_of(labels.cbegin(), labels.cend(), [&word](const QString &label) {
+                               return label.contains(word, Qt::CaseInsensitive);
+                           });
         if (!found)
             return false;
     }

@@ -7,8 +7,7 @@ using namespace Qt::StringLiterals;
 
 IssueTableModel::IssueTableModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{}
 
 void IssueTableModel::setIssues(QList<Issue> issues)
 {
@@ -140,8 +139,8 @@ QVariant IssueTableModel::headerData(int section, Qt::Orientation orientation, i
         return {};
     const auto column = Column(section);
     if (role == Qt::TextAlignmentRole)
-        return QVariant::fromValue((column == Number || column == Age ? Qt::AlignRight : Qt::AlignLeft)
-                                   | Qt::AlignVCenter);
+        return QVariant::fromValue((column == Number || column == Age ? Qt::AlignRight : Qt::AlignLeft) |
+                                   Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {

@@ -14,8 +14,17 @@ class IssueTableModel final : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(IssueTableModel)
 
 public:
-    enum Column { Number, Title, Author, Age, Labels, ColumnCount };
-    enum Role {
+    enum Column
+    {
+        Number,
+        Title,
+        Author,
+        Age,
+        Labels,
+        ColumnCount
+    };
+    enum Role
+    {
         SortRole = Qt::UserRole, // raw values: number, title, author, createdAt, labels joined
         IssueRole,               // the whole Issue
         LabelsRole,              // QStringList, for the chip delegate

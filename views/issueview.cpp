@@ -31,9 +31,9 @@ constexpr int ProseLineHeight = 125; // percent
 constexpr int OpenHue = 140;
 constexpr int ClosedHue = 265;
 constexpr int NeutralHue = -1;
+constexpr int RuleProperty = QTextFormat::UserProperty + 10;
 
 const QString PythonTraceback = u"Python Traceback"_s;
-const QString LogFile = u"Log File (simplified)"_s;
 
 QColor mix(const QColor &a, const QColor &b, float amountOfB)
 {
@@ -176,20 +176,23 @@ KSyntaxHighlighting::Definition IssueView::definitionForCode(const QString &info
 {
     const QString language = info.trimmed().toLower();
     // Content first: tracebacks are often fenced as ```python, logs as ``` or ```text.
-    const bool pythonish = language.isEmpty() || language == "python"_L1 || language == "py"_L1
-                           || language == "pytb"_L1 || language == "text"_L1 || language == "txt"_L1
-                           || language == "console"_L1 || language == "shell"_L1 || language == "log"_L1;
+    const bool pythonish = language.isEmpty() || language == "python"_L1 || language == "py"_L1 ||
+                           language == "pytb"_L1 || language == "text"_L1 || language == "txt"_L1 ||
+                           language == "console"_L1 || language == "shell"_L1 || language == "log"_L1;
     if (pythonish && looksLikeTraceback(code, language.isEmpty() || language == "pytb"_L1 ? 400 : 4))
         return m_repository->definitionForName(PythonTraceback);
 
     static const QHash<QString, QString> aliases = {
-        {u"py"_s, u"Python"_s},       {u"python3"_s, u"Python"_s},      {u"pycon"_s, u"Python"_s},
-        {u"ipython"_s, u"Python"_s},  {u"pytb"_s, PythonTraceback},     {u"traceback"_s, PythonTraceback},
-        {u"sh"_s, u"Bash"_s},         {u"shell"_s, u"Bash"_s},          {u"console"_s, u"Bash"_s},
-        {u"shell-session"_s, u"Bash"_s}, {u"zsh"_s, u"Zsh"_s},          {u"c++"_s, u"C++"_s},
-        {u"cpp"_s, u"C++"_s},         {u"cxx"_s, u"C++"_s},             {u"cu"_s, u"CUDA"_s},
-        {u"cuda"_s, u"CUDA"_s},       {u"yml"_s, u"YAML"_s},            {u"patch"_s, u"Diff"_s},
-        {u"log"_s, LogFile},          {u"dockerfile"_s, u"Dockerfile"_s},
+        {u"py"_s, u"Python"_s},       {u"python3"_s, u"Python"_s},
+        {u"pycon"_s, u"Python"_s},    {u"ipython"_s, u"Python"_s},
+        {u"pytb"_s, PythonTraceback}, {u"traceback"_s, PythonTraceback},
+        {u"sh"_s, u"Bash"_s},         {u"shell"_s, u"Bash"_s},
+        {u"console"_s, u"Bash"_s},    {u"shell-session"_s, u"Bash"_s},
+        {u"zsh"_s, u"Zsh"_s},         {u"c++"_s, u"C++"_s},
+        {u"cpp"_s, u"C++"_s},         {u"cxx"_s, u"C++"_s},
+        {u"cu"_s, u"CUDA"_s},         {u"cuda"_s, u"CUDA"_s},
+        {u"yml"_s, u"YAML"_s},        {u"patch"_s, u"Diff"_s},
+        {u"log"_s, PythonTraceback},  {u"dockerfile"_s, u"Dockerfile"_s},
     };
     if (!language.isEmpty() && language != "text"_L1 && language != "txt"_L1 && language != "plain"_L1) {
         KSyntaxHighlighting::Definition definition = m_repository->definitionForName(aliases.value(language, info));
@@ -198,8 +201,9 @@ KSyntaxHighlighting::Definition IssueView::definitionForCode(const QString &info
         if (definition.isValid())
             return definition;
     }
+    // Our traceback definition also reads the logs tracebacks come in (glog, NCCL, rank prefixes).
     if (looksLikeLog(code))
-        return m_repository->definitionForName(LogFile);
+        return m_repository->definitionForName(PythonTraceback);
     if (language.isEmpty() && looksLikePython(code))
         return m_repository->definitionForName(u"Python"_s);
     return {};
@@ -215,9 +219,7 @@ void IssueView::render()
     m_theme = m_repository->themeForPalette(palette());
     m_highlighter.setTheme(m_theme);
 
-    QFont codeFont = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    codeFont.setPointSizeF(font().pointSizeF() * 0.92);
-    setTabStopDistance(QFontMetricsF(codeFont).horizontalAdvance(u' ') * 4);
+    setTabStopDistance(QFontMetricsF(codeFont()).horizontalAdvance(u' ') * 4);
 
     QTextCursor cursor(doc);
     cursor.beginEditBlock();
@@ -239,6 +241,13 @@ void IssueView::render()
         }
     }
     cursor.endEditBlock();
+}
+
+QFont IssueView::codeFont() const
+{
+    QFont code = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    code.setPointSizeF(font().pointSizeF() * 0.92);
+    return code;
 }
 
 void IssueView::insertChip(QTextCursor &cursor, const QString &text, const LabelChipDelegate::ChipColors &colors)
@@ -312,9 +321,9 @@ void IssueView::insertHeader(QTextCursor &cursor, const Issue &issue)
     }
     if (issue.createdAt.isValid()) {
         cursor.insertText(separator, mutedFormat);
-        cursor.insertText(tr("opened %1 ago")
-                              .arg(IssueTableModel::compactAge(issue.createdAt, QDateTime::currentDateTimeUtc())),
-                          mutedFormat);
+        cursor.insertText(
+            tr("opened %1 ago").arg(IssueTableModel::compactAge(issue.createdAt, QDateTime::currentDateTimeUtc())),
+            mutedFormat);
     }
     cursor.insertText(separator, mutedFormat);
     cursor.insertText(issue.comments.size() == 1 ? tr("1 comment") : tr("%1 comments").arg(issue.comments.size()),
@@ -332,21 +341,43 @@ void IssueView::insertHeader(QTextCursor &cursor, const Issue &issue)
         }
     }
 
-    // A quiet rule between the header and the text.
+    insertRule(cursor, 12, 8);
+}
+
+void IssueView::beginBlock(QTextCursor &cursor, const QTextBlockFormat &blockFormat, const QTextCharFormat &charFormat)
+{
+    // Reuse the empty block a code frame or the markdown importer leaves at the end, so that only
+    // the margins asked for separate what comes next.
+    const QTextBlock block = cursor.block();
+    if (block.length() == 1 && block.position() > 0 && !block.blockFormat().hasProperty(RuleProperty) &&
+        cursor.currentFrame() == document()->rootFrame() && !block.textList()) {
+        cursor.setBlockFormat(blockFormat);
+        cursor.setBlockCharFormat(charFormat);
+        cursor.setCharFormat(charFormat);
+    } else {
+        cursor.insertBlock(blockFormat, charFormat);
+    }
+}
+
+void IssueView::insertRule(QTextCursor &cursor, int topMargin, int bottomMargin)
+{
+    // An empty block one pixel high with a background: a hairline in the palette's colours, where
+    // QTextDocument's own horizontal ruler is drawn in full text colour.
     QTextBlockFormat rule;
-    rule.setTopMargin(10);
-    rule.setBottomMargin(6);
-    rule.setProperty(QTextFormat::BlockTrailingHorizontalRulerWidth, QTextLength(QTextLength::PercentageLength, 100));
-    cursor.insertBlock(rule, QTextCharFormat());
+    rule.setTopMargin(topMargin);
+    rule.setBottomMargin(bottomMargin);
+    rule.setLineHeight(1, QTextBlockFormat::FixedHeight);
+    rule.setBackground(mix(palette().color(QPalette::Base), palette().color(QPalette::Text), 0.14f));
+    rule.setProperty(RuleProperty, true);
+    QTextCharFormat tiny;
+    tiny.setFontPointSize(1);
+    beginBlock(cursor, rule, tiny);
 }
 
 void IssueView::insertCommentHeader(QTextCursor &cursor, const Comment &comment)
 {
     const QPalette pal = palette();
-    QTextBlockFormat rule;
-    rule.setTopMargin(14);
-    rule.setProperty(QTextFormat::BlockTrailingHorizontalRulerWidth, QTextLength(QTextLength::PercentageLength, 100));
-    cursor.insertBlock(rule, QTextCharFormat());
+    insertRule(cursor, 18, 6);
 
     QTextBlockFormat headerBlock;
     headerBlock.setTopMargin(4);
@@ -385,7 +416,7 @@ void IssueView::insertMarkdown(QTextCursor &cursor, const QString &markdown)
         QTextCharFormat note;
         note.setForeground(palette().color(QPalette::PlaceholderText));
         note.setFontItalic(true);
-        cursor.insertBlock(block, note);
+        beginBlock(cursor, block, note);
         cursor.insertText(tr("Showing the first %1 of %2; the rest is not rendered.")
                               .arg(formatSize(text.size()), formatSize(markdown.size())),
                           note);
@@ -394,11 +425,11 @@ void IssueView::insertMarkdown(QTextCursor &cursor, const QString &markdown)
 
 void IssueView::insertProse(QTextCursor &cursor, const QString &markdown)
 {
-    cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
+    beginBlock(cursor, QTextBlockFormat(), QTextCharFormat());
     const int from = cursor.position();
-    cursor.insertMarkdown(MarkdownSegmenter::flattenNesting(markdown, MaxNestingDepth),
-                          QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub
-                                                          | QTextDocument::MarkdownNoHTML));
+    cursor.insertMarkdown(
+        MarkdownSegmenter::flattenNesting(markdown, MaxNestingDepth),
+        QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub | QTextDocument::MarkdownNoHTML));
     polishProse(from, cursor.position());
     cursor.movePosition(QTextCursor::End);
 }
@@ -408,6 +439,7 @@ void IssueView::polishProse(int from, int to)
     QTextDocument *doc = document();
     const QPalette pal = palette();
     const QColor codeBackground = mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.06f);
+    const QFont codeFont = this->codeFont();
 
     struct Image
     {
@@ -419,12 +451,17 @@ void IssueView::polishProse(int from, int to)
     QTextCursor cursor(doc);
     for (QTextBlock block = doc->findBlock(from); block.isValid() && block.position() <= to; block = block.next()) {
         QTextBlockFormat blockFormat;
-        const bool codeBlock = block.blockFormat().hasProperty(QTextFormat::BlockCodeFence)
-                               || block.blockFormat().hasProperty(QTextFormat::BlockCodeLanguage);
-        if (codeBlock)
+        const bool codeBlock = block.blockFormat().hasProperty(QTextFormat::BlockCodeFence) ||
+                               block.blockFormat().hasProperty(QTextFormat::BlockCodeLanguage);
+        if (codeBlock) {
             blockFormat.setBackground(codeBackground);
-        else
+        } else if (block.textList()) {
+            // Taller lines would push the text below its bullet; tighter margins keep a list a list.
+            blockFormat.setTopMargin(2);
+            blockFormat.setBottomMargin(2);
+        } else {
             blockFormat.setLineHeight(ProseLineHeight, QTextBlockFormat::ProportionalHeight);
+        }
         cursor.setPosition(block.position());
         cursor.mergeBlockFormat(blockFormat);
 
@@ -433,9 +470,13 @@ void IssueView::polishProse(int from, int to)
             const QTextCharFormat format = fragment.charFormat();
             if (format.isImageFormat()) {
                 images.append({fragment.position(), fragment.length(), format.toImageFormat().name()});
-            } else if (!codeBlock && (format.fontFixedPitch() || format.font().fixedPitch())) {
+            } else if (format.fontFixedPitch() || format.font().fixedPitch()) {
+                // The importer's code font has its own size; match the code blocks instead.
                 QTextCharFormat inlineCode;
-                inlineCode.setBackground(codeBackground);
+                inlineCode.setFontFamilies(codeFont.families());
+                inlineCode.setFontPointSize(codeFont.pointSizeF());
+                if (!codeBlock)
+                    inlineCode.setBackground(codeBackground);
                 cursor.setPosition(fragment.position());
                 cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
                 cursor.mergeCharFormat(inlineCode);
@@ -474,10 +515,8 @@ void IssueView::insertCode(QTextCursor &cursor, const MarkdownSegment &segment)
     frame.setProperty(CodeDefinitionProperty, definition.isValid() ? definition.name() : QString());
     frame.setProperty(CodeSourceOffsetProperty, segment.sourceOffset);
 
-    QFont codeFont = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    codeFont.setPointSizeF(font().pointSizeF() * 0.92);
     QTextCharFormat codeFormat;
-    codeFormat.setFont(codeFont);
+    codeFormat.setFont(codeFont());
     codeFormat.setFontFixedPitch(true);
     codeFormat.setForeground(QColor::fromRgba(m_theme.textColor(KSyntaxHighlighting::Theme::Normal)));
 

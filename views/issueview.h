@@ -31,13 +31,15 @@ class IssueView final : public QTextBrowser
 
 public:
     // Set on the QTextFrameFormat of each code block.
-    enum CodeFrameProperty {
+    enum CodeFrameProperty
+    {
         CodeDefinitionProperty = QTextFormat::UserProperty + 1, // QString: the definition's name, empty if plain
         CodeSourceOffsetProperty,                               // qsizetype: where the code starts in its markdown
     };
     static constexpr int MaxNestingDepth = 8;
     static constexpr qsizetype MaxHighlightedCharacters = 64 * 1024; // per code block
-    static constexpr qsizetype MaxRenderedCharacters = 512 * 1024;   // per body or comment
+    // GitHub caps a body or comment at 65,536 characters; anything far beyond is not a real issue.
+    static constexpr qsizetype MaxRenderedCharacters = 128 * 1024; // per body or comment
 
     explicit IssueView(KSyntaxHighlighting::Repository *repository, QWidget *parent = nullptr);
 
@@ -58,6 +60,9 @@ private:
     void render();
     void insertHeader(QTextCursor &cursor, const Issue &issue);
     void insertCommentHeader(QTextCursor &cursor, const Comment &comment);
+    void insertRule(QTextCursor &cursor, int topMargin, int bottomMargin);
+    void beginBlock(QTextCursor &cursor, const QTextBlockFormat &blockFormat, const QTextCharFormat &charFormat);
+    QFont codeFont() const;
     void insertMarkdown(QTextCursor &cursor, const QString &markdown);
     void insertProse(QTextCursor &cursor, const QString &markdown);
     void insertCode(QTextCursor &cursor, const MarkdownSegment &segment);

@@ -13,9 +13,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr qreal ChipPadding = 7;  // left and right, inside a chip
-constexpr qreal ChipSpacing = 5;  // between chips
-constexpr qreal CellPadding = 6;  // inside the cell
+constexpr qreal ChipPadding = 7; // left and right, inside a chip
+constexpr qreal ChipSpacing = 5; // between chips
+constexpr qreal CellPadding = 6; // inside the cell
 
 // Hue by family; -1 means neutral grey.
 int hueFor(const QString &label)
@@ -27,7 +27,8 @@ int hueFor(const QString &label)
         return 212;
     if (name == "triaged"_L1)
         return 140;
-    if (name == "high priority"_L1 || name.contains("critical"_L1) || name.contains("regression"_L1) || name == "bug"_L1)
+    if (name == "high priority"_L1 || name.contains("critical"_L1) || name.contains("regression"_L1) ||
+        name == "bug"_L1)
         return 4;
     if (name.startsWith("needs"_L1) || name == "triage review"_L1 || name.startsWith("awaiting"_L1))
         return 38;
@@ -40,8 +41,7 @@ int hueFor(const QString &label)
 
 LabelChipDelegate::LabelChipDelegate(QObject *parent)
     : QStyledItemDelegate(parent)
-{
-}
+{}
 
 LabelChipDelegate::ChipColors LabelChipDelegate::colorsFor(const QString &label, const QPalette &palette)
 {

@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
@@ -88,7 +89,7 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_splitter->setChildrenCollapsible(false);
     m_splitter->setStretchFactor(0, 4);
     m_splitter->setStretchFactor(1, 5);
-    m_splitter->setSizes({640, 800});
+    m_splitter->setSizes({700, 740});
     setCentralWidget(m_splitter);
 
     m_sourceLabel->setObjectName(u"sourceLabel"_s);
@@ -137,10 +138,11 @@ void MainWindow::setUpTable()
     header->setMinimumSectionSize(metrics.horizontalAdvance(u"Age"_s) + 28);
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(IssueTableModel::Title, QHeaderView::Stretch);
-    header->resizeSection(IssueTableModel::Number, metrics.horizontalAdvance(u"#000000"_s) + 28);
-    header->resizeSection(IssueTableModel::Author, metrics.horizontalAdvance(u"a-long-login"_s) + 24);
-    header->resizeSection(IssueTableModel::Age, metrics.horizontalAdvance(u"00 mo"_s) + 28);
-    header->resizeSection(IssueTableModel::Labels, metrics.horizontalAdvance(u"oncall: distributed"_s) * 2);
+    header->resizeSection(IssueTableModel::Number, metrics.horizontalAdvance(u"#000000"_s) + 18);
+    header->resizeSection(IssueTableModel::Author, metrics.horizontalAdvance(u"a-long-login"_s) + 12);
+    header->resizeSection(IssueTableModel::Age, metrics.horizontalAdvance(u"00 mo"_s) + 20);
+    // One chip and a "+N": the issue view shows them all.
+    header->resizeSection(IssueTableModel::Labels, metrics.horizontalAdvance(u"oncall: distributed +2"_s) + 30);
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showCurrentIssue);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateCount);
@@ -162,19 +164,28 @@ void MainWindow::setUpShortcuts()
     connect(next, &QShortcut::activated, this, [this] { moveSelection(+1); });
     auto *previous = new QShortcut(QKeySequence(Qt::Key_K), this);
     connect(previous, &QShortcut::activated, this, [this] { moveSelection(-1); });
-    auto *leaveFilter = new QShortcut(QKeySequence(Qt::Key_Escape), m_filterEdit, nullptr, nullptr, Qt::WidgetShortcut);
-    connect(leaveFilter, &QShortcut::activated, this, [this] {
+    // Escape in the filter: first clears it, then goes back to the queue (see eventFilter).
+    m_filterEdit->installEventFilter(this);
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_filterEdit && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape) {
         if (!m_filterEdit->text().isEmpty()) {
             m_filterEdit->clear();
             applyFilter();
         } else {
             m_table->setFocus(Qt::ShortcutFocusReason);
         }
-    });
+        return true;
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::setIssues(QList<Issue> issues, const QString &sourceName)
 {
+    m_shownNumber = 0;
     m_model->setIssues(std::move(issues));
     m_sourceLabel->setText(sourceName);
     m_sourceLabel->setToolTip(sourceName);
@@ -219,10 +230,16 @@ void MainWindow::showCurrentIssue()
 {
     const QModelIndex current = m_table->currentIndex();
     if (!current.isValid()) {
+        m_shownNumber = 0;
         m_issueView->clearIssue();
         return;
     }
-    m_issueView->setIssue(current.data(IssueTableModel::IssueRole).value<Issue>());
+    // Sorting moves the current row without changing the issue: keep the reader's scroll position.
+    const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
+    if (issue.number == m_shownNumber)
+        return;
+    m_shownNumber = issue.number;
+    m_issueView->setIssue(issue);
 }
 
 void MainWindow::updateCount()

@@ -31,6 +31,9 @@ public:
     void setIssues(QList<Issue> issues, const QString &sourceName);
     void selectFirstIssue();
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void setUpTable();
     void setUpShortcuts();
@@ -48,4 +51,5 @@ private:
     QSplitter *m_splitter;
     QLabel *m_sourceLabel;
     QLabel *m_countLabel;
+    int m_shownNumber = 0; // the issue in the view, 0 for none
 };

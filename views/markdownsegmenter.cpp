@@ -83,8 +83,8 @@ bool isTracebackStart(QStringView line)
 bool isChainLine(QStringView line)
 {
     const QStringView text = withoutRankPrefix(line);
-    return text.startsWith(u"During handling of the above exception")
-           || text.startsWith(u"The above exception was the direct cause") || isTracebackStart(line);
+    return text.startsWith(u"During handling of the above exception") ||
+           text.startsWith(u"The above exception was the direct cause") || isTracebackStart(line);
 }
 
 bool isIndented(QStringView line)
@@ -126,12 +126,17 @@ QList<MarkdownSegment> MarkdownSegmenter::split(QStringView markdown)
     QStringList prose;
     qsizetype proseOffset = 0;
     const auto flushProse = [&] {
-        if (!prose.isEmpty()) {
-            const QString text = prose.join(u'\n');
-            if (!text.trimmed().isEmpty())
-                segments.append({MarkdownSegment::Kind::Prose, text, {}, proseOffset, false});
-            prose.clear();
+        // Blank lines around prose only separate it from code, which has its own margins.
+        qsizetype offset = proseOffset;
+        while (!prose.isEmpty() && prose.constFirst().trimmed().isEmpty()) {
+            offset += prose.constFirst().size() + 1;
+            prose.removeFirst();
         }
+        while (!prose.isEmpty() && prose.constLast().trimmed().isEmpty())
+            prose.removeLast();
+        if (!prose.isEmpty())
+            segments.append({MarkdownSegment::Kind::Prose, prose.join(u'\n'), {}, offset, false});
+        prose.clear();
     };
 
     qsizetype i = 0;
@@ -190,7 +195,9 @@ QList<MarkdownSegment> MarkdownSegmenter::split(QStringView markdown)
 
 QString MarkdownSegmenter::flattenNesting(QStringView markdown, int maxDepth)
 {
-    const qsizetype maxIndent = 4 * qsizetype(maxDepth);
+    // Lists nest every two or three columns, so this allows about maxDepth levels plus room for the
+    // four columns of an indented code block inside them.
+    const qsizetype maxIndent = 3 * qsizetype(maxDepth);
     QString result;
     result.reserve(markdown.size());
     qsizetype start = 0;
@@ -227,8 +234,8 @@ QString MarkdownSegmenter::flattenNesting(QStringView markdown, int maxDepth)
                 qsizetype digitsEnd = next;
                 while (digitsEnd < line.size() && digitsEnd - next < 10 && line.at(digitsEnd).isDigit())
                     ++digitsEnd;
-                if (digitsEnd - next < 10 && digitsEnd + 1 < line.size()
-                    && (line.at(digitsEnd) == u'.' || line.at(digitsEnd) == u')') && line.at(digitsEnd + 1) == u' ')
+                if (digitsEnd - next < 10 && digitsEnd + 1 < line.size() &&
+                    (line.at(digitsEnd) == u'.' || line.at(digitsEnd) == u')') && line.at(digitsEnd + 1) == u' ')
                     markerEnd = digitsEnd + 1;
             }
             if (markerEnd == next)

@@ -8,7 +8,11 @@
 // A run of an issue body: prose for the markdown importer, or code to insert verbatim and highlight.
 struct MarkdownSegment
 {
-    enum class Kind { Prose, Code };
+    enum class Kind
+    {
+        Prose,
+        Code
+    };
     Kind kind = Kind::Prose;
     QString text;               // prose: markdown; code: the lines between the fences, unindented
     QString info;               // code: the fence's info string ("python", "bash", …); empty when none

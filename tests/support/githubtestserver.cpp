@@ -6,6 +6,7 @@
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
 #include <QJsonArray>
+#include <QTimeZone>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTcpServer>
@@ -21,6 +22,23 @@ using namespace Qt::StringLiterals;
 const QString GitHubTestServer::UnicodeLabel = u"module: ünïcode ✓ and spaces"_s;
 
 namespace {
+
+// Replies go out in several writes (headers, body): without TCP_NODELAY, Nagle's algorithm and delayed
+// ACKs add 40 ms to each round trip on loopback.
+class LowDelayTcpServer final : public QTcpServer
+{
+public:
+    using QTcpServer::QTcpServer;
+
+protected:
+    void incomingConnection(qintptr descriptor) override
+    {
+        auto *socket = new QTcpSocket(this);
+        socket->setSocketDescriptor(descriptor);
+        socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+        addPendingConnection(socket);
+    }
+};
 
 const QDateTime Epoch = QDateTime(QDate(2024, 1, 1), QTime(0, 0), QTimeZone::UTC);
 
@@ -42,7 +60,7 @@ QByteArray json(const QJsonValue &value)
 
 QString encodeCursor(const QString &position)
 {
-    return QString::fromLatin1(("cursor:v2:" + position.toUtf8()).toBase64());
+    return QString::fromLatin1(QByteArray("cursor:v2:" + position.toUtf8()).toBase64());
 }
 
 QString decodeCursor(const QString &cursor)
@@ -85,7 +103,7 @@ QJsonObject graphqlComments(const TestIssue &issue, int first, const QString &af
 GitHubTestServer::GitHubTestServer(QObject *parent)
     : QObject(parent)
     , m_http(new QHttpServer(this))
-    , m_tcp(new QTcpServer(this))
+    , m_tcp(new LowDelayTcpServer(this))
     , m_dropper(new QTcpServer(this))
 {
     m_rateReset = QDateTime::currentSecsSinceEpoch() + 3600;
@@ -271,6 +289,7 @@ void GitHubTestServer::serve(const QHttpServerRequest &request, QHttpServerRespo
     const QString path = request.url().path() + (request.url().hasQuery() ? u'?' + request.url().query() : QString());
     m_requests.append(path);
     m_lastHeaders = request.headers();
+    Q_EMIT requestServed(path);
     const bool graphql = request.url().path().endsWith(u"/graphql"_s);
 
     FaultRule fault;

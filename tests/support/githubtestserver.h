@@ -111,6 +111,9 @@ public:
     void resetCounts() { m_requests.clear(); }
     QHttpHeaders lastHeaders() const { return m_lastHeaders; }
 
+Q_SIGNALS:
+    void requestServed(const QString &pathAndQuery);
+
 private:
     struct Answer
     {

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: MIT
+#include "app/reprocommand.h"
+
+#include "engine/issuejsonreader.h"
+#include "engine/pythonenvironment.h"
+#include "engine/reproextractor.h"
+#include "engine/reprojson.h"
+#include "engine/reproscanner.h"
+#include "engine/reproseries.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSettings>
+#include <QTextStream>
+
+#include <optional>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Exit codes: 0 done (the JSON says what happened), 1 scan findings (scan only), 2 usage or input errors,
+// 3 the run needs consent or the code does not parse, 4 the sandbox refused.
+constexpr int ExitFindings = 1;
+constexpr int ExitUsage = 2;
+constexpr int ExitNeedsConsent = 3;
+constexpr int ExitRefused = 4;
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ReproCommand", text);
+}
+
+int fail(const QString &message, int code = ExitUsage)
+{
+    QTextStream(stderr) << "triage-console repro: " << message << Qt::endl;
+    return code;
+}
+
+void print(const QJsonObject &object)
+{
+    QTextStream(stdout) << QJsonDocument(object).toJson(QJsonDocument::Indented);
+}
+
+void print(const QJsonArray &array)
+{
+    QTextStream(stdout) << QJsonDocument(array).toJson(QJsonDocument::Indented);
+}
+
+Result<QString> readScript(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{tr("cannot read %1: %2").arg(path, file.errorString())};
+    return QString::fromUtf8(file.readAll());
+}
+
+// Runs the scanner to completion under this command's event loop.
+Result<ScanReport> scanNow(const QString &code)
+{
+    std::optional<Result<ScanReport>> report;
+    ReproScanner scanner;
+    QObject::connect(&scanner, &ReproScanner::finished, &scanner, [&](const Result<ScanReport> &r) {
+        report = r;
+        QCoreApplication::exit(0);
+    });
+    scanner.scan(code);
+    if (!report)
+        QCoreApplication::exec();
+    return report ? *report : Result<ScanReport>(Error{tr("the scanner gave no answer")});
+}
+
+// Configured virtualenvs and conda prefixes: settings `repro/environments` (NAME=PATH each) and the
+// TRIAGE_REPRO_ENVIRONMENTS variable (NAME=PATH;NAME=PATH).
+QList<PythonEnvironment> configuredEnvironments(QStringList *problems)
+{
+    QStringList settings = QSettings().value(u"repro/environments"_s).toStringList();
+    settings += qEnvironmentVariable("TRIAGE_REPRO_ENVIRONMENTS").split(u';', Qt::SkipEmptyParts);
+    QList<PythonEnvironment> out;
+    for (const QString &setting : std::as_const(settings)) {
+        const Result<PythonEnvironment> env = PythonEnvironment::fromSetting(setting);
+        if (env)
+            out << env.value();
+        else
+            *problems << env.error();
+    }
+    return out;
+}
+
+QList<PythonEnvironment> discoverEnvironments()
+{
+    QStringList problems;
+    PythonEnvironmentProbe probe;
+    probe.setConfigured(configuredEnvironments(&problems));
+    for (const QString &problem : std::as_const(problems))
+        QTextStream(stderr) << "triage-console repro: " << problem << Qt::endl;
+    QList<PythonEnvironment> found;
+    QObject::connect(&probe, &PythonEnvironmentProbe::finished, &probe, [&](const QList<PythonEnvironment> &envs) {
+        found = envs;
+        QCoreApplication::exit(0);
+    });
+    probe.start();
+    QCoreApplication::exec();
+    return found;
+}
+
+int scan(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Review a repro script statically (Python's ast); prints JSON."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(u"file"_s, tr("The script to review."));
+    const QCommandLineOption associationOption(
+        u"author-association"_s, tr("The author's GitHub association (OWNER, MEMBER, NONE, …)."), u"ASSOCIATION"_s);
+    const QCommandLineOption authorOption(u"author"_s, tr("The author's login, for the record."), u"LOGIN"_s);
+    parser.addOptions({associationOption, authorOption});
+    parser.process(arguments);
+    if (parser.positionalArguments().size() != 1)
+        return fail(tr("usage: repro scan FILE.py"));
+    const QString path = parser.positionalArguments().first();
+    const Result<QString> code = readScript(path);
+    if (!code)
+        return fail(code.error());
+    const Result<ScanReport> report = scanNow(code.value());
+    if (!report)
+        return fail(report.error());
+    ReproReview review{report.value(), parser.value(authorOption), parser.value(associationOption),
+                       ReproReview::trustFor(parser.value(associationOption))};
+    QJsonObject out = ReproJson::toJson(review);
+    out.insert(u"file"_s, path);
+    print(out);
+    return review.scan.clean() ? 0 : ExitFindings;
+}
+
+int extract(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Find the repro candidates, the choice and the reported error of issues."));
+    parser.addHelpOption();
+    const QCommandLineOption inputOption(u"input"_s, tr("Issues as JSON (gh or REST shape)."), u"ISSUE.json"_s);
+    const QCommandLineOption numberOption(u"number"_s, tr("Only this issue of the file."), u"N"_s);
+    parser.addOptions({inputOption, numberOption});
+    parser.process(arguments);
+    if (!parser.isSet(inputOption))
+        return fail(tr("--input ISSUE.json is required"));
+    const auto issues = IssueJsonReader::readFile(parser.value(inputOption));
+    if (!issues)
+        return fail(issues.error());
+    QJsonArray all;
+    for (const Issue &issue : issues.value()) {
+        if (parser.isSet(numberOption) && QString::number(issue.number) != parser.value(numberOption))
+            continue;
+        QJsonObject out = ReproJson::toJson(ReproExtractor::extract(issue));
+        out.insert(u"number"_s, issue.number);
+        out.insert(u"author"_s, issue.author);
+        out.insert(u"authorAssociation"_s, issue.authorAssociation);
+        all.append(out);
+    }
+    if (all.isEmpty())
+        return fail(tr("no matching issue in %1").arg(parser.value(inputOption)));
+    if (all.size() == 1)
+        print(all.first().toObject());
+    else
+        print(all);
+    return 0;
+}
+
+int environments(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("List the Python environments repros can run under."));
+    parser.addHelpOption();
+    parser.process(arguments);
+    QJsonArray out;
+    for (const PythonEnvironment &env : discoverEnvironments())
+        out.append(ReproJson::toJson(env));
+    print(out);
+    return 0;
+}
+
+int runRepro(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Run a repro in the sandbox, N times, and classify the outcome."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(u"file"_s, tr("The script to run."));
+    parser.addPositionalArgument(u"args"_s, tr("Arguments for the script, after --."), u"[-- args…]"_s);
+    const QCommandLineOption envOption(u"env"_s, tr("The environment by name (default: system)."), u"NAME"_s,
+                                       u"system"_s);
+    const QCommandLineOption expectOption(u"expect"_s, tr("The reported error, 'ExcClass: substring'."),
+                                          u"SIGNATURE"_s);
+    const QCommandLineOption timeoutOption(u"timeout"_s, tr("Wall-clock limit per run in seconds (default 120)."),
+                                           u"S"_s, u"120"_s);
+    const QCommandLineOption runsOption(u"runs"_s, tr("How many runs, for flakiness (default 5)."), u"N"_s, u"5"_s);
+    const QCommandLineOption seedOption(u"hash-seed"_s, tr("Fix PYTHONHASHSEED."), u"N"_s);
+    const QCommandLineOption memoryOption(u"memory"_s, tr("Address-space limit in MiB (default 4096)."), u"MB"_s,
+                                          u"4096"_s);
+    const QCommandLineOption launcherOption(u"launcher"_s, tr("e.g. 'torchrun --nproc_per_node=2'."), u"CMD"_s);
+    const QCommandLineOption consentOption(u"consent"_s,
+                                           tr("Who consents to running code with findings or from an untrusted "
+                                              "author; recorded in the result."),
+                                           u"REVIEWER"_s);
+    const QCommandLineOption associationOption(u"author-association"_s,
+                                               tr("The author's GitHub association; untrusted ones need --consent."),
+                                               u"ASSOCIATION"_s);
+    parser.addOptions({envOption, expectOption, timeoutOption, runsOption, seedOption, memoryOption, launcherOption,
+                       consentOption, associationOption});
+    parser.process(arguments);
+    const QStringList positional = parser.positionalArguments();
+    if (positional.isEmpty())
+        return fail(tr("usage: repro run FILE.py [options] [-- args]"));
+    bool ok = false;
+    const int timeout = parser.value(timeoutOption).toInt(&ok);
+    if (!ok || timeout <= 0)
+        return fail(tr("--timeout needs a positive number of seconds"));
+    const int runs = parser.value(runsOption).toInt(&ok);
+    if (!ok || runs <= 0 || runs > 100)
+        return fail(tr("--runs needs a number from 1 to 100"));
+    const qint64 memory = parser.value(memoryOption).toLongLong(&ok);
+    if (!ok || memory < 64)
+        return fail(tr("--memory needs at least 64 MiB"));
+    std::optional<int> seed;
+    if (parser.isSet(seedOption)) {
+        seed = parser.value(seedOption).toInt(&ok);
+        if (!ok)
+            return fail(tr("--hash-seed needs a number"));
+    }
+
+    const QString path = positional.first();
+    const Result<QString> code = readScript(path);
+    if (!code)
+        return fail(code.error());
+
+    // The same gate as the panel: review first; findings or an untrusted author need a named reviewer.
+    const Result<ScanReport> report = scanNow(code.value());
+    if (!report)
+        return fail(report.error());
+    ReproReview review{report.value(), QString(), parser.value(associationOption),
+                       ReproReview::trustFor(parser.value(associationOption))};
+    QJsonObject out{{u"file"_s, path}, {u"review"_s, ReproJson::toJson(review)}};
+    if (!review.runnable()) {
+        out.insert(u"outcome"_s, u"not-run"_s);
+        out.insert(u"detail"_s, tr("the code does not parse; it is reported, not run"));
+        print(out);
+        return ExitNeedsConsent;
+    }
+    if (review.consentRequired()) {
+        if (!parser.isSet(consentOption)) {
+            out.insert(u"outcome"_s, u"not-run"_s);
+            out.insert(
+                u"detail"_s,
+                tr("needs a reviewer's consent (--consent NAME): %1").arg(review.consentReasons().join(u"; "_s)));
+            print(out);
+            return ExitNeedsConsent;
+        }
+        out.insert(u"consent"_s, QJsonObject{{u"reviewer"_s, parser.value(consentOption)},
+                                             {u"at"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+                                             {u"reasons"_s, QJsonArray::fromStringList(review.consentReasons())}});
+    }
+
+    const QList<PythonEnvironment> envs = discoverEnvironments();
+    const auto env = std::find_if(envs.cbegin(), envs.cend(),
+                                  [&](const PythonEnvironment &e) { return e.name == parser.value(envOption); });
+    if (env == envs.cend() || !env->isUsable()) {
+        QStringList names;
+        for (const PythonEnvironment &e : envs)
+            names << e.label();
+        return fail(
+            tr("no usable environment \"%1\"; available: %2").arg(parser.value(envOption), names.join(u", "_s)));
+    }
+
+    SandboxRequest request;
+    request.scriptPath = path;
+    request.scriptArguments = positional.mid(1);
+    request.launcher = parser.value(launcherOption).split(u' ', Qt::SkipEmptyParts);
+    request.environment = *env;
+    request.hashSeed = seed;
+    request.limits.timeoutMs = timeout * 1000;
+    request.limits.memoryBytes = memory * 1024 * 1024;
+    const ErrorSignature expected = ErrorSignature::parse(parser.value(expectOption));
+
+    QFile err;
+    if (!err.open(stderr, QIODevice::WriteOnly | QIODevice::Unbuffered))
+        return fail(tr("cannot write to stderr"));
+    ReproSeries series;
+    std::optional<ReproSeriesSummary> summary;
+    SandboxRunResult last;
+    QObject::connect(&series, &ReproSeries::runStarted, &series, [&](int index, int total) {
+        err.write(u"── run %1/%2 in %3 ──\n"_s.arg(index + 1).arg(total).arg(env->label()).toUtf8());
+    });
+    QObject::connect(&series, &ReproSeries::output, &series,
+                     [&](const QByteArray &chunk, OutputStream) { err.write(chunk); });
+    QObject::connect(&series, &ReproSeries::runFinished, &series,
+                     [&](int, const ReproOutcome &outcome, const SandboxRunResult &result) {
+                         last = result;
+                         err.write(
+                             u"── %1: %2 ──\n"_s.arg(ReproOutcome::kindName(outcome.kind), outcome.detail).toUtf8());
+                     });
+    QObject::connect(&series, &ReproSeries::finished, &series, [&](const ReproSeriesSummary &s) {
+        summary = s;
+        QCoreApplication::exit(0);
+    });
+    series.start(request, expected, runs);
+    if (!summary)
+        QCoreApplication::exec();
+    if (!summary)
+        return fail(tr("the runs did not finish"));
+
+    out.insert(u"environment"_s, ReproJson::toJson(*env));
+    const QJsonObject result = ReproJson::toJson(*summary);
+    for (auto it = result.constBegin(); it != result.constEnd(); ++it)
+        out.insert(it.key(), it.value());
+    out.insert(u"lastRun"_s, ReproJson::toJson(last));
+    print(out);
+    return summary->overall.kind == ReproOutcome::Kind::SandboxRefused ? ExitRefused : 0;
+}
+
+} // namespace
+
+int ReproCommand::run(const QStringList &arguments)
+{
+    // arguments: "triage-console repro", subcommand, options…
+    const QString sub = arguments.value(1);
+    QStringList rest = arguments.mid(1);
+    if (!rest.isEmpty())
+        rest[0] = arguments.value(0) + u' ' + sub;
+    if (sub == u"scan"_s)
+        return scan(rest);
+    if (sub == u"run"_s)
+        return runRepro(rest);
+    if (sub == u"extract"_s)
+        return extract(rest);
+    if (sub == u"envs"_s)
+        return environments(rest);
+    return fail(tr("usage: repro scan FILE.py | repro run FILE.py [options] | repro extract --input ISSUE.json | "
+                   "repro envs"));
+}

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+#include "app/synccommand.h"
+
+#include "app/keychaintokenstore.h"
+#include "engine/githubclient.h"
+#include "engine/issuestore.h"
+#include "engine/queuesyncjob.h"
+#include "engine/tokenresolver.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSettings>
+#include <QTextStream>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+int fail(const QString &message)
+{
+    QTextStream(stderr) << "triage-console sync: " << message << Qt::endl;
+    return 1;
+}
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("SyncCommand", text);
+}
+
+} // namespace
+
+int SyncCommand::run(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Sync a GitHub issue queue into the local store."));
+    parser.addHelpOption();
+    const QCommandLineOption repoOption(u"repo"_s, tr("The repository."), u"OWNER/NAME"_s);
+    const QCommandLineOption labelOption(u"label"_s, tr("A label the issues must have; repeat to AND several."),
+                                         u"LABEL"_s);
+    const QCommandLineOption stateOption(u"state"_s, tr("open (default), closed or all."), u"STATE"_s, u"open"_s);
+    const QCommandLineOption apiOption(u"api"_s, tr("The API URL (default https://api.github.com)."), u"URL"_s,
+                                       u"https://api.github.com"_s);
+    const QCommandLineOption storeOption(u"store"_s, tr("The store file (default: the application's data folder)."),
+                                         u"FILE"_s);
+    const QCommandLineOption loginOption(u"login"_s, tr("Whose token to take from the keyring."), u"LOGIN"_s);
+    const QCommandLineOption modeOption(u"mode"_s, tr("auto (default), graphql or rest."), u"MODE"_s, u"auto"_s);
+    const QCommandLineOption fullOption(u"full"_s, tr("Fetch the whole queue again, not only what changed."));
+    const QCommandLineOption noKeyringOption(u"no-keyring"_s, tr("Do not ask the keyring for a token."));
+    const QCommandLineOption rebuildOption(u"rebuild-store"_s,
+                                           tr("If the store cannot be used, move it aside and start a new one."));
+    parser.addOptions({repoOption, labelOption, stateOption, apiOption, storeOption, loginOption, modeOption,
+                       fullOption, noKeyringOption, rebuildOption});
+    parser.process(arguments);
+
+    QueueSpec queue;
+    if (!queue.setRepository(parser.value(repoOption)))
+        return fail(tr("--repo OWNER/NAME is required"));
+    queue.labels = parser.values(labelOption);
+    queue.state = parser.value(stateOption).toLower();
+    if (!QStringList{u"open"_s, u"closed"_s, u"all"_s}.contains(queue.state))
+        return fail(tr("--state must be open, closed or all"));
+    const QString modeName = parser.value(modeOption).toLower();
+    if (!QStringList{u"auto"_s, u"graphql"_s, u"rest"_s}.contains(modeName))
+        return fail(tr("--mode must be auto, graphql or rest"));
+    const QUrl api(parser.value(apiOption), QUrl::StrictMode);
+    if (!api.isValid() || (api.scheme() != u"https"_s && api.scheme() != u"http"_s))
+        return fail(tr("--api needs an http(s) URL"));
+
+    const QString storePath = parser.isSet(storeOption) ? parser.value(storeOption) : IssueStore::defaultPath();
+    Result<std::unique_ptr<IssueStore>> store = IssueStore::open(storePath);
+    if (!store && parser.isSet(rebuildOption))
+        store = IssueStore::rebuild(storePath);
+    if (!store)
+        return fail(store.error() + u'\n' + tr("(run again with --rebuild-store to move it aside and start afresh)"));
+
+    GitHubClient client;
+    client.setApiUrl(api);
+    const QString host = TokenStore::hostFor(client.apiUrl());
+    const QString login = parser.isSet(loginOption)
+                              ? parser.value(loginOption)
+                              : QSettings().value(u"github/%1/login"_s.arg(host)).toString();
+
+    KeychainTokenStore keychain;
+    auto *resolver = new TokenResolver(parser.isSet(noKeyringOption) ? nullptr : &keychain);
+    QTextStream err(stderr);
+    int status = 0;
+    QObject context;
+
+    QObject::connect(resolver, &TokenResolver::finished, &context, [&](const ResolvedToken &token) {
+        if (token.token.isEmpty())
+            err << "triage-console sync: " << tr("no GitHub token found (keyring, GH_TOKEN, GITHUB_TOKEN, gh); "
+                                                 "going on without one")
+                << Qt::endl;
+        else
+            err << "triage-console sync: " << tr("using the token from %1").arg(token.source) << Qt::endl;
+        client.setToken(token.token);
+
+        auto *job = new QueueSyncJob(&client, store.value().get(), queue, &context);
+        job->setMode(modeName == u"graphql"_s ? QueueSyncJob::Mode::GraphQL
+                     : modeName == u"rest"_s  ? QueueSyncJob::Mode::Rest
+                                              : QueueSyncJob::Mode::Auto);
+        job->setFullSync(parser.isSet(fullOption));
+        QObject::connect(job, &QueueSyncJob::progress, &context, [&err](int done, int total, int comments) {
+            err << "issues " << done;
+            if (total >= 0)
+                err << '/' << total;
+            err << " · comments " << comments << Qt::endl;
+        });
+        QObject::connect(job, &QueueSyncJob::finished, &context, [&](const Result<SyncSummary> &result) {
+            if (!result) {
+                status = fail(result.error());
+            } else {
+                const QJsonObject summary{{u"repo"_s, queue.repository()},
+                                          {u"labels"_s, QJsonArray::fromStringList(queue.labels)},
+                                          {u"state"_s, queue.state},
+                                          {u"issues"_s, result->issues},
+                                          {u"comments"_s, result->comments},
+                                          {u"queue_issues"_s, result->queueIssues},
+                                          {u"queue_comments"_s, result->queueComments},
+                                          {u"requests"_s, result->requests},
+                                          {u"rate_limit_remaining"_s, result->rateLimitRemaining},
+                                          {u"mode"_s, result->mode},
+                                          {u"incremental"_s, result->incremental},
+                                          {u"resumed"_s, result->resumed},
+                                          {u"not_modified"_s, result->notModified}};
+                QTextStream(stdout) << QJsonDocument(summary).toJson(QJsonDocument::Compact) << Qt::endl;
+            }
+            QCoreApplication::exit(status);
+        });
+        job->start();
+    });
+    resolver->resolve(host, login);
+    const int code = QCoreApplication::exec();
+    return status != 0 ? status : code;
+}

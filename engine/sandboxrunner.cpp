@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: MIT
+#include "engine/sandboxrunner.h"
+#include "engine/reproscanner.h" // lcRepro
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QThread>
+
+#include <atomic>
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString SandboxTmp = u"/tmp"_s;
+
+bool isSystemPath(const QString &path)
+{
+    static const QStringList system = {u"/"_s,    u"/usr"_s, u"/etc"_s,  u"/bin"_s, u"/sbin"_s, u"/lib"_s, u"/lib64"_s,
+                                       u"/opt"_s, u"/nix"_s, u"/proc"_s, u"/dev"_s, u"/sys"_s,  u"/var"_s, u"/tmp"_s};
+    for (const QString &s : system) {
+        if (path == s || (s != u"/"_s && path.startsWith(s + u'/') && s != u"/var"_s && s != u"/tmp"_s))
+            return true;
+    }
+    return false;
+}
+
+bool isUnder(const QString &path, const QString &folder)
+{
+    return path == folder || path.startsWith(folder + u'/');
+}
+
+// Each root-started run gets its own unprivileged uid, so RLIMIT_NPROC counts only that run's processes.
+int nextSandboxUid()
+{
+    static std::atomic<int> counter{0};
+    return 200000 + int((getpid() % 4000) * 16 + (counter++ % 16));
+}
+
+QString limitsArgument(const char *name, qint64 value)
+{
+    return u"--%1=%2"_s.arg(QLatin1StringView(name)).arg(value);
+}
+
+} // namespace
+
+SandboxRunner::SandboxRunner(QObject *parent)
+    : QObject(parent)
+{
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        m_result.timedOut = true;
+        qCInfo(lcRepro) << "sandbox timed out after" << m_request.limits.timeoutMs << "ms; killing it";
+        if (m_process)
+            m_process->kill(); // bwrap dies, its PID namespace and everything in it with it
+    });
+}
+
+SandboxRunner::~SandboxRunner()
+{
+    if (m_process) {
+        m_process->disconnect(this);
+        // QProcess kills and reaps in its destructor; do it before the work dir is removed.
+        delete m_process.data();
+    }
+    closeStatusPipe();
+}
+
+QString SandboxRunner::workDir() const
+{
+    return m_dir ? m_dir->filePath(u"work"_s) : QString();
+}
+
+QStringList SandboxRunner::defaultHiddenPaths()
+{
+    QStringList paths = {u"/home"_s, u"/root"_s, u"/run"_s, u"/var/tmp"_s, u"/mnt"_s, u"/media"_s, u"/srv"_s};
+    const QString home = QDir::cleanPath(QDir::homePath());
+    if (!isSystemPath(home))
+        paths << home;
+    const QString cwd = QDir::cleanPath(QDir::currentPath());
+    if (!isSystemPath(cwd))
+        paths << cwd;
+    return paths;
+}
+
+QString SandboxRunner::scriptNameOf(const SandboxRequest &request)
+{
+    if (!request.scriptName.isEmpty())
+        return request.scriptName;
+    if (!request.scriptPath.isEmpty())
+        return QFileInfo(request.scriptPath).fileName();
+    return u"repro.py"_s;
+}
+
+QStringList SandboxRunner::buildCommand(const SandboxRequest &request, const QString &workDir, int statusFd)
+{
+    const bool asRoot = geteuid() == 0;
+    QStringList args;
+    // Unprivileged: a user namespace and everything else. As root there is no user namespace to be had in
+    // many containers, and we drop privileges inside instead.
+    if (asRoot)
+        args << u"--unshare-net"_s << u"--unshare-pid"_s << u"--unshare-ipc"_s << u"--unshare-uts"_s
+             << u"--unshare-cgroup-try"_s;
+    else
+        args << u"--unshare-all"_s;
+    args << u"--die-with-parent"_s << u"--new-session"_s;
+    args << u"--ro-bind"_s << u"/"_s << u"/"_s << u"--dev"_s << u"/dev"_s << u"--proc"_s << u"/proc"_s;
+
+    QStringList hidden = defaultHiddenPaths() + request.hiddenPaths;
+    for (QString &p : hidden)
+        p = QDir::cleanPath(p);
+    hidden.removeDuplicates();
+    std::sort(hidden.begin(), hidden.end(), [](const QString &a, const QString &b) { return a.size() < b.size(); });
+    QStringList mounted;
+    for (const QString &path : std::as_const(hidden)) {
+        if (path == SandboxTmp || !QFileInfo(path).isDir() || QFileInfo(path).isSymLink())
+            continue;
+        if (std::any_of(mounted.cbegin(), mounted.cend(), [&](const QString &m) { return isUnder(path, m); }))
+            continue; // already under an empty tmpfs
+        args << u"--tmpfs"_s << path;
+        mounted << path;
+    }
+    // An environment that lives under a hidden folder (a conda install in $HOME) is bound back, read-only.
+    QStringList envPaths;
+    const PythonEnvironment &env = request.environment;
+    if (!env.prefix.isEmpty())
+        envPaths << QDir::cleanPath(env.prefix);
+    if (!env.interpreter.isEmpty()) {
+        const QFileInfo real(QFileInfo(env.interpreter).canonicalFilePath());
+        envPaths << QDir::cleanPath(real.absolutePath() + u"/.."_s);
+    }
+    envPaths.removeDuplicates();
+    for (const QString &path : std::as_const(envPaths)) {
+        if (std::any_of(mounted.cbegin(), mounted.cend(), [&](const QString &m) { return isUnder(path, m); }))
+            args << u"--ro-bind"_s << path << path;
+    }
+    args << u"--bind"_s << workDir << SandboxTmp << u"--chdir"_s << SandboxTmp;
+
+    QMap<QString, QString> vars;
+    QString path = u"/usr/local/bin:/usr/bin:/bin"_s;
+    if (!env.prefix.isEmpty())
+        path = env.prefix + u"/bin:"_s + path;
+    vars.insert(u"PATH"_s, path);
+    vars.insert(u"HOME"_s, SandboxTmp);
+    vars.insert(u"TMPDIR"_s, SandboxTmp);
+    vars.insert(u"LANG"_s, u"C.UTF-8"_s);
+    vars.insert(u"PYTHONUNBUFFERED"_s, u"1"_s);
+    vars.insert(u"PYTHONDONTWRITEBYTECODE"_s, u"1"_s);
+    vars.insert(u"MPLBACKEND"_s, u"Agg"_s);
+    // Debian's torch has no libuv; without this, init_process_group refuses the TCP store.
+    vars.insert(u"USE_LIBUV"_s, u"0"_s);
+    vars.insert(u"GLOO_SOCKET_IFNAME"_s, u"lo"_s);
+    if (env.kind == PythonEnvironment::Kind::Conda)
+        vars.insert(u"CONDA_PREFIX"_s, env.prefix);
+    else if (env.kind == PythonEnvironment::Kind::Virtualenv)
+        vars.insert(u"VIRTUAL_ENV"_s, env.prefix);
+    if (request.hashSeed)
+        vars.insert(u"PYTHONHASHSEED"_s, QString::number(*request.hashSeed));
+    for (auto it = request.extraEnvironment.cbegin(); it != request.extraEnvironment.cend(); ++it)
+        vars.insert(it.key(), it.value());
+    args << u"--clearenv"_s;
+    for (auto it = vars.cbegin(); it != vars.cend(); ++it)
+        args << u"--setenv"_s << it.key() << it.value();
+
+    if (asRoot)
+        args << u"--cap-add"_s << u"CAP_SETUID"_s << u"--cap-add"_s << u"CAP_SETGID"_s;
+    if (statusFd >= 0)
+        args << u"--json-status-fd"_s << QString::number(statusFd);
+    args << u"--"_s;
+
+    if (asRoot) {
+        const int uid = nextSandboxUid();
+        args << u"setpriv"_s << u"--reuid=%1"_s.arg(uid) << u"--regid=%1"_s.arg(uid) << u"--clear-groups"_s
+             << u"--inh-caps=-all"_s << u"--bounding-set=-all"_s << u"--no-new-privs"_s;
+    }
+    const SandboxLimits &limits = request.limits;
+    const int cpu = limits.cpuSeconds > 0
+                        ? limits.cpuSeconds
+                        : std::max(30, (limits.timeoutMs / 1000 + 5) * std::max(1, QThread::idealThreadCount()));
+    args << u"prlimit"_s << limitsArgument("as", limits.memoryBytes) << limitsArgument("nproc", limits.processes)
+         << limitsArgument("fsize", limits.fileSizeBytes) << limitsArgument("cpu", cpu) << u"--core=0"_s << u"--"_s;
+
+    args << (env.interpreter.isEmpty() ? u"python3"_s : env.interpreter) << u"-X"_s << u"faulthandler"_s;
+    if (!request.launcher.isEmpty()) {
+        const QString tool = request.launcher.first();
+        QStringList rest = request.launcher.mid(1);
+        if (tool.endsWith(u"torchrun"_s)) {
+            args << u"-m"_s << u"torch.distributed.run"_s;
+        } else if (rest.size() >= 2 && rest.at(0) == u"-m"_s) {
+            args << u"-m"_s << rest.at(1); // python -m torch.distributed.launch …
+            rest = rest.mid(2);
+        }
+        args << rest;
+    }
+    args << SandboxTmp + u'/' + scriptNameOf(request) << request.scriptArguments;
+    return args;
+}
+
+void SandboxRunner::start(const SandboxRequest &request)
+{
+    m_request = request;
+    m_result = {};
+    m_result.environmentName = request.environment.name;
+    m_result.pythonVersion = request.environment.pythonVersion;
+    m_result.torchVersion = request.environment.torchVersion;
+    m_clock.start();
+
+    const QString bwrap = QStandardPaths::findExecutable(u"bwrap"_s);
+    if (bwrap.isEmpty()) {
+        refuse(tr("bubblewrap (bwrap) is not installed; repros only run inside it."));
+        return;
+    }
+    for (const QString &tool : {u"prlimit"_s, u"setpriv"_s}) {
+        if (QStandardPaths::findExecutable(tool).isEmpty() && (tool == u"prlimit"_s || geteuid() == 0)) {
+            refuse(tr("%1 (util-linux) is missing; it sets the sandbox limits.").arg(tool));
+            return;
+        }
+    }
+    QByteArray code = request.scriptText.toUtf8();
+    if (!request.scriptPath.isEmpty()) {
+        QFile script(request.scriptPath);
+        if (!script.open(QIODevice::ReadOnly)) {
+            refuse(tr("Cannot read the repro %1: %2").arg(request.scriptPath, script.errorString()));
+            return;
+        }
+        code = script.readAll();
+    }
+    const QString name = scriptNameOf(request);
+    if (name.contains(u'/') || name.startsWith(u'.')) {
+        refuse(tr("The script name %1 is not a plain file name.").arg(name));
+        return;
+    }
+    m_dir.emplace(QDir::tempPath() + u"/triage-repro-XXXXXX"_s);
+    if (!m_dir->isValid() || !QDir(m_dir->path()).mkdir(u"work"_s)) {
+        refuse(tr("Cannot create the sandbox work dir: %1").arg(m_dir->errorString()));
+        return;
+    }
+    // The run may be a different, unprivileged uid: the work dir is world-writable and sticky, and sits
+    // in a 0700 parent nobody else on the host can enter.
+    ::chmod(QFile::encodeName(workDir()).constData(), 01777);
+    QFile copy(workDir() + u'/' + name);
+    if (!copy.open(QIODevice::WriteOnly) || copy.write(code) < 0) {
+        refuse(tr("Cannot copy the repro into the sandbox: %1").arg(copy.errorString()));
+        return;
+    }
+    copy.close();
+    copy.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
+                        QFileDevice::ReadOther);
+
+    if (::pipe2(m_statusPipe, O_CLOEXEC) != 0) {
+        refuse(tr("Cannot create the sandbox status pipe."));
+        return;
+    }
+    m_result.command = QStringList{bwrap} + buildCommand(request, workDir(), m_statusPipe[1]);
+    qCDebug(lcRepro).noquote() << "sandbox:" << m_result.command.join(u' ');
+
+    m_process = new QProcess(this);
+    m_process->setProgram(bwrap);
+    m_process->setArguments(m_result.command.mid(1));
+    m_process->setProcessChannelMode(QProcess::SeparateChannels);
+    m_process->setStandardInputFile(QProcess::nullDevice());
+    const int statusWrite = m_statusPipe[1];
+    m_process->setChildProcessModifier([statusWrite] {
+        // bwrap reports {"child-pid": …} once the sandbox is up; that is how a refusal is told apart.
+        ::fcntl(statusWrite, F_SETFD, 0);
+    });
+    connect(m_process, &QProcess::readyReadStandardOutput, this, [this] { onReadyRead(OutputStream::StdOut); });
+    connect(m_process, &QProcess::readyReadStandardError, this, [this] { onReadyRead(OutputStream::StdErr); });
+    connect(m_process, &QProcess::finished, this, &SandboxRunner::onFinished);
+    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            refuse(tr("bubblewrap could not start: %1").arg(m_process->errorString()));
+    });
+    connect(m_process, &QProcess::started, this, [this] {
+        ::close(m_statusPipe[1]);
+        m_statusPipe[1] = -1;
+        m_timer.start(m_request.limits.timeoutMs);
+        Q_EMIT started();
+    });
+    m_process->start();
+}
+
+void SandboxRunner::cancel()
+{
+    if (m_done)
+        return;
+    m_result.cancelled = true;
+    if (m_process && m_process->state() != QProcess::NotRunning)
+        m_process->kill();
+    else
+        finish();
+}
+
+void SandboxRunner::onReadyRead(OutputStream stream)
+{
+    if (!m_process)
+        return;
+    const bool isErr = stream == OutputStream::StdErr;
+    const QByteArray chunk = isErr ? m_process->readAllStandardError() : m_process->readAllStandardOutput();
+    if (chunk.isEmpty())
+        return;
+    QByteArray &tail = isErr ? m_result.stderrTail : m_result.stdoutTail;
+    (isErr ? m_result.stderrBytes : m_result.stdoutBytes) += chunk.size();
+    tail += chunk;
+    const qint64 cap = std::max<qint64>(4096, m_request.limits.retainBytes);
+    if (tail.size() > 2 * cap)
+        tail.remove(0, tail.size() - cap); // amortised: trim only once the buffer doubles
+    Q_EMIT output(chunk, stream);
+}
+
+void SandboxRunner::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    onReadyRead(OutputStream::StdOut);
+    onReadyRead(OutputStream::StdErr);
+    const qint64 cap = std::max<qint64>(4096, m_request.limits.retainBytes);
+    for (QByteArray *tail : {&m_result.stdoutTail, &m_result.stderrTail}) {
+        if (tail->size() > cap)
+            tail->remove(0, tail->size() - cap);
+    }
+
+    // bwrap's status: child-pid once the sandbox is up, then the exit code.
+    QByteArray statusJson;
+    if (m_statusPipe[0] >= 0) {
+        ::fcntl(m_statusPipe[0], F_SETFL, O_NONBLOCK);
+        char buffer[4096];
+        for (;;) {
+            const ssize_t n = ::read(m_statusPipe[0], buffer, sizeof buffer);
+            if (n > 0)
+                statusJson.append(buffer, n);
+            else if (n < 0 && errno == EINTR)
+                continue;
+            else
+                break;
+        }
+    }
+    closeStatusPipe();
+    const bool sandboxUp = statusJson.contains("child-pid");
+
+    if (status == QProcess::CrashExit) {
+        // bwrap itself was killed: by our timeout or cancel, or from outside.
+        m_result.exitCode = -1;
+        m_result.signal = 9;
+    } else {
+        m_result.exitCode = exitCode;
+        if (exitCode > 128 && exitCode < 128 + 65)
+            m_result.signal = exitCode - 128;
+    }
+    if (!sandboxUp && !m_result.timedOut && !m_result.cancelled) {
+        const QString why = QString::fromUtf8(m_result.stderrTail).trimmed();
+        m_result.refusal = why.isEmpty() ? tr("bubblewrap exited with %1 before starting the repro.").arg(exitCode)
+                                         : why.section(u'\n', -1);
+    } else if (exitCode != 0 && m_result.stdoutBytes == 0) {
+        // The wrapper inside (setpriv/prlimit) failing is a refusal too, not the repro's error.
+        const QString err = QString::fromUtf8(m_result.stderrTail).trimmed();
+        if (err.startsWith(u"setpriv:"_s) || err.startsWith(u"prlimit:"_s))
+            m_result.refusal = err.section(u'\n', 0, 0);
+    }
+    finish();
+}
+
+void SandboxRunner::refuse(const QString &why)
+{
+    m_result.refusal = why;
+    if (m_process && m_process->state() != QProcess::NotRunning)
+        m_process->kill();
+    // Queued: a refusal found inside start() still reaches callers that connect right after it.
+    QMetaObject::invokeMethod(this, &SandboxRunner::finish, Qt::QueuedConnection);
+}
+
+void SandboxRunner::closeStatusPipe()
+{
+    for (int &fd : m_statusPipe) {
+        if (fd >= 0)
+            ::close(fd);
+        fd = -1;
+    }
+}
+
+void SandboxRunner::finish()
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_timer.stop();
+    closeStatusPipe();
+    m_result.durationMs = m_clock.isValid() ? m_clock.elapsed() : 0;
+    if (m_result.sandboxRefused())
+        qCWarning(lcRepro).noquote() << "sandbox refused:" << m_result.refusal;
+    Q_EMIT finished(m_result);
+}

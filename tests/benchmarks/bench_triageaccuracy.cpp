@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: MIT
+// Accuracy of the distributed sub-triage on real issues with the labels humans gave them.
+// Usage: bench_triageaccuracy [DATASET.jsonl] [--pack FILE] [--verbose]
+// Each issue is fed with only its queue labels; its full labels are the answer.
+#include "engine/issuejsonreader.h"
+#include "engine/rubricpack.h"
+#include "engine/triageengine.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QTextStream>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QTextStream &out()
+{
+    static QTextStream stream(stdout);
+    return stream;
+}
+
+// The issue's mapping from human module labels to the sub-oncall they imply.
+QString routeOfModule(const QString &label)
+{
+    static const QSet<QString> infra = {
+        u"module: c10d"_s,     u"module: nccl"_s, u"module: elastic"_s,         u"module: rpc"_s,
+        u"module: symm_mem"_s, u"module: mpi"_s,  u"module: distributed_tool"_s};
+    static const QSet<QString> parallelisms = {u"module: fsdp"_s,
+                                               u"module: ddp"_s,
+                                               u"module: dtensor"_s,
+                                               u"module: pipelining"_s,
+                                               u"module: context parallel"_s,
+                                               u"module: data parallel"_s,
+                                               u"module: activation checkpointing"_s};
+    if (label == "module: distributed_checkpoint"_L1)
+        return u"oncall: distributed checkpointing"_s;
+    if (infra.contains(label))
+        return u"oncall: distributed infra"_s;
+    if (parallelisms.contains(label))
+        return u"oncall: distributed parallelisms"_s;
+    return {};
+}
+
+QString routeOfModules(const QStringList &labels)
+{
+    QString best;
+    for (const QString &label : labels) {
+        const QString route = routeOfModule(label);
+        if (route.isEmpty())
+            continue;
+        // precedence: checkpointing > infra > parallelisms
+        if (best.isEmpty() || route.endsWith("checkpointing"_L1) ||
+            (route.endsWith("infra"_L1) && best.endsWith("parallelisms"_L1)))
+            best = route;
+    }
+    return best;
+}
+
+struct Ratio
+{
+    int hit = 0;
+    int total = 0;
+    QString text() const
+    {
+        return total == 0 ? u"n/a (0 issues)"_s
+                          : u"%1 (%2/%3)"_s.arg(double(hit) / total, 0, 'f', 3).arg(hit).arg(total);
+    }
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QStringList args = app.arguments().mid(1);
+    const bool verbose = args.removeAll(u"--verbose"_s) > 0;
+    const bool showEvidence = args.removeAll(u"--evidence"_s) > 0;
+    QString packPath;
+    const qsizetype packAt = args.indexOf(u"--pack"_s);
+    if (packAt >= 0 && packAt + 1 < args.size()) {
+        packPath = args.at(packAt + 1);
+        args.remove(packAt, 2);
+    }
+    const QString dataset =
+        args.isEmpty() ? QDir::cleanPath(QStringLiteral(TRIAGE_SOURCE_DIR) + u"/../shared/eval/dev/distributed.jsonl"_s)
+                       : args.constFirst();
+    QFile file(dataset);
+    if (!file.exists()) {
+        out() << "skipped: " << dataset << " is absent (it lives beside the repository, in ../shared)" << Qt::endl;
+        return 0;
+    }
+    if (!file.open(QIODevice::ReadOnly)) {
+        out() << "cannot read " << dataset << Qt::endl;
+        return 1;
+    }
+    Result<RubricPack> pack = packPath.isEmpty() ? RubricPack::builtin(u"distributed"_s) : RubricPack::load(packPath);
+    if (!pack) {
+        out() << pack.error() << Qt::endl;
+        return 1;
+    }
+    const TriageEngine engine(std::move(pack).value());
+    QSet<QString> moduleUniverse = {u"module: distributed_checkpoint"_s};
+    for (const ModuleRule &module : engine.pack().modules)
+        moduleUniverse.insert(module.label);
+    QSet<QString> subOncalls;
+    for (const SubOncall &sub : engine.pack().subOncalls)
+        subOncalls.insert(sub.label);
+
+    Ratio humanRoute, moduleRoute, highPrecision;
+    int tp = 0, fp = 0, fn = 0, issues = 0;
+    int fpOnUnlabelled = 0; // false positives on issues humans gave no distributed module label at all
+    int lineNumber = 0;
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        ++lineNumber;
+        if (line.trimmed().isEmpty())
+            continue;
+        const QJsonDocument document = QJsonDocument::fromJson(line);
+        Result<Issue> read = IssueJsonReader::fromJson(document.object());
+        if (!read) {
+            out() << "line " << lineNumber << ": " << read.error() << Qt::endl;
+            continue;
+        }
+        Issue issue = std::move(read).value();
+        const QStringList answer = issue.labels;
+        QStringList queue;
+        for (const QString &label : answer) {
+            if (label == "oncall: distributed"_L1 || label == "oncall: pt2"_L1)
+                queue.append(label);
+        }
+        issue.labels = queue;
+        ++issues;
+        const TriagePlan plan = engine.plan(issue);
+
+        QString humanSub;
+        for (const QString &label : answer) {
+            if (subOncalls.contains(label))
+                humanSub = label;
+        }
+        QStringList goldModules;
+        for (const QString &label : answer) {
+            if (moduleUniverse.contains(label))
+                goldModules.append(label);
+        }
+        const QString derivedSub = routeOfModules(goldModules);
+        if (!humanSub.isEmpty()) {
+            ++humanRoute.total;
+            humanRoute.hit += plan.subOncall == humanSub ? 1 : 0;
+        }
+        if (!derivedSub.isEmpty()) {
+            ++moduleRoute.total;
+            moduleRoute.hit += plan.subOncall == derivedSub ? 1 : 0;
+        }
+        QStringList predicted;
+        for (const QString &label : plan.addLabels) {
+            if (moduleUniverse.contains(label))
+                predicted.append(label);
+        }
+        for (const QString &label : std::as_const(predicted)) {
+            const bool right = goldModules.contains(label);
+            (right ? tp : fp) += 1;
+            fpOnUnlabelled += !right && goldModules.isEmpty() ? 1 : 0;
+            if (plan.confidenceOf(label) == Confidence::High) {
+                ++highPrecision.total;
+                highPrecision.hit += right ? 1 : 0;
+            }
+        }
+        for (const QString &label : std::as_const(goldModules))
+            fn += predicted.contains(label) ? 0 : 1;
+        const QString knownRoute = humanSub.isEmpty() ? derivedSub : humanSub;
+        if (!knownRoute.isEmpty() && plan.confidenceOf(plan.subOncall) == Confidence::High &&
+            plan.addLabels.contains(plan.subOncall)) {
+            ++highPrecision.total;
+            highPrecision.hit += plan.subOncall == knownRoute ? 1 : 0;
+        }
+
+        if (verbose) {
+            const bool routeWrong = !knownRoute.isEmpty() && plan.subOncall != knownRoute;
+            QStringList moduleMarks;
+            for (const QString &label : std::as_const(predicted)) {
+                moduleMarks.append((goldModules.contains(label) ? u"+"_s : u"FP "_s) + label.mid(8) + u'/' +
+                                   confidenceName(plan.confidenceOf(label)));
+            }
+            for (const QString &label : std::as_const(goldModules)) {
+                if (!predicted.contains(label))
+                    moduleMarks.append(u"FN "_s + label.mid(8));
+            }
+            out() << (routeWrong ? "ROUTE " : "      ") << '#' << issue.number << ' ' << plan.decision << " -> "
+                  << plan.subOncall.section(u' ', -1) << " (gold " << knownRoute.section(u' ', -1) << ") ["
+                  << moduleMarks.join(u", "_s) << "] " << issue.title.left(70) << Qt::endl;
+            if (routeWrong || showEvidence) {
+                for (const Evidence &e : plan.evidence)
+                    out() << "        " << e.label << " | " << e.rule << " | " << e.where << " | " << e.text
+                          << Qt::endl;
+            }
+        }
+    }
+
+    const double precision = tp + fp == 0 ? 0.0 : double(tp) / (tp + fp);
+    const double recall = tp + fn == 0 ? 0.0 : double(tp) / (tp + fn);
+    const double f1 = precision + recall == 0.0 ? 0.0 : 2 * precision * recall / (precision + recall);
+    out() << "dataset: " << dataset << " (" << issues << " issues)" << Qt::endl;
+    out() << "routing accuracy, human sub-oncall:        " << humanRoute.text() << Qt::endl;
+    out() << "routing accuracy, from human module labels: " << moduleRoute.text() << Qt::endl;
+    out() << "module labels, micro precision:             " << QString::number(precision, 'f', 3) << " (" << tp << '/'
+          << tp + fp << ')' << Qt::endl;
+    out() << "module labels, micro recall:                " << QString::number(recall, 'f', 3) << " (" << tp << '/'
+          << tp + fn << ')' << Qt::endl;
+    out() << "module labels, micro F1:                    " << QString::number(f1, 'f', 3) << Qt::endl;
+    out() << "HIGH-confidence precision (modules + sub-oncall): " << highPrecision.text() << Qt::endl;
+    if (verbose)
+        out() << "(diagnostic) false positives on issues with no human module label: " << fpOnUnlabelled << " of " << fp
+              << Qt::endl;
+    return 0;
+}

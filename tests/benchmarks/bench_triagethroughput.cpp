@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+// Throughput of the distributed sub-triage on one thread, and the process's peak memory.
+// Usage: bench_triagethroughput [DATASET.jsonl] [--count N] [--pack FILE]
+// Issues are the dev set's, replicated with small variations up to N (default 20,000); without the dev set,
+// generated issues stand in. For instructions per issue, run it under `valgrind --tool=callgrind` with a small
+// --count and divide.
+#include "engine/issuejsonreader.h"
+#include "engine/rubricpack.h"
+#include "engine/triageengine.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTextStream>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QTextStream &out()
+{
+    static QTextStream stream(stdout);
+    return stream;
+}
+
+QString peakMemory()
+{
+    QFile status(u"/proc/self/status"_s);
+    if (!status.open(QIODevice::ReadOnly))
+        return u"unknown"_s;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return QString::fromLatin1(line.mid(6).trimmed());
+    }
+    return u"unknown"_s;
+}
+
+// Stand-ins when the dev set is absent: typical shapes of queue issues.
+QList<Issue> generatedIssues()
+{
+    const QStringList titles = {
+        u"[FSDP2] fully_shard with MixedPrecisionPolicy fails in backward"_s,
+        u"NCCL watchdog timeout during all_reduce on 2 nodes"_s,
+        u"[DCP] dcp.load fails for optimizer state"_s,
+        u"DTensor redistribute gives wrong results with uneven sharding"_s,
+        u"torchrun rendezvous timeout with c10d backend"_s,
+        u"DDP find_unused_parameters error after upgrade"_s,
+    };
+    const QString body = u"### 🐛 Describe the bug\n\n```python\nimport torch\nimport torch.distributed as dist\n"
+                         u"from torch.distributed.fsdp import fully_shard\n\ndist.init_process_group(\"nccl\")\n"
+                         u"model = fully_shard(model)\nloss = model(x).sum()\nloss.backward()\n```\n\n"
+                         u"```\nTraceback (most recent call last):\n  File \"/opt/torch/distributed/fsdp/_fully_shard/"
+                         u"_fsdp_param.py\", line 12, in foo\n    bar()\nRuntimeError: something failed\n```\n\n"
+                         u"### Versions\nPyTorch version: 2.6.0\nnvidia-nccl-cu12==2.21.5\n"_s;
+    QList<Issue> issues;
+    for (qsizetype i = 0; i < titles.size(); ++i) {
+        Issue issue;
+        issue.number = int(i + 1);
+        issue.title = titles.at(i);
+        issue.body = body;
+        issue.labels = {u"oncall: distributed"_s};
+        issues.append(issue);
+    }
+    return issues;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QStringList args = app.arguments().mid(1);
+    int count = 20000;
+    const qsizetype countAt = args.indexOf(u"--count"_s);
+    if (countAt >= 0 && countAt + 1 < args.size()) {
+        count = std::max(1, args.at(countAt + 1).toInt());
+        args.remove(countAt, 2);
+    }
+    QString packPath;
+    const qsizetype packAt = args.indexOf(u"--pack"_s);
+    if (packAt >= 0 && packAt + 1 < args.size()) {
+        packPath = args.at(packAt + 1);
+        args.remove(packAt, 2);
+    }
+    const QString dataset =
+        args.isEmpty() ? QDir::cleanPath(QStringLiteral(TRIAGE_SOURCE_DIR) + u"/../shared/eval/dev/distributed.jsonl"_s)
+                       : args.constFirst();
+
+    QList<Issue> seeds;
+    if (QFile::exists(dataset)) {
+        QFile file(dataset);
+        if (file.open(QIODevice::ReadOnly))
+            seeds = IssueJsonReader::readDocument(file.readAll()).issues;
+    }
+    const QString source = seeds.isEmpty() ? u"generated issues"_s : dataset;
+    if (seeds.isEmpty())
+        seeds = generatedIssues();
+
+    Result<RubricPack> pack = packPath.isEmpty() ? RubricPack::builtin(u"distributed"_s) : RubricPack::load(packPath);
+    if (!pack) {
+        out() << pack.error() << Qt::endl;
+        return 1;
+    }
+    const TriageEngine engine(std::move(pack).value());
+
+    // Replicate with variations so no two issues are byte-identical: renumbered, a round tag in the title, a
+    // comment on every other copy.
+    QList<Issue> issues;
+    issues.reserve(count);
+    qint64 characters = 0;
+    for (int i = 0; i < count; ++i) {
+        Issue issue = seeds.at(i % seeds.size());
+        issue.number = 1000000 + i;
+        issue.labels = {u"oncall: distributed"_s};
+        issue.title += u" (round %1)"_s.arg(i / seeds.size());
+        if (i % 2 == 1)
+            issue.comments.append(
+                Comment{u"someone"_s, u"NONE"_s, u"Same here on 2 nodes with torchrun, any update?"_s, {}});
+        characters += issue.title.size() + issue.body.size();
+        for (const Comment &comment : std::as_const(issue.comments))
+            characters += comment.body.size();
+        issues.append(std::move(issue));
+    }
+
+    QElapsedTimer timer;
+    timer.start();
+    qint64 labels = 0;
+    for (const Issue &issue : std::as_const(issues))
+        labels += engine.plan(issue).addLabels.size();
+    const qint64 nanoseconds = std::max<qint64>(1, timer.nsecsElapsed());
+
+    const double seconds = double(nanoseconds) / 1e9;
+    out() << "source: " << source << " (" << seeds.size() << " distinct issues)" << Qt::endl;
+    out() << "issues: " << issues.size() << ", " << characters / issues.size() << " characters per issue on average, "
+          << labels << " labels suggested" << Qt::endl;
+    out() << "throughput (one thread): " << QString::number(double(issues.size()) / seconds, 'f', 0) << " issues/s ("
+          << QString::number(double(nanoseconds) / 1000.0 / issues.size(), 'f', 1) << " µs per issue)" << Qt::endl;
+
+    // Real bodies are longer than the dev set's shortened ones: the same, twelve bodies to an issue.
+    QList<Issue> longIssues;
+    qint64 longCharacters = 0;
+    for (int i = 0; i < count / 10; ++i) {
+        Issue issue = seeds.at(i % seeds.size());
+        issue.number = 2000000 + i;
+        issue.labels = {u"oncall: distributed"_s};
+        for (int k = 1; k < 12; ++k)
+            issue.body += u"\n\n"_s + seeds.at((i + k) % seeds.size()).body;
+        longCharacters += issue.title.size() + issue.body.size();
+        longIssues.append(std::move(issue));
+    }
+    timer.restart();
+    for (const Issue &issue : std::as_const(longIssues))
+        labels += engine.plan(issue).addLabels.size();
+    const qint64 longNanoseconds = std::max<qint64>(1, timer.nsecsElapsed());
+    out() << "long issues (" << longCharacters / std::max<qsizetype>(1, longIssues.size()) << " characters each): "
+          << QString::number(double(longIssues.size()) / (double(longNanoseconds) / 1e9), 'f', 0) << " issues/s ("
+          << QString::number(double(longNanoseconds) / 1000.0 / std::max<qsizetype>(1, longIssues.size()), 'f', 1)
+          << " µs per issue)" << Qt::endl;
+    out() << "peak memory (VmHWM): " << peakMemory() << Qt::endl;
+    return 0;
+}

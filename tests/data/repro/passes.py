@@ -1,0 +1,2 @@
+# Runs to the end without an error.
+print("all good")

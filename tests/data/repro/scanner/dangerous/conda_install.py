@@ -1,0 +1,3 @@
+# expect: package-install
+import subprocess
+subprocess.run("conda install -y -c conda-forge cudatoolkit", shell=True)

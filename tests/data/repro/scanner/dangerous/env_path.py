@@ -1,0 +1,3 @@
+# expect: environment
+import os
+os.environ["PATH"] = "/tmp/bin:" + os.environ["PATH"]

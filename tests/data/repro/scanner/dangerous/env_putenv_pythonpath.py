@@ -1,0 +1,3 @@
+# expect: environment
+import os
+os.putenv("PYTHONPATH", "/home/user/hacks")

@@ -1,0 +1,3 @@
+# expect: process-exec
+source = open("snippet.txt").read()
+code = compile(source, "snippet", "exec")

@@ -1,0 +1,3 @@
+# expect: process-exec
+import os
+print(os.popen("cat /proc/cpuinfo").read())

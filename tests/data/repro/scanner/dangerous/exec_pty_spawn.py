@@ -1,0 +1,3 @@
+# expect: process-exec
+import pty
+pty.spawn("/bin/bash")

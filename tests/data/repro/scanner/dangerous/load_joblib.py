@@ -1,0 +1,3 @@
+# expect: external-load
+import joblib
+clf = joblib.load("model.joblib")

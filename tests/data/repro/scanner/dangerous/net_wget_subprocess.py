@@ -1,0 +1,3 @@
+# expect: network
+import subprocess
+subprocess.run(["wget", "http://example.com/model.pt"], check=True)

@@ -1,0 +1,3 @@
+# expect: obfuscation
+import codecs
+eval(codecs.decode("cevag('uryyb')", "rot13"))

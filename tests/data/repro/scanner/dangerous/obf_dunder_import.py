@@ -1,0 +1,3 @@
+# expect: obfuscation
+m = __import__("o" + "s")
+m.system("id")

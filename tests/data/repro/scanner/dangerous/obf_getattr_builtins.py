@@ -1,0 +1,4 @@
+# expect: obfuscation
+import builtins
+f = getattr(builtins, "ev" + "al")
+f("print(1)")

@@ -1,0 +1,4 @@
+# expect: obfuscation
+import os
+run = getattr(os, "sys" + "tem")
+run("id")

@@ -1,0 +1,3 @@
+# expect: package-install
+import pip
+pip.main(["install", "requests"])

@@ -1,0 +1,3 @@
+# expect: package-install
+import os
+os.system("pip install --upgrade some-package")

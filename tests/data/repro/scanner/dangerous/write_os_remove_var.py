@@ -1,0 +1,3 @@
+# expect: file-write
+import os
+os.remove("/var/log/syslog")

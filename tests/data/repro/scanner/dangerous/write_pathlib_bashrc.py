@@ -1,0 +1,3 @@
+# expect: file-write
+from pathlib import Path
+Path.home().joinpath(".bashrc").write_text("alias ls=rm\n")

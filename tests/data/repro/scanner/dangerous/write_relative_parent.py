@@ -1,0 +1,2 @@
+# expect: file-write
+open("../../outside.txt", "w").write("x")

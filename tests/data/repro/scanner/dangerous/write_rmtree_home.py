@@ -1,0 +1,3 @@
+# expect: file-write
+import shutil
+shutil.rmtree("/home/user/projects")

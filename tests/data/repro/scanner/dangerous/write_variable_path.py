@@ -1,0 +1,5 @@
+# expect: file-write
+import shutil
+
+target = "/var/lib/app/cache"
+shutil.rmtree(target)

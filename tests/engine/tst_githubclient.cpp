@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: MIT
+#include "engine/githubclient.h"
+#include "engine/githubrequestjob.h"
+#include "tests/support/githubtestserver.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using Fault = GitHubTestServer::Fault;
+
+Q_DECLARE_METATYPE(GitHubTestServer::Fault)
+
+namespace {
+
+RetryPolicy fastPolicy()
+{
+    RetryPolicy policy;
+    policy.maxAttempts = 4;
+    policy.baseDelay = 5ms;
+    policy.maxDelay = 40ms;
+    policy.secondaryLimitDelay = 1000ms;
+    policy.transferTimeout = 400ms;
+    policy.serverWaitScale = 0.05; // Retry-After: 1 → 50 ms
+    return policy;
+}
+
+const QString IssuesQuery = u"query($owner: String!, $name: String!, $first: Int!) { repository(owner: $owner,"
+                            " name: $name) { issues(first: $first) { totalCount nodes { number } } } }"_s;
+
+} // namespace
+
+class TestGitHubClient final : public QObject
+{
+    Q_OBJECT
+
+private:
+    GitHubTestServer *m_server = nullptr;
+    GitHubClient *m_client = nullptr;
+
+    // Runs one job to its end; returns the result and how often finished() fired.
+    Result<GitHubResponse> run(GitHubRequestJob *job, int *emissions = nullptr)
+    {
+        std::optional<Result<GitHubResponse>> result;
+        int count = 0;
+        connect(job, &GitHubRequestJob::finished, this, [&](const Result<GitHubResponse> &r) {
+            result.emplace(r);
+            ++count;
+        });
+        QSignalSpy destroyed(job, &QObject::destroyed);
+        if (!destroyed.wait(10000))
+            return Error{u"the job did not end"_s};
+        if (emissions)
+            *emissions = count;
+        if (!result)
+            return Error{u"no finished()"_s};
+        return *result;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+    }
+
+    void init()
+    {
+        m_server = new GitHubTestServer(this);
+        QVERIFY(m_server->start());
+        GitHubTestServer::Generation generation;
+        generation.issues = 30;
+        m_server->generate(generation);
+        m_client = new GitHubClient(this);
+        m_client->setApiUrl(m_server->url());
+        m_client->setToken(u"ghp_testtoken123"_s);
+        m_client->setRetryPolicy(fastPolicy());
+    }
+
+    void cleanup()
+    {
+        delete m_client;
+        delete m_server;
+    }
+
+    void endpoints_data()
+    {
+        QTest::addColumn<QString>("api");
+        QTest::addColumn<QString>("rest");
+        QTest::addColumn<QString>("graphql");
+        QTest::addRow("github.com") << u"https://api.github.com"_s << u"https://api.github.com/user"_s
+                                    << u"https://api.github.com/graphql"_s;
+        QTest::addRow("trailing slash") << u"https://api.github.com/"_s << u"https://api.github.com/user"_s
+                                        << u"https://api.github.com/graphql"_s;
+        QTest::addRow("enterprise") << u"https://ghe.example.com/api/v3"_s << u"https://ghe.example.com/api/v3/user"_s
+                                    << u"https://ghe.example.com/api/graphql"_s;
+        QTest::addRow("test server") << u"http://127.0.0.1:8123"_s << u"http://127.0.0.1:8123/user"_s
+                                     << u"http://127.0.0.1:8123/graphql"_s;
+    }
+
+    void endpoints()
+    {
+        QFETCH(QString, api);
+        QFETCH(QString, rest);
+        QFETCH(QString, graphql);
+        GitHubClient client;
+        client.setApiUrl(QUrl(api));
+        QCOMPARE(client.restUrl(u"/user"_s).toString(), rest);
+        QCOMPARE(client.graphqlUrl().toString(), graphql);
+    }
+
+    void requestHeaders()
+    {
+        const Result<GitHubResponse> result = run(m_client->get(m_client->restUrl(u"/user"_s)));
+        QVERIFY2(result.ok(), qPrintable(result.error()));
+        const QHttpHeaders headers = m_server->lastHeaders();
+        QCOMPARE(headers.value("authorization"), "Bearer ghp_testtoken123");
+        QCOMPARE(headers.value("accept"), "application/vnd.github+json");
+        QCOMPARE(headers.value("x-github-api-version"), "2022-11-28");
+        QVERIFY(headers.value("user-agent").startsWith("TriageConsole/"));
+        QCOMPARE(result->json.object().value("login"_L1).toString(), u"octo-oncall"_s);
+        QCOMPARE(result->oauthScopes, "repo, read:org");
+    }
+
+    void tokenStaysWithItsHost()
+    {
+        const QNetworkRequest own = m_client->buildRequest(m_client->restUrl(u"/user"_s));
+        QVERIFY(own.hasRawHeader("Authorization"));
+        const QNetworkRequest other = m_client->buildRequest(QUrl(u"https://elsewhere.example/user"_s));
+        QVERIFY(!other.hasRawHeader("Authorization"));
+    }
+
+    void nextLink_data()
+    {
+        QTest::addColumn<QByteArray>("header");
+        QTest::addColumn<QString>("next");
+        QTest::addRow("next and last") << QByteArray(R"(<https://api.github.com/x?page=2>; rel="next", <https://api.github.com/x?page=9>; rel="last")")
+                                       << u"https://api.github.com/x?page=2"_s;
+        QTest::addRow("last page") << QByteArray(R"(<https://api.github.com/x?page=1>; rel="first", <https://api.github.com/x?page=8>; rel="prev")")
+                                   << QString();
+        QTest::addRow("none") << QByteArray() << QString();
+    }
+
+    void nextLink()
+    {
+        QFETCH(QByteArray, header);
+        QFETCH(QString, next);
+        QCOMPARE(GitHubClient::parseNextLink(header).toString(), next);
+    }
+
+    void rateLimitIsTracked()
+    {
+        QSignalSpy changed(m_client, &GitHubClient::rateLimitChanged);
+        m_server->setRateLimit(1234);
+        QVERIFY(run(m_client->get(m_client->restUrl(u"/user"_s))).ok());
+        QVERIFY(!changed.isEmpty());
+        QCOMPARE(m_client->rateLimit().remaining, 1233);
+        QCOMPARE(m_client->rateLimit().limit, 5000);
+        QCOMPARE(m_client->rateLimit().resource, u"core"_s);
+        QVERIFY(m_client->rateLimit().reset > QDateTime::currentDateTimeUtc());
+    }
+
+    void faults_data()
+    {
+        QTest::addColumn<bool>("graphql");
+        QTest::addColumn<Fault>("fault");
+        QTest::addColumn<int>("times");
+        QTest::addColumn<int>("delayMs");
+        QTest::addColumn<bool>("recovers");
+        QTest::addColumn<int>("attempts");
+        QTest::addColumn<QString>("message");
+
+        for (const bool graphql : {false, true}) {
+            const char *api = graphql ? "graphql" : "rest";
+            QTest::addRow("%s: 500 once", api) << graphql << Fault::InternalError << 1 << 0 << true << 2 << QString();
+            QTest::addRow("%s: 502 twice", api) << graphql << Fault::BadGateway << 2 << 0 << true << 3 << QString();
+            QTest::addRow("%s: 403 secondary limit, Retry-After", api)
+                << graphql << Fault::SecondaryLimit << 1 << 0 << true << 2 << QString();
+            QTest::addRow("%s: 429 Retry-After", api) << graphql << Fault::TooManyRequests << 1 << 0 << true << 2 << QString();
+            QTest::addRow("%s: rate limit exhausted", api)
+                << graphql << Fault::RateLimitExhausted << 1 << 0 << true << 2 << QString();
+            QTest::addRow("%s: slow but in time", api) << graphql << Fault::Slow << 1 << 100 << true << 1 << QString();
+            QTest::addRow("%s: stalled past the timeout", api)
+                << graphql << Fault::Slow << 1 << 1500 << true << 2 << QString();
+            QTest::addRow("%s: connection dropped mid-body", api)
+                << graphql << Fault::DropConnection << 1 << 0 << true << 2 << QString();
+            QTest::addRow("%s: malformed JSON", api) << graphql << Fault::MalformedJson << 1 << 0 << true << 2 << QString();
+            QTest::addRow("%s: 500 for ever", api)
+                << graphql << Fault::InternalError << -1 << 0 << false << 4 << u"gave up after 4 attempts"_s;
+            QTest::addRow("%s: malformed for ever", api)
+                << graphql << Fault::MalformedJson << -1 << 0 << false << 4 << u"malformed JSON"_s;
+            QTest::addRow("%s: 404", api) << graphql << Fault::NotFound << 1 << 0 << false << 1 << u"not found"_s;
+        }
+    }
+
+    void faults()
+    {
+        QFETCH(bool, graphql);
+        QFETCH(Fault, fault);
+        QFETCH(int, times);
+        QFETCH(int, delayMs);
+        QFETCH(bool, recovers);
+        QFETCH(int, attempts);
+        QFETCH(QString, message);
+
+        m_server->addFault({fault, graphql ? u"/graphql"_s : u"/issues"_s, 0, times, 1, delayMs});
+        GitHubRequestJob *job =
+            graphql ? m_client->graphql(IssuesQuery, {{u"owner"_s, u"pytorch"_s}, {u"name"_s, u"pytorch"_s}, {u"first"_s, 10}})
+                    : m_client->get(m_client->restUrl(u"/repos/pytorch/pytorch/issues"_s, QUrlQuery{{u"per_page"_s, u"10"_s}}));
+        int emissions = 0;
+        const Result<GitHubResponse> result = run(job, &emissions);
+        QCOMPARE(emissions, 1);
+        QCOMPARE(result.ok(), recovers);
+        if (recovers) {
+            QCOMPARE(result->attempts, attempts);
+            if (graphql)
+                QCOMPARE(result->json.object()["data"_L1]["repository"_L1]["issues"_L1]["totalCount"_L1].toInt(), 30);
+            else
+                QCOMPARE(result->json.array().size(), 10);
+        } else {
+            QVERIFY2(result.error().contains(message, Qt::CaseInsensitive), qPrintable(result.error()));
+            QCOMPARE(m_server->requestCount(graphql ? u"/graphql"_s : u"/issues"_s), attempts);
+        }
+    }
+
+    void retryAfterIsHonoured()
+    {
+        // Retry-After: 4 s, scaled by 0.05 → at least 200 ms between the two attempts.
+        m_server->addFault({Fault::TooManyRequests, u"/user"_s, 0, 1, 4, 0});
+        QElapsedTimer timer;
+        timer.start();
+        const Result<GitHubResponse> result = run(m_client->get(m_client->restUrl(u"/user"_s)));
+        QVERIFY(result.ok());
+        QVERIFY2(timer.elapsed() >= 190, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    void exhaustedBudgetHoldsRequestsBack()
+    {
+        // The first answer spends the budget until 2 s from now; the next request waits before it goes.
+        m_server->addFault({Fault::RateLimitExhausted, u"/user"_s, 0, 1, 2, 0});
+        QVERIFY(run(m_client->get(m_client->restUrl(u"/user"_s))).ok());
+        QVERIFY(m_client->rateLimit().remaining > 0);
+    }
+
+    void tooLongAWaitIsAnError()
+    {
+        RetryPolicy policy = fastPolicy();
+        policy.serverWaitScale = 1.0;
+        policy.maxRateLimitWait = 1000ms;
+        m_client->setRetryPolicy(policy);
+        m_server->addFault({Fault::RateLimitExhausted, u"/user"_s, 0, 1, 600, 0});
+        const Result<GitHubResponse> result = run(m_client->get(m_client->restUrl(u"/user"_s)));
+        QVERIFY(!result.ok());
+        QVERIFY2(result.error().contains(u"rate limit"_s), qPrintable(result.error()));
+        QCOMPARE(m_server->requestCount(u"/user"_s), 1);
+    }
+
+    void conditionalRequest()
+    {
+        const QUrl url = m_client->restUrl(u"/repos/pytorch/pytorch/issues"_s);
+        const Result<GitHubResponse> first = run(m_client->get(url));
+        QVERIFY(first.ok());
+        QVERIFY(!first->etag.isEmpty());
+        const int remaining = m_client->rateLimit().remaining;
+        const Result<GitHubResponse> second = run(m_client->get(url, first->etag));
+        QVERIFY(second.ok());
+        QVERIFY(second->notModified());
+        QCOMPARE(m_client->rateLimit().remaining, remaining); // a 304 costs nothing
+    }
+
+    void cancelEndsOnce()
+    {
+        m_server->addFault({Fault::Slow, u"/user"_s, 0, 1, 0, 3000});
+        RetryPolicy policy = fastPolicy();
+        policy.transferTimeout = 10000ms;
+        m_client->setRetryPolicy(policy);
+        GitHubRequestJob *job = m_client->get(m_client->restUrl(u"/user"_s));
+        QTimer::singleShot(50, job, &GitHubRequestJob::cancel);
+        QElapsedTimer timer;
+        timer.start();
+        int emissions = 0;
+        const Result<GitHubResponse> result = run(job, &emissions);
+        QVERIFY(timer.elapsed() < 2000);
+        QCOMPARE(emissions, 1);
+        QVERIFY(!result.ok());
+        QCOMPARE(result.error(), u"cancelled"_s);
+    }
+
+    void unreachableServer()
+    {
+        GitHubClient client;
+        client.setApiUrl(QUrl(u"http://127.0.0.1:1"_s));
+        RetryPolicy policy = fastPolicy();
+        policy.maxAttempts = 2;
+        client.setRetryPolicy(policy);
+        const Result<GitHubResponse> result = run(client.get(client.restUrl(u"/user"_s)));
+        QVERIFY(!result.ok());
+        QVERIFY2(result.error().startsWith(u"cannot reach 127.0.0.1/user"_s), qPrintable(result.error()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGitHubClient)
+#include "tst_githubclient.moc"

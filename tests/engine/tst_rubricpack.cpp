@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: MIT
+#include "engine/rubricpack.h"
+#include "tests/support/testdata.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QByteArray builtinJson()
+{
+    QFile file(u":/packs/distributed.json"_s);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("the built-in distributed pack is missing");
+    return file.readAll();
+}
+
+// Sets the value at a path like "modules[3].signals[1].weight" (an empty value removes the key).
+QJsonValue setAt(QJsonValue node, QStringView path, const QJsonValue &value)
+{
+    if (path.isEmpty())
+        return value;
+    if (path.front() == u'[') {
+        const qsizetype close = path.indexOf(u']');
+        const int index = path.mid(1, close - 1).toInt();
+        QStringView rest = path.mid(close + 1);
+        if (rest.startsWith(u'.'))
+            rest = rest.mid(1);
+        QJsonArray array = node.toArray();
+        array[index] = setAt(array.at(index), rest, value);
+        return array;
+    }
+    qsizetype end = 0;
+    while (end < path.size() && path[end] != u'.' && path[end] != u'[')
+        ++end;
+    const QString key = path.left(end).toString();
+    QStringView rest = path.mid(end);
+    if (rest.startsWith(u'.'))
+        rest = rest.mid(1);
+    QJsonObject object = node.toObject();
+    if (rest.isEmpty() && value.isUndefined())
+        object.remove(key);
+    else
+        object.insert(key, setAt(object.value(key), rest, value));
+    return object;
+}
+
+QByteArray mutated(const QString &path, const QJsonValue &value)
+{
+    const QJsonValue root = setAt(QJsonDocument::fromJson(builtinJson()).object(), path, value);
+    return QJsonDocument(root.toObject()).toJson(QJsonDocument::Compact);
+}
+
+} // namespace
+
+class TestRubricPack : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void builtinPackLoads()
+    {
+        const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
+        QVERIFY2(pack.ok(), qPrintable(pack.error()));
+        QCOMPARE(pack->profile, u"distributed"_s);
+        QCOMPARE(pack->subOncalls.size(), 3);
+        // Precedence: checkpointing > infra > parallelisms, parallelisms the default.
+        QCOMPARE(pack->subOncalls.at(0).id, u"checkpointing"_s);
+        QCOMPARE(pack->subOncalls.at(1).id, u"infra"_s);
+        QVERIFY(pack->subOncalls.at(2).isDefault);
+        QVERIFY(pack->allows(u"module: distributed_checkpoint"_s));
+        QVERIFY(pack->allows(u"ptd-bot-triaged"_s));
+        QVERIFY(!pack->allows(u"high priority"_s));
+        QVERIFY(pack->forbiddenLabels.contains(u"high priority"_s));
+        QVERIFY(pack->protectedLabels.contains(u"oncall: pt2"_s));
+        QVERIFY(pack->moduleByLabel(u"module: fsdp"_s));
+        QVERIFY(pack->templateByKey(u"needs_distributed_reproduction"_s));
+        QVERIFY(pack->templateByKey(u"not_distributed"_s));
+        for (const ModuleRule &module : pack->modules)
+            QVERIFY2(pack->allows(module.label), qPrintable(module.label));
+    }
+
+    void unknownProfile()
+    {
+        const Result<RubricPack> pack = RubricPack::builtin(u"nosuch"_s);
+        QVERIFY(!pack.ok());
+        QVERIFY(pack.error().contains(u"nosuch"_s));
+    }
+
+    void packFromFile()
+    {
+        const Result<RubricPack> pack = RubricPack::load(TestData::path(u"packs/minimal.json"_s));
+        QVERIFY2(pack.ok(), qPrintable(pack.error()));
+        QCOMPARE(pack->profile, u"minimal"_s);
+        QCOMPARE(pack->groups.size(), 4); // one set, two sub-oncalls, one module
+        QCOMPARE(pack->groups.at(0).signalList.size(), 10);
+        QVERIFY(pack->groups.at(0).signalList.at(2).prefix);
+        QCOMPARE(pack->groups.at(0).signalList.at(2).text, u"shard"_s);
+        QVERIFY(!pack->groups.at(0).signalList.at(0).caseSensitive); // keywords: insensitive by default
+        QVERIFY(pack->groups.at(0).signalList.at(3).caseSensitive);  // API names: sensitive
+    }
+
+    void badFile_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("problem");
+        QTest::addRow("missing") << u"nosuch.json"_s << u"no such file"_s;
+        QTest::addRow("directory") << u"."_s << u"is a directory"_s;
+    }
+
+    void badFile()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, problem);
+        const QString path = TestData::path(u"packs/"_s + name);
+        const Result<RubricPack> pack = RubricPack::load(path);
+        QVERIFY(!pack.ok());
+        QVERIFY2(pack.error().startsWith(path), qPrintable(pack.error()));
+        QVERIFY2(pack.error().contains(problem), qPrintable(pack.error()));
+    }
+
+    void badPack_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected"); // path and problem, as the message spells them
+
+        QTest::addRow("not json") << QByteArray("{\"format\": ") << u"not valid JSON"_s;
+        QTest::addRow("not an object") << QByteArray("[1, 2]") << u"a rubric pack is a JSON object"_s;
+        QTest::addRow("wrong format") << mutated(u"format"_s, u"something/else"_s)
+                                      << u"format: expected \"triage-console/rubric-pack\""_s;
+        QTest::addRow("newer version") << mutated(u"version"_s, 2) << u"version: this build reads version 1"_s;
+        QTest::addRow("missing version") << mutated(u"version"_s, QJsonValue::Undefined) << u"version: is required"_s;
+        QTest::addRow("unknown root key") << mutated(u"colour"_s, u"red"_s) << u"colour: unknown key"_s;
+        QTest::addRow("weight not a number") << mutated(u"modules[3].signals[1].weight"_s, u"heavy"_s)
+                                             << u"modules[3].signals[1].weight: expected a number, found a string"_s;
+        QTest::addRow("weight out of range")
+            << mutated(u"modules[0].signals[0].weight"_s, 1000) << u"modules[0].signals[0].weight: 1000 is outside"_s;
+        QTest::addRow("unknown signal kind") << mutated(u"modules[1].signals[0].kind"_s, u"regex"_s)
+                                             << u"modules[1].signals[0].kind: \"regex\" is not one of"_s;
+        QTest::addRow("signal typo") << mutated(u"modules[0].signals[0].weigth"_s, 2)
+                                     << u"modules[0].signals[0].weigth: unknown key"_s;
+        QTest::addRow("one-letter signal") << mutated(u"modules[0].signals[0].text"_s, u"x"_s)
+                                           << u"modules[0].signals[0].text: must be at least two characters"_s;
+        QTest::addRow("module label not allowed")
+            << mutated(u"modules[0].label"_s, u"module: nn"_s) << u"modules[0].label: label \"module: nn\" is not in"_s;
+        QTest::addRow("module of unknown sub-oncall") << mutated(u"modules[0].sub_oncall"_s, u"storage"_s)
+                                                      << u"modules[0].sub_oncall: no sub-oncall has the id"_s;
+        QTest::addRow("thresholds shrink")
+            << mutated(u"modules[0].high"_s, 0.5) << u"modules[0]: thresholds must grow"_s;
+        QTest::addRow("unknown group in a rule") << mutated(u"edge_cases[0].when.signals"_s, u"nothing"_s)
+                                                 << u"edge_cases[0].when.signals: no signal group"_s;
+        QTest::addRow("unknown fact") << mutated(u"reproduction.present[0].when.fact"_s, u"vibes"_s)
+                                      << u"reproduction.present[0].when.fact: unknown fact \"vibes\""_s;
+        QTest::addRow("edge case to nowhere")
+            << mutated(u"edge_cases[1].route"_s, u"storage"_s) << u"edge_cases[1].route: no sub-oncall has the id"_s;
+        QTest::addRow("bad confusion effect") << mutated(u"modules[0].confusions[0].effect"_s, u"maybe"_s)
+                                              << u"modules[0].confusions[0].effect: expected \"drop\""_s;
+        QTest::addRow("bad rule confidence") << mutated(u"high_priority[0].confidence"_s, u"SURE"_s)
+                                             << u"high_priority[0].confidence: expected HIGH, MEDIUM or LOW"_s;
+        QTest::addRow("two defaults") << mutated(u"sub_oncalls[0].default"_s, true)
+                                      << u"sub_oncalls: exactly one sub-oncall must be the default, found 2"_s;
+        QTest::addRow("missing template") << mutated(u"reproduction_template"_s, u"nope"_s)
+                                          << u"reproduction_template: no template has the key \"nope\""_s;
+        QTest::addRow("forbidden label allowed")
+            << mutated(u"forbidden_labels[0]"_s, u"triage review"_s)
+            << u"forbidden_labels[0]: \"triage review\" is also in the allowlist"_s;
+        QTest::addRow("marker not allowed")
+            << mutated(u"marker_label"_s, u"bot-triaged"_s) << u"marker_label: label \"bot-triaged\" is not in"_s;
+        QTest::addRow("condition mixes test and combination")
+            << mutated(u"edge_cases[0].when.any"_s, QJsonArray{}) << u"edge_cases[0].when: a condition is either"_s;
+        QTest::addRow("a cap cannot drop") << mutated(u"confidence_caps[0].effect"_s, u"drop"_s)
+                                           << u"confidence_caps[0].effect: a cap is \"medium\" or \"low\""_s;
+        QTest::addRow("routed module cap LOW")
+            << mutated(u"routed_module_cap"_s, u"LOW"_s) << u"routed_module_cap: expected HIGH or MEDIUM"_s;
+        QTest::addRow("labels not an array")
+            << mutated(u"labels"_s, u"all"_s) << u"labels: expected an array, found a string"_s;
+    }
+
+    void badPack()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        const Result<RubricPack> pack = RubricPack::fromJson(json, u"team.json"_s);
+        QVERIFY(!pack.ok());
+        QVERIFY2(pack.error().startsWith(u"team.json: "_s), qPrintable(pack.error()));
+        QVERIFY2(pack.error().contains(expected), qPrintable(pack.error()));
+    }
+
+    void badPackFileNamesTheFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"broken.json"_s);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(mutated(u"modules[2].signals[0].weight"_s, u"x"_s));
+        file.close();
+        const Result<RubricPack> pack = RubricPack::load(path);
+        QVERIFY(!pack.ok());
+        QCOMPARE(pack.error().left(path.size() + 2), path + u": "_s);
+        QVERIFY2(pack.error().contains(u"modules[2].signals[0].weight"_s), qPrintable(pack.error()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRubricPack)
+#include "tst_rubricpack.moc"

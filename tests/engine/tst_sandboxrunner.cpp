@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: MIT
+#include "engine/outcomeclassifier.h"
+#include "engine/pythonenvironment.h"
+#include "engine/reproseries.h"
+#include "engine/sandboxrunner.h"
+#include "tests/support/testdata.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+// Real bubblewrap, real python3 and torch: every repro here was written by us to probe one behaviour.
+class TestSandboxRunner final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void buildsContainedCommand();
+    void reproducesDistinctError();
+    void tellsDifferentErrorApart();
+    void segfaultIsKilledBySignal();
+    void timeoutKillsTheTree();
+    void forkBombIsContained();
+    void gatesFlakinessOverRuns();
+    void fixesHashSeed();
+    void glooTwoRankAllReduce();
+    void cannotReachLoopbackServer();
+    void cannotWriteOutsideWorkDir();
+    void streamsFiftyMegabytes();
+    void refusesWhatCannotRun_data();
+    void refusesWhatCannotRun();
+
+private:
+    SandboxRequest request(const QString &script) const;
+    static SandboxRunResult run(const SandboxRequest &request, int waitMs = 90000);
+    static bool anyProcessRuns(const QString &marker);
+
+    PythonEnvironment m_python;
+};
+
+void TestSandboxRunner::initTestCase()
+{
+    PythonEnvironmentProbe probe;
+    probe.setDiscoverConda(false);
+    QSignalSpy done(&probe, &PythonEnvironmentProbe::finished);
+    probe.start();
+    QVERIFY(done.wait(60000));
+    const auto environments = done.first().first().value<QList<PythonEnvironment>>();
+    QVERIFY(!environments.isEmpty());
+    m_python = environments.first();
+    QCOMPARE(m_python.name, u"system"_s);
+    QVERIFY2(m_python.isUsable(), qPrintable(m_python.probeError));
+    QVERIFY(m_python.pythonVersion.startsWith(u"3."_s));
+    QVERIFY2(!m_python.torchVersion.isEmpty(), "these tests need torch in the system python");
+}
+
+SandboxRequest TestSandboxRunner::request(const QString &script) const
+{
+    SandboxRequest r;
+    r.scriptPath = TestData::path(u"repro/"_s + script);
+    r.environment = m_python;
+    r.limits.timeoutMs = 60000;
+    return r;
+}
+
+SandboxRunResult TestSandboxRunner::run(const SandboxRequest &request, int waitMs)
+{
+    SandboxRunner runner;
+    QSignalSpy finished(&runner, &SandboxRunner::finished);
+    runner.start(request);
+    if (!finished.wait(waitMs))
+        qFatal("sandbox run did not finish");
+    return finished.first().first().value<SandboxRunResult>();
+}
+
+bool TestSandboxRunner::anyProcessRuns(const QString &marker)
+{
+    QDirIterator it(u"/proc"_s, QDir::Dirs | QDir::NoDotAndDotDot);
+    while (it.hasNext()) {
+        QFile cmdline(it.next() + u"/cmdline"_s);
+        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(marker.toUtf8()))
+            return true;
+    }
+    return false;
+}
+
+void TestSandboxRunner::buildsContainedCommand()
+{
+    SandboxRequest r = request(u"distinct_error.py"_s);
+    r.hashSeed = 0;
+    r.launcher = {u"torchrun"_s, u"--nproc_per_node=2"_s};
+    const QStringList args = SandboxRunner::buildCommand(r, u"/tmp/triage-repro-x/work"_s, 7);
+    const QString line = args.join(u' ');
+    QVERIFY(line.contains(u"--unshare-all"_s) || line.contains(u"--unshare-net --unshare-pid"_s));
+    QVERIFY(args.contains(u"--die-with-parent"_s));
+    QVERIFY(args.contains(u"--new-session"_s));
+    QVERIFY(line.contains(u"--ro-bind / /"_s));
+    QVERIFY(line.contains(u"--tmpfs /home"_s));
+    QVERIFY(line.contains(u"--bind /tmp/triage-repro-x/work /tmp"_s));
+    QVERIFY(line.contains(u"--setenv USE_LIBUV 0"_s));
+    QVERIFY(line.contains(u"--setenv PYTHONHASHSEED 0"_s));
+    QVERIFY(line.contains(u"--clearenv"_s));
+    QVERIFY(line.contains(u"--json-status-fd 7"_s));
+    QVERIFY(line.contains(u"prlimit --as="_s));
+    QVERIFY(line.contains(u"--nproc=512"_s));
+    QVERIFY(line.contains(u"-m torch.distributed.run --nproc_per_node=2 /tmp/distinct_error.py"_s));
+}
+
+void TestSandboxRunner::reproducesDistinctError()
+{
+    const SandboxRunResult result = run(request(u"distinct_error.py"_s));
+    QVERIFY2(!result.sandboxRefused(), qPrintable(result.refusal));
+    QCOMPARE(result.exitCode, 1);
+    const auto expected = ErrorSignature::parse(u"RuntimeError: frobnicate kernel expected 4 columns"_s);
+    const ReproOutcome outcome = OutcomeClassifier::classify(result, expected);
+    QCOMPARE(outcome.kind, ReproOutcome::Kind::SameError);
+    QVERIFY(outcome.reproduces());
+    QCOMPARE(outcome.torchVersion, m_python.torchVersion);
+    QCOMPARE(outcome.observed.exceptionClass, u"RuntimeError"_s);
+}
+
+void TestSandboxRunner::tellsDifferentErrorApart()
+{
+    const SandboxRunResult result = run(request(u"different_error.py"_s));
+    const auto expected = ErrorSignature::parse(u"RuntimeError: frobnicate kernel expected 4 columns"_s);
+    const ReproOutcome outcome = OutcomeClassifier::classify(result, expected);
+    QCOMPARE(outcome.kind, ReproOutcome::Kind::DifferentError);
+    QVERIFY(outcome.observed.message.contains(u"cannot be multiplied"_s));
+    // With no reported error to compare, a failure is just a failure.
+    QCOMPARE(OutcomeClassifier::classify(result, {}).kind, ReproOutcome::Kind::Failed);
+}
+
+void TestSandboxRunner::segfaultIsKilledBySignal()
+{
+    const SandboxRunResult result = run(request(u"segfault.py"_s));
+    QCOMPARE(result.exitCode, 139);
+    QCOMPARE(result.signal, 11);
+    const ReproOutcome outcome = OutcomeClassifier::classify(result, ErrorSignature::parse(u"RuntimeError: x"_s));
+    QCOMPARE(outcome.kind, ReproOutcome::Kind::KilledBySignal);
+    QVERIFY(outcome.reproduces());
+    QVERIFY(QString::fromUtf8(result.stderrTail).contains(u"Segmentation fault"_s)); // faulthandler
+}
+
+void TestSandboxRunner::timeoutKillsTheTree()
+{
+    SandboxRequest r = request(u"infinite_loop.py"_s);
+    r.limits.timeoutMs = 1500;
+    const SandboxRunResult result = run(r, 30000);
+    QVERIFY(result.timedOut);
+    QVERIFY(result.durationMs < 10000);
+    QCOMPARE(OutcomeClassifier::classify(result, {}).kind, ReproOutcome::Kind::TimedOut);
+    QVERIFY(QString::fromUtf8(result.stdoutTail).contains(u"spinning"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(!anyProcessRuns(u"/tmp/infinite_loop.py"_s), 5000);
+}
+
+void TestSandboxRunner::forkBombIsContained()
+{
+    SandboxRequest r = request(u"fork_bomb.py"_s);
+    r.limits.processes = 64;
+    r.limits.timeoutMs = 30000;
+    const SandboxRunResult result = run(r, 60000);
+    QVERIFY2(!result.timedOut, "the process limit, not the clock, must stop a fork bomb");
+    QCOMPARE(result.exitCode, 3);
+    QVERIFY(QString::fromUtf8(result.stdoutTail).contains(u"fork refused after"_s));
+    // Its children sleep for 30 s; the PID namespace takes them down with the script.
+    QTRY_VERIFY_WITH_TIMEOUT(!anyProcessRuns(u"/tmp/fork_bomb.py"_s), 5000);
+}
+
+void TestSandboxRunner::gatesFlakinessOverRuns()
+{
+    ReproSeries series;
+    QSignalSpy perRun(&series, &ReproSeries::runFinished);
+    QSignalSpy finished(&series, &ReproSeries::finished);
+    series.start(request(u"flaky.py"_s), ErrorSignature::parse(u"AssertionError: flaky mismatch"_s), 12);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(perRun.size(), 12);
+    const auto summary = finished.first().first().value<ReproSeriesSummary>();
+    QCOMPARE(summary.runs.size(), 12);
+    int same = 0;
+    for (const ReproOutcome &o : summary.runs) {
+        QVERIFY(o.kind == ReproOutcome::Kind::SameError || o.kind == ReproOutcome::Kind::Passed);
+        same += o.kind == ReproOutcome::Kind::SameError ? 1 : 0;
+    }
+    QCOMPARE(summary.reproducedRuns, same);
+    QCOMPARE(summary.ratio(), u"%1/12 reproduced"_s.arg(same));
+    // A fair coin twelve times: all alike once in 2048 runs of this test.
+    QVERIFY(summary.flaky);
+    QCOMPARE(summary.overall.kind, ReproOutcome::Kind::SameError);
+    QVERIFY(summary.overall.detail.contains(u"flaky"_s));
+}
+
+void TestSandboxRunner::fixesHashSeed()
+{
+    // Code straight from an extracted candidate, no file of ours.
+    SandboxRequest r;
+    r.scriptText = u"print(hash('triage-console'))\n"_s;
+    r.environment = m_python;
+    r.hashSeed = 0;
+    const QByteArray first = run(r).stdoutTail;
+    const QByteArray second = run(r).stdoutTail;
+    QVERIFY(!first.isEmpty());
+    QCOMPARE(first, second);
+}
+
+void TestSandboxRunner::glooTwoRankAllReduce()
+{
+    const SandboxRunResult result = run(request(u"gloo_allreduce.py"_s));
+    const QString out = QString::fromUtf8(result.stdoutTail);
+    QVERIFY2(result.exitCode == 0, qPrintable(QString::fromUtf8(result.stderrTail).right(2000)));
+    QVERIFY(out.contains(u"rank 0 sum 3.0"_s));
+    QVERIFY(out.contains(u"rank 1 sum 3.0"_s));
+    QCOMPARE(OutcomeClassifier::classify(result, {}).kind, ReproOutcome::Kind::Passed);
+}
+
+void TestSandboxRunner::cannotReachLoopbackServer()
+{
+    QTcpServer server;
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    QSignalSpy connections(&server, &QTcpServer::newConnection);
+    SandboxRequest r = request(u"reach_loopback.py"_s);
+    r.scriptArguments = {QString::number(server.serverPort())};
+    const SandboxRunResult result = run(r);
+    QVERIFY(result.exitCode != 0);
+    QVERIFY(!QString::fromUtf8(result.stdoutTail).contains(u"REACHED"_s));
+    QVERIFY(QString::fromUtf8(result.stderrTail).contains(u"ConnectionRefusedError"_s) ||
+            QString::fromUtf8(result.stderrTail).contains(u"OSError"_s));
+    QCOMPARE(connections.size(), 0);
+    QVERIFY(!server.hasPendingConnections());
+}
+
+void TestSandboxRunner::cannotWriteOutsideWorkDir()
+{
+    QTemporaryDir hostDir(QDir::homePath() + u"/triage-escape-XXXXXX"_s);
+    QVERIFY(hostDir.isValid());
+    const QStringList targets = {hostDir.filePath(u"escape.txt"_s), TestData::path(u"repro/escape.txt"_s),
+                                 u"/etc/triage-escape.txt"_s, QDir::homePath() + u"/triage-escape.txt"_s,
+                                 u"/var/tmp/triage-escape.txt"_s};
+    SandboxRequest r = request(u"write_outside.py"_s);
+    r.scriptArguments = targets;
+    const SandboxRunResult result = run(r);
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY(!QString::fromUtf8(result.stdoutTail).contains(u"WROTE"_s));
+    for (const QString &target : targets)
+        QVERIFY2(!QFile::exists(target), qPrintable(target));
+}
+
+void TestSandboxRunner::streamsFiftyMegabytes()
+{
+    SandboxRequest r = request(u"big_output.py"_s);
+    r.limits.retainBytes = 256 * 1024;
+    SandboxRunner runner;
+    qint64 streamedOut = 0;
+    qint64 streamedErr = 0;
+    int chunks = 0;
+    connect(&runner, &SandboxRunner::output, this, [&](const QByteArray &chunk, OutputStream stream) {
+        (stream == OutputStream::StdOut ? streamedOut : streamedErr) += chunk.size();
+        ++chunks;
+    });
+    QSignalSpy finished(&runner, &SandboxRunner::finished);
+    runner.start(r);
+    QVERIFY(finished.wait(90000));
+    const auto result = finished.first().first().value<SandboxRunResult>();
+    QCOMPARE(streamedOut, qint64(50'000'000));
+    QCOMPARE(result.stdoutBytes, streamedOut);
+    QCOMPARE(result.stderrBytes, streamedErr);
+    QVERIFY(chunks > 100); // it came in pieces, as it was written
+    QVERIFY(result.stdoutTail.size() <= r.limits.retainBytes);
+    QVERIFY(result.stdoutTruncated());
+    QVERIFY(QString::fromUtf8(result.stderrTail).contains(u"progress 400000"_s));
+    const ReproOutcome outcome =
+        OutcomeClassifier::classify(result, ErrorSignature::parse(u"ValueError: finished flooding"_s));
+    QCOMPARE(outcome.kind, ReproOutcome::Kind::SameError);
+}
+
+void TestSandboxRunner::refusesWhatCannotRun_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("interpreter");
+    QTest::addRow("missing script") << u"no_such_repro.py"_s << QString();
+    QTest::addRow("missing interpreter") << u"passes.py"_s << u"/nonexistent/bin/python3"_s;
+}
+
+void TestSandboxRunner::refusesWhatCannotRun()
+{
+    QFETCH(QString, script);
+    QFETCH(QString, interpreter);
+    SandboxRequest r = request(script);
+    if (!interpreter.isEmpty())
+        r.environment.interpreter = interpreter;
+    const SandboxRunResult result = run(r);
+    QVERIFY(result.sandboxRefused());
+    QCOMPARE(OutcomeClassifier::classify(result, {}).kind, ReproOutcome::Kind::SandboxRefused);
+}
+
+QTEST_GUILESS_MAIN(TestSandboxRunner)
+#include "tst_sandboxrunner.moc"

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+#include "engine/textanalyzer.h"
+
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString Report =
+    u"Training hangs when I call `dist.barrier()` on rank 1.\n"
+    u"\n"
+    u"```python\n"
+    u"import torch.distributed as dist\n"
+    u"from torch.distributed.fsdp import fully_shard, MixedPrecisionPolicy as MP\n"
+    u"dist.init_process_group(\"nccl\")\n"
+    u"model = fully_shard(model)\n"
+    u"```\n"
+    u"\n"
+    u"Traceback (most recent call last):\n"
+    u"  File \"/usr/lib/python3/site-packages/torch/distributed/fsdp/_runtime_utils.py\", line 12, in f\n"
+    u"    handle.reshard()\n"
+    u"torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970\n"
+    u"[rank0]:[W socket.cpp:464] The server socket has failed to bind\n"
+    u"NCCL INFO Channel 00/02 : 0 1\n"
+    u"That is all I know.\n"_s;
+
+} // namespace
+
+class TestTextAnalyzer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void segments_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("needle");
+        QTest::addColumn<int>("kind");
+
+        QTest::addRow("prose") << Report << u"Training hangs"_s << int(SegmentKind::Prose);
+        QTest::addRow("inline code") << Report << u"dist.barrier()"_s << int(SegmentKind::Code);
+        QTest::addRow("fenced code") << Report << u"model = fully_shard"_s << int(SegmentKind::Code);
+        QTest::addRow("traceback header") << Report << u"most recent call"_s << int(SegmentKind::Traceback);
+        QTest::addRow("traceback frame") << Report << u"_runtime_utils.py"_s << int(SegmentKind::Traceback);
+        QTest::addRow("exception line") << Report << u"DistBackendError"_s << int(SegmentKind::Traceback);
+        QTest::addRow("rank log line") << Report << u"server socket"_s << int(SegmentKind::Log);
+        QTest::addRow("nccl log line") << Report << u"Channel 00/02"_s << int(SegmentKind::Log);
+        QTest::addRow("prose after logs") << Report << u"all I know"_s << int(SegmentKind::Prose);
+        QTest::addRow("unfenced code line") << u"I wrapped it:\nmodel = DDP(model, device_ids=[rank])\nthen it hung."_s
+                                            << u"DDP(model"_s << int(SegmentKind::Code);
+        QTest::addRow("unfenced import") << u"Repro:\nimport torch\nthen nothing."_s << u"import torch"_s
+                                         << int(SegmentKind::Code);
+        QTest::addRow("flattened traceback")
+            << u"It fails: Traceback (most recent call last): File \"a/b.py\", line 1"_s << u"File"_s
+            << int(SegmentKind::Traceback);
+        QTest::addRow("flattened prose before it") << u"It fails: Traceback (most recent call last): File \"a/b.py\""_s
+                                                   << u"It fails"_s << int(SegmentKind::Prose);
+        QTest::addRow("glog line") << u"W0415 12:00:01.123 torch/distributed/elastic/api.py:897] Sending SIGTERM"_s
+                                   << u"Sending"_s << int(SegmentKind::Log);
+        QTest::addRow("timestamp line") << u"2024-05-01 10:00:00 INFO starting"_s << u"starting"_s
+                                        << int(SegmentKind::Log);
+    }
+
+    void segments()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, needle);
+        QFETCH(int, kind);
+        const AnalyzedText analyzed = TextAnalyzer::analyze(text, u"body"_s);
+        const int at = int(text.indexOf(needle));
+        QVERIFY(at >= 0);
+        QCOMPARE(segmentKindName(analyzed.kindAt(at)), segmentKindName(SegmentKind(kind)));
+    }
+
+    void segmentsCoverTheText()
+    {
+        const AnalyzedText analyzed = TextAnalyzer::analyze(Report, u"body"_s);
+        int cursor = 0;
+        for (const Segment &segment : analyzed.segments) {
+            QCOMPARE(segment.start, cursor);
+            QVERIFY(segment.length > 0);
+            cursor += segment.length;
+        }
+        QCOMPARE(cursor, int(Report.size()));
+        QCOMPARE(analyzed.folded.size(), Report.size());
+        QCOMPARE(analyzed.folded, Report.toLower());
+    }
+
+    void imports()
+    {
+        const AnalyzedText analyzed = TextAnalyzer::analyze(Report, u"body"_s);
+        QStringList names;
+        for (const CodeToken &token : analyzed.imports)
+            names.append(token.resolved);
+        QVERIFY2(names.contains(u"torch.distributed"_s), qPrintable(names.join(u", "_s)));
+        QVERIFY2(names.contains(u"torch.distributed.fsdp"_s), qPrintable(names.join(u", "_s)));
+        QVERIFY2(names.contains(u"torch.distributed.fsdp.fully_shard"_s), qPrintable(names.join(u", "_s)));
+        QVERIFY2(names.contains(u"torch.distributed.fsdp.MixedPrecisionPolicy"_s), qPrintable(names.join(u", "_s)));
+        for (const CodeToken &token : analyzed.imports)
+            QVERIFY(token.start >= 0 && token.start + token.length <= Report.size());
+    }
+
+    void calls_data()
+    {
+        QTest::addColumn<QString>("resolved");
+        QTest::addColumn<QString>("written");
+        // The alias from `import torch.distributed as dist` is spelled out.
+        QTest::addRow("aliased module") << u"torch.distributed.init_process_group"_s << u"dist.init_process_group"_s;
+        QTest::addRow("aliased in prose") << u"torch.distributed.barrier"_s << u"dist.barrier"_s;
+        QTest::addRow("imported name") << u"torch.distributed.fsdp.fully_shard"_s << u"fully_shard"_s;
+    }
+
+    void calls()
+    {
+        QFETCH(QString, resolved);
+        QFETCH(QString, written);
+        const AnalyzedText analyzed = TextAnalyzer::analyze(Report, u"body"_s);
+        bool found = false;
+        for (const CodeToken &token : analyzed.calls) {
+            if (token.resolved == resolved) {
+                found = true;
+                QCOMPARE(Report.mid(token.start, token.length), written);
+            }
+        }
+        QVERIFY2(found, qPrintable(resolved));
+    }
+
+    void framesAndExceptions_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QStringList>("frames");
+        QTest::addColumn<QStringList>("exceptions");
+        QTest::addRow("python traceback") << Report
+                                          << QStringList{u"/usr/lib/python3/site-packages/torch/distributed/fsdp/"
+                                                         u"_runtime_utils.py"_s}
+                                          << QStringList{u"torch.distributed.DistBackendError"_s};
+        QTest::addRow("c++ assert location")
+            << u"RuntimeError: agent INTERNAL ASSERT FAILED at \"torch/csrc/distributed/rpc/rpc_agent.cpp\":247"_s
+            << QStringList{u"torch/csrc/distributed/rpc/rpc_agent.cpp"_s} << QStringList{u"RuntimeError"_s};
+        QTest::addRow("log location") << u"W0415 torch/distributed/elastic/multiprocessing/api.py:897] closing"_s
+                                      << QStringList{u"torch/distributed/elastic/multiprocessing/api.py"_s}
+                                      << QStringList{};
+        QTest::addRow("bare file name is no frame")
+            << u"see test_wrap.py for details"_s << QStringList{} << QStringList{};
+        QTest::addRow("lower-case error is no type")
+            << u"an internal_error happened"_s << QStringList{} << QStringList{};
+        QTest::addRow("exception class") << u"raises torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError"_s
+                                         << QStringList{}
+                                         << QStringList{
+                                                u"torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError"_s};
+    }
+
+    void framesAndExceptions()
+    {
+        QFETCH(QString, text);
+        QFETCH(QStringList, frames);
+        QFETCH(QStringList, exceptions);
+        const AnalyzedText analyzed = TextAnalyzer::analyze(text, u"comment 2"_s);
+        QStringList foundFrames;
+        for (const CodeToken &token : analyzed.frames)
+            foundFrames.append(token.resolved);
+        QStringList foundExceptions;
+        for (const CodeToken &token : analyzed.exceptions)
+            foundExceptions.append(token.resolved);
+        QCOMPARE(foundFrames, frames);
+        QCOMPARE(foundExceptions, exceptions);
+        QCOMPARE(analyzed.where, u"comment 2"_s);
+    }
+
+    void nonAsciiKeepsOffsets()
+    {
+        const QString text = u"🐛 Describe the bug: İstanbul FSDP"_s;
+        const AnalyzedText analyzed = TextAnalyzer::analyze(text, u"title"_s);
+        QCOMPARE(analyzed.folded.size(), text.size());
+        QCOMPARE(analyzed.folded.indexOf(u"fsdp"_s), text.indexOf(u"FSDP"_s));
+    }
+
+    void emptyText()
+    {
+        const AnalyzedText analyzed = TextAnalyzer::analyze({}, u"body"_s);
+        QVERIFY(analyzed.segments.isEmpty());
+        QCOMPARE(analyzed.kindAt(0), SegmentKind::Prose);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTextAnalyzer)
+#include "tst_textanalyzer.moc"

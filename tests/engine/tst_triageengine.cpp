@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: MIT
+#include "engine/guardrails.h"
+#include "engine/triageengine.h"
+
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString Distributed = u"oncall: distributed"_s;
+const QString Parallelisms = u"oncall: distributed parallelisms"_s;
+const QString Infra = u"oncall: distributed infra"_s;
+const QString Checkpointing = u"oncall: distributed checkpointing"_s;
+const QString Marker = u"ptd-bot-triaged"_s;
+const QString Review = u"triage review"_s;
+const QString NeedsRepro = u"needs reproduction"_s;
+
+// A script that counts as a usable reproduction and names nothing distributed by itself.
+const QString Script = u"\n```python\nimport torch\nx = torch.ones(3)\ny = x.sum()\nprint(y)\nz = y.item()\n```\n"_s;
+
+Issue makeIssue(const QString &title, const QString &body, const QStringList &extraLabels = {},
+                const QString &association = u"NONE"_s)
+{
+    Issue issue;
+    issue.number = 4242;
+    issue.title = title;
+    issue.body = body;
+    issue.authorAssociation = association;
+    issue.labels = QStringList{Distributed} + extraLabels;
+    return issue;
+}
+
+bool firedRule(const TriagePlan &plan, const QString &rule)
+{
+    for (const Evidence &evidence : plan.evidence) {
+        if (evidence.rule == rule)
+            return true;
+    }
+    return false;
+}
+
+QString describe(const TriagePlan &plan)
+{
+    QStringList rules;
+    for (const Evidence &e : plan.evidence)
+        rules.append(e.label + u" ← "_s + e.rule + u" ["_s + e.text + u']');
+    return plan.decision + u" / "_s + plan.subOncall + u" / "_s + plan.addLabels.join(u", "_s) + u"\n  "_s +
+           rules.join(u"\n  "_s);
+}
+
+} // namespace
+
+class TestTriageEngine : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
+        QVERIFY2(pack.ok(), qPrintable(pack.error()));
+        m_engine = std::make_unique<TriageEngine>(std::move(pack).value());
+    }
+
+    void procedure_data()
+    {
+        QTest::addColumn<Issue>("issue");
+        QTest::addColumn<QString>("decision");
+        QTest::addColumn<QString>("subOncall");
+        QTest::addColumn<QStringList>("added");    // must be in add_labels
+        QTest::addColumn<QStringList>("notAdded"); // must not be
+        QTest::addColumn<QString>("rule");         // must have fired (empty: no check)
+
+        // Step 0 and the sub-oncall rules.
+        QTest::addRow("already classified")
+            << makeIssue(u"[FSDP2] fully_shard hangs"_s, Script, {Infra, u"module: c10d"_s}) << u"already_classified"_s
+            << Infra << QStringList{Marker} << QStringList{Parallelisms, u"module: fsdp"_s} << u"already-classified"_s;
+        QTest::addRow("existing sub-oncall kept")
+            << makeIssue(u"[FSDP2] fully_shard loses gradients"_s,
+                         u"from torch.distributed.fsdp import fully_shard\nmodel = fully_shard(model)"_s + Script,
+                         {Infra})
+            << u"route"_s << Infra << QStringList{u"module: fsdp"_s, Marker} << QStringList{Parallelisms, Infra}
+            << u"existing sub-oncall kept"_s;
+        QTest::addRow("default route, low confidence")
+            << makeIssue(u"Training is odd on my cluster"_s, u"Something looks off."_s + Script) << u"low_confidence"_s
+            << Parallelisms << QStringList{Parallelisms, Review, Marker} << QStringList{NeedsRepro}
+            << u"default sub-oncall"_s;
+        QTest::addRow("classify fsdp")
+            << makeIssue(
+                   u"[FSDP2] fully_shard crashes with MixedPrecisionPolicy"_s,
+                   u"```python\nimport torch\nfrom torch.distributed.fsdp import fully_shard, MixedPrecisionPolicy\n"
+                   u"model = fully_shard(model, mp_policy=MixedPrecisionPolicy(param_dtype=torch.bfloat16))\n"
+                   u"loss = model(x).sum()\nloss.backward()\n```"_s)
+            << u"classify"_s << Parallelisms << QStringList{Parallelisms, u"module: fsdp"_s, Marker}
+            << QStringList{Review, NeedsRepro, u"module: dtensor"_s} << u"module signals"_s;
+
+        // Step 1: not distributed.
+        QTest::addRow("out of scope: nccl symbol at import")
+            << makeIssue(
+                   u"ImportError: undefined symbol: ncclAlltoAll"_s,
+                   u"After pip install, import torch fails with ImportError: libtorch_cuda.so: undefined symbol"_s)
+            << u"not_distributed"_s << Infra << QStringList{Review, Marker}
+            << QStringList{Infra, Parallelisms, u"module: nccl"_s} << u"out of scope: nccl-symbol-at-import"_s;
+        QTest::addRow("out of scope: single device")
+            << makeIssue(u"CUDA out of memory when training a ResNet"_s,
+                         u"On a single GPU the model runs out of memory after 3 epochs."_s)
+            << u"not_distributed"_s << QString() << QStringList{Review, Marker} << QStringList{Parallelisms}
+            << u"out of scope: single-device"_s;
+        QTest::addRow("out of scope: compile only")
+            << makeIssue(u"torch.compile graph break in my attention block"_s,
+                         u"Dynamo reports a graph break and inductor falls back."_s)
+            << u"not_distributed"_s << QString() << QStringList{Review, Marker} << QStringList{Parallelisms}
+            << u"out of scope: compile-only"_s;
+
+        // Edge cases.
+        QTest::addRow("edge: NCCL timeout during FSDP is infra")
+            << makeIssue(u"FSDP training stops with NCCL timeout"_s,
+                         u"[rank0]: Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5, OpType=ALLGATHER) "
+                         u"ran for 600000 milliseconds before timing out.\nThe model is wrapped with "
+                         u"FullyShardedDataParallel."_s)
+            << u"needs_reproduction"_s << Infra << QStringList{Infra} << QStringList{Parallelisms}
+            << u"edge case: collective-timeout-during-training"_s;
+        QTest::addRow("edge: FSDP state-dict internals are parallelisms")
+            << makeIssue(
+                   u"[FSDP] state_dict_type with ShardedStateDictConfig returns wrong keys"_s,
+                   u"with FSDP.state_dict_type(model, StateDictType.SHARDED_STATE_DICT, ShardedStateDictConfig()):\n"
+                   u"    sd = model.state_dict()"_s +
+                       Script)
+            << u"classify"_s << Parallelisms << QStringList{Parallelisms, u"module: fsdp"_s}
+            << QStringList{Checkpointing} << u"edge case: fsdp-state-dict-internals"_s;
+        QTest::addRow("edge: DCP save/load is checkpointing")
+            << makeIssue(u"dcp.load fails to restore an FSDP model"_s,
+                         u"import torch.distributed.checkpoint as dcp\ndcp.save(state_dict, checkpoint_id=path)\n"
+                         u"dcp.load(state_dict, checkpoint_id=path)\nraises CheckpointException on rank 1"_s)
+            << u"route"_s << Checkpointing << QStringList{Checkpointing, Marker}
+            << QStringList{Parallelisms, u"module: distributed_checkpoint"_s} << u"precedence: checkpointing"_s;
+        QTest::addRow("edge: torchrun rendezvous failure is infra")
+            << makeIssue(u"torchrun fails with RendezvousTimeoutError on 2 nodes"_s,
+                         u"torchrun --nnodes=2 --rdzv_backend=c10d --rdzv_endpoint=host:29400 train_ddp.py\n"
+                         u"The DDP script never starts."_s)
+            << u"needs_reproduction"_s << Infra << QStringList{Infra} << QStringList{Parallelisms}
+            << u"edge case: launch-or-rendezvous-failure"_s;
+        QTest::addRow("edge: DDP failing after a good launch is parallelisms")
+            << makeIssue(u"DDP training fails with find_unused_parameters error"_s,
+                         u"Launched with torchrun --nproc_per_node=2; all processes start fine. Then "
+                         u"DistributedDataParallel raises RuntimeError: Expected to have finished reduction in the "
+                         u"prior iteration before starting a new one."_s +
+                             Script)
+            << u"classify"_s << Parallelisms << QStringList{Parallelisms, u"module: ddp"_s}
+            << QStringList{Infra, u"module: elastic"_s} << u"edge case: training-fails-after-good-launch"_s;
+        QTest::addRow("edge: backend selection at init is infra")
+            << makeIssue(
+                   u"init_process_group fails: Unknown c10d backend type MPI"_s,
+                   u"dist.init_process_group(backend='mpi') raises AssertionError: Unknown c10d backend type MPI"_s +
+                       Script)
+            << u"route"_s << Infra << QStringList{Infra} << QStringList{Parallelisms}
+            << u"edge case: backend-selection-at-init"_s;
+
+        // Confusions.
+        QTest::addRow("confusion: DataParallel with DDP in sight")
+            << makeIssue(u"DistributedDataParallel hangs on backward"_s,
+                         u"model = nn.parallel.DistributedDataParallel(model)\nI moved from DataParallel last week."_s +
+                             Script)
+            << u"classify"_s << Parallelisms << QStringList{u"module: ddp"_s} << QStringList{u"module: data parallel"_s}
+            << u"confusion: dataparallel-vs-ddp"_s;
+        QTest::addRow("confusion: legacy DataParallel alone")
+            << makeIssue(u"nn.DataParallel replicas give wrong output"_s,
+                         u"model = torch.nn.DataParallel(model) on 4 GPUs returns different values"_s + Script)
+            << u"high_priority"_s << Parallelisms << QStringList{u"module: data parallel"_s}
+            << QStringList{u"module: ddp"_s} << QString();
+        QTest::addRow("confusion: activation vs distributed checkpoint")
+            << makeIssue(u"dcp.save fails for my model"_s,
+                         u"import torch.distributed.checkpoint as dcp\napply_activation_checkpointing(model)\n"
+                         u"dcp.save(model.state_dict(), checkpoint_id=path)\nFSDP model, torchrun on 2 GPUs"_s)
+            << QString() << Checkpointing << QStringList{Checkpointing}
+            << QStringList{u"module: activation checkpointing"_s}
+            << u"confusion: activation-vs-distributed-checkpoint"_s;
+        QTest::addRow("confusion: sharding alone is not FSDP")
+            << makeIssue(u"Sharding sharded weights is slow"_s, u"sharding takes minutes"_s + Script)
+            << u"low_confidence"_s << Parallelisms << QStringList{Review} << QStringList{u"module: fsdp"_s}
+            << u"confusion: sharding-alone-is-not-fsdp"_s;
+        QTest::addRow("confusion: NCCL at import is packaging")
+            << makeIssue(u"undefined symbol ncclCommResume when importing torch"_s,
+                         u"import torch\nImportError: undefined symbol: ncclCommResume"_s)
+            << u"not_distributed"_s << Infra << QStringList{Review} << QStringList{u"module: nccl"_s} << QString();
+        QTest::addRow("confusion: NCCL only as the backend")
+            << makeIssue(u"all_gather with nccl backend returns wrong results"_s,
+                         u"dist.init_process_group('nccl')\ndist.all_gather(out, t)"_s + Script)
+            << u"high_priority"_s << Infra << QStringList{u"module: c10d"_s} << QStringList{u"module: nccl"_s}
+            << u"confusion: nccl-is-only-the-backend-in-use"_s;
+        QTest::addRow("confusion: c10d on the call path")
+            << makeIssue(
+                   u"FSDP backward fails after unfreezing"_s,
+                   u"```\nTraceback (most recent call last):\n  File \"/x/torch/distributed/fsdp/_runtime_utils.py\", "
+                   u"line 3, in f\n  File \"/x/torch/distributed/distributed_c10d.py\", line 9, in all_reduce\n"
+                   u"  File \"/x/torch/csrc/distributed/c10d/Work.cpp\", line 2, in barrier\n"
+                   u"RuntimeError: bad\n```\nmodel = FSDP(model, use_orig_params=True)"_s +
+                       Script)
+            << u"classify"_s << Parallelisms << QStringList{u"module: fsdp"_s} << QStringList{u"module: c10d"_s, Infra}
+            << u"confusion: c10d-on-the-call-path"_s;
+        QTest::addRow("confusion: compile mishandling a collective")
+            << makeIssue(u"torch.compile graph break on dist.all_reduce"_s,
+                         u"torch._dynamo.exc.Unsupported: async_op=True for dist.all_reduce in torch.compile"_s +
+                             Script,
+                         {u"oncall: pt2"_s})
+            << QString() << QString() << QStringList{} << QStringList{u"module: c10d"_s}
+            << u"confusion: compile-mishandling-collectives"_s;
+        QTest::addRow("confusion: DTensor as the FSDP2 substrate")
+            << makeIssue(u"[FSDP2] fully_shard drops gradients of frozen layers"_s,
+                         u"The parameters become DTensor after fully_shard(model), and grads are None."_s + Script)
+            << u"classify"_s << Parallelisms << QStringList{u"module: fsdp"_s} << QStringList{u"module: dtensor"_s}
+            << u"confusion: dtensor-as-fsdp2-substrate"_s;
+        QTest::addRow("confusion: DeviceMesh used by others")
+            << makeIssue(u"[FSDP2] HSDP with a 2-D mesh fails"_s,
+                         u"mesh = init_device_mesh('cuda', (2, 4), mesh_dim_names=('dp', 'shard'))\n"
+                         u"fully_shard(model, mesh=mesh) and the DeviceMesh device mesh is 2-D"_s +
+                             Script)
+            << u"classify"_s << Parallelisms << QStringList{u"module: fsdp"_s} << QStringList{u"module: DeviceMesh"_s}
+            << u"confusion: devicemesh-used-by-others"_s;
+
+        // Confidence caps.
+        QTest::addRow("cap: PT2 overlap keeps distributed labels at MEDIUM")
+            << makeIssue(u"[FSDP2] torch.compile of fully_shard model fails"_s,
+                         u"from torch.distributed.fsdp import fully_shard\nmodel = fully_shard(model)\n"
+                         u"torch.compile(model) raises an error in dynamo"_s +
+                             Script,
+                         {u"oncall: pt2"_s})
+            << u"classify"_s << Parallelisms << QStringList{u"module: fsdp"_s} << QStringList{u"oncall: pt2"_s}
+            << u"confidence cap: pt2-overlap"_s;
+
+        // Type labels.
+        QTest::addRow("type: feature")
+            << makeIssue(u"[RFC] Expose per-bucket hooks in DDP"_s,
+                         u"### 🚀 The feature, motivation and pitch\nI propose a new hook API for DDP buckets."_s)
+            << u"classify"_s << Parallelisms << QStringList{u"feature"_s} << QStringList{u"enhancement"_s, NeedsRepro}
+            << u"type: feature"_s;
+        QTest::addRow("type: performance enhancement")
+            << makeIssue(u"Make all_gather_into_tensor faster for small tensors"_s,
+                         u"### 🚀 The feature, motivation and pitch\nall_gather is slow for many small tensors; it "
+                         u"would be great to make it faster, performance matters here."_s)
+            << u"route"_s << Infra << QStringList{u"enhancement"_s, u"module: performance"_s}
+            << QStringList{u"feature"_s, NeedsRepro} << u"type: performance-enhancement"_s;
+        QTest::addRow("type: enhancement")
+            << makeIssue(u"Improve the error message of monitored_barrier"_s,
+                         u"### 🚀 The feature, motivation and pitch\nmonitored_barrier currently works but the error "
+                         u"message should name every failed rank."_s)
+            << u"route"_s << Infra << QStringList{u"enhancement"_s} << QStringList{u"feature"_s}
+            << u"type: enhancement"_s;
+
+        // High priority: review label, never the marker, never `high priority`.
+        const QStringList noMarker{Marker, u"high priority"_s};
+        QTest::addRow("high priority: crash")
+            << makeIssue(u"Segmentation fault in ProcessGroupGloo allreduce"_s,
+                         u"dist.all_reduce(t) with gloo: Segmentation fault (core dumped)"_s + Script)
+            << u"high_priority"_s << Infra << QStringList{Review} << noMarker << u"high priority: crash"_s;
+        QTest::addRow("high priority: silently wrong")
+            << makeIssue(u"DTensor redistribute gives wrong results"_s,
+                         u"distribute_tensor(t, mesh, [Shard(0)]).redistribute(mesh, [Replicate()]) gives wrong "
+                         u"results without any error"_s +
+                             Script)
+            << u"high_priority"_s << Parallelisms << QStringList{Review, u"module: dtensor"_s} << noMarker
+            << u"high priority: silently-wrong-results"_s;
+        QTest::addRow("high priority: regression")
+            << makeIssue(u"DDP static_graph fails in 2.5, used to work in 2.4"_s,
+                         u"This is a regression: DistributedDataParallel(model, static_graph=True) fails."_s + Script)
+            << u"high_priority"_s << Parallelisms << QStringList{Review} << noMarker << u"high priority: regression"_s;
+        QTest::addRow("high priority: multi-node hang")
+            << makeIssue(u"Job hangs on multi-node training"_s,
+                         u"With 2 nodes and DDP the job hangs at the first all_reduce."_s + Script)
+            << u"high_priority"_s << QString() << QStringList{Review} << noMarker
+            << u"high priority: multi-node-hang"_s;
+        QTest::addRow("high priority: checkpoint corruption")
+            << makeIssue(u"Async checkpoint writes corrupted files"_s,
+                         u"dcp.async_save produces a corrupt checkpoint when the model changes."_s + Script)
+            << u"high_priority"_s << Checkpointing << QStringList{Review} << noMarker
+            << u"high priority: checkpoint-corruption"_s;
+        QTest::addRow("high priority: internal assert")
+            << makeIssue(
+                   u"c10d INTERNAL ASSERT FAILED in ProcessGroupNCCL"_s,
+                   u"RuntimeError: INTERNAL ASSERT FAILED at \"torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp\""_s +
+                       Script)
+            << u"high_priority"_s << Infra << QStringList{Review} << noMarker << u"high priority: internal-assert"_s;
+
+        // Reproduction.
+        QTest::addRow("repro: none → ask")
+            << makeIssue(u"DDP hangs sometimes"_s, u"It hangs after a while, no idea why."_s) << u"needs_reproduction"_s
+            << Parallelisms << QStringList{NeedsRepro, Marker} << QStringList{Review} << u"no usable reproduction"_s;
+        QTest::addRow("repro: script present")
+            << makeIssue(u"DDP hangs sometimes"_s, u"Here is my script:"_s + Script) << u"classify"_s << Parallelisms
+            << QStringList{Marker} << QStringList{NeedsRepro} << QString();
+        QTest::addRow("repro: CI test report is exempt")
+            << makeIssue(u"DISABLED test_ddp_logging_data_cpu (__main__.TestDistBackendWithFork)"_s,
+                         u"Platforms: linux. This test was disabled because it is failing on main."_s)
+            << u"low_confidence"_s << Parallelisms << QStringList{} << QStringList{NeedsRepro} << QString();
+        QTest::addRow("repro: maintainer is exempt")
+            << makeIssue(u"DDP hangs sometimes"_s, u"Tracking this for the team."_s, {}, u"MEMBER"_s) << u"classify"_s
+            << Parallelisms << QStringList{} << QStringList{NeedsRepro} << QString();
+    }
+
+    void procedure()
+    {
+        QFETCH(Issue, issue);
+        QFETCH(QString, decision);
+        QFETCH(QString, subOncall);
+        QFETCH(QStringList, added);
+        QFETCH(QStringList, notAdded);
+        QFETCH(QString, rule);
+
+        const TriagePlan plan = m_engine->plan(issue);
+        const QString why = describe(plan);
+        if (!decision.isEmpty())
+            QVERIFY2(plan.decision == decision, qPrintable(why));
+        if (!subOncall.isEmpty())
+            QVERIFY2(plan.subOncall == subOncall, qPrintable(why));
+        for (const QString &label : std::as_const(added))
+            QVERIFY2(plan.addLabels.contains(label), qPrintable(u"missing "_s + label + u": "_s + why));
+        for (const QString &label : std::as_const(notAdded))
+            QVERIFY2(!plan.addLabels.contains(label), qPrintable(u"unexpected "_s + label + u": "_s + why));
+        if (!rule.isEmpty())
+            QVERIFY2(firedRule(plan, rule), qPrintable(u"rule did not fire: "_s + rule + u": "_s + why));
+
+        // Whatever the path: never a removal, never `high priority`, at most one sub-oncall, evidence for every
+        // label, a confidence for every label, and the guardrails find nothing to object to.
+        QVERIFY(plan.removeLabels.isEmpty());
+        QVERIFY(!plan.addLabels.contains(u"high priority"_s));
+        int subs = 0;
+        for (const QString &label : plan.addLabels + issue.labels)
+            subs += m_engine->pack().subOncallByLabel(label) ? 1 : 0;
+        QVERIFY2(subs <= 1, qPrintable(why));
+        for (const QString &label : plan.addLabels) {
+            QVERIFY2(plan.confidenceOf(label) != Confidence::None, qPrintable(label));
+            bool evidenced = false;
+            for (const Evidence &e : plan.evidence)
+                evidenced = evidenced || e.label == label;
+            QVERIFY2(evidenced, qPrintable(u"no evidence for "_s + label + u": "_s + why));
+        }
+        const QList<Violation> violations = Guardrails::check(plan, issue, m_engine->pack());
+        QVERIFY2(violations.isEmpty(), qPrintable(violations.value(0).rule + u": "_s + violations.value(0).message));
+        if (plan.addLabels.contains(NeedsRepro))
+            QCOMPARE(plan.templateKey, u"needs_distributed_reproduction"_s);
+        if (plan.decision == "not_distributed"_L1)
+            QCOMPARE(plan.templateKey, u"not_distributed"_s);
+    }
+
+    void evidencePointsIntoTheText()
+    {
+        Issue issue = makeIssue(u"[FSDP2] fully_shard crashes"_s, u"We call fully_shard(model) on 8 GPUs."_s);
+        issue.comments.append(Comment{u"someone"_s, u"NONE"_s, u"Same with FSDP2 here."_s, {}});
+        const TriagePlan plan = m_engine->plan(issue);
+        bool sawComment = false;
+        for (const Evidence &e : plan.evidence) {
+            if (e.start < 0)
+                continue;
+            const QString &source = e.where == "title"_L1  ? issue.title
+                                    : e.where == "body"_L1 ? issue.body
+                                                           : issue.comments.at(e.where.mid(8).toInt() - 1).body;
+            QVERIFY2(e.where == "title"_L1 || e.where == "body"_L1 || e.where.startsWith(u"comment "_s),
+                     qPrintable(e.where));
+            QCOMPARE(source.mid(e.start, e.length), e.text);
+            sawComment = sawComment || e.where == "comment 1"_L1;
+        }
+        QVERIFY(plan.confidenceOf(u"module: fsdp"_s) != Confidence::None);
+        Q_UNUSED(sawComment);
+    }
+
+    void highConfidenceNeedsCorroboration()
+    {
+        // A title word alone is MEDIUM; the same with API use in code is HIGH.
+        const TriagePlan alone = m_engine->plan(makeIssue(u"FSDP FSDP question"_s, Script));
+        QCOMPARE(alone.confidenceOf(u"module: fsdp"_s), Confidence::Medium);
+        const TriagePlan corroborated = m_engine->plan(
+            makeIssue(u"FSDP question"_s, u"from torch.distributed.fsdp import FullyShardedDataParallel\n"_s + Script));
+        QCOMPARE(corroborated.confidenceOf(u"module: fsdp"_s), Confidence::High);
+    }
+
+    void confidenceCaps()
+    {
+        // On a PT2 issue the module label stays MEDIUM however strong the words.
+        Issue pt2 =
+            makeIssue(u"[FSDP2] torch.compile of fully_shard model fails"_s,
+                      u"from torch.distributed.fsdp import fully_shard\nmodel = fully_shard(model)\n"_s + Script,
+                      {u"oncall: pt2"_s});
+        QCOMPARE(m_engine->plan(pt2).confidenceOf(u"module: fsdp"_s), Confidence::Medium);
+        pt2.labels.removeAll(u"oncall: pt2"_s);
+        QCOMPARE(m_engine->plan(pt2).confidenceOf(u"module: fsdp"_s), Confidence::High);
+
+        // After routing to infra the rubric hands the issue to the team: module labels are advice, MEDIUM.
+        const TriagePlan infra = m_engine->plan(makeIssue(
+            u"monitored_barrier in ProcessGroupGloo reports only the first failed rank"_s,
+            u"import torch.distributed as dist\ndist.init_process_group('gloo')\ndist.monitored_barrier(timeout=t)\n"
+            u"ProcessGroupGloo raises for rank 1 only; c10d should report all of them."_s +
+                Script));
+        QCOMPARE(infra.subOncall, Infra);
+        QVERIFY(infra.addLabels.contains(u"module: c10d"_s));
+        QCOMPARE(infra.confidenceOf(u"module: c10d"_s), Confidence::Medium);
+        QCOMPARE(infra.confidenceOf(Infra), Confidence::High);
+    }
+
+    void deterministic()
+    {
+        const Issue issue = makeIssue(u"NCCL watchdog timeout in FSDP"_s, u"collective operation timeout"_s);
+        const TriagePlan a = m_engine->plan(issue);
+        const TriagePlan b = m_engine->plan(issue);
+        QCOMPARE(a.addLabels, b.addLabels);
+        QCOMPARE(a.evidence, b.evidence);
+    }
+
+private:
+    std::unique_ptr<TriageEngine> m_engine;
+};
+
+QTEST_GUILESS_MAIN(TestTriageEngine)
+#include "tst_triageengine.moc"

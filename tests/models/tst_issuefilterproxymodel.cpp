@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+#include "engine/issuejsonreader.h"
+#include "models/issuefilterproxymodel.h"
+#include "models/issuetablemodel.h"
+#include "tests/support/testdata.h"
+
+#include <QAbstractItemModelTester>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QList<Issue> smallQueue()
+{
+    Result<QList<Issue>> issues = IssueJsonReader::readFile(TestData::path(u"queue-small.json"_s));
+    if (!issues)
+        qFatal("%s", qPrintable(issues.error()));
+    return std::move(issues).value();
+}
+
+QList<int> numbersIn(const QAbstractItemModel &model)
+{
+    QList<int> numbers;
+    for (int row = 0; row < model.rowCount(); ++row)
+        numbers.append(model.index(row, IssueTableModel::Number).data(IssueTableModel::SortRole).toInt());
+    return numbers;
+}
+
+} // namespace
+
+class tst_IssueFilterProxyModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void filter_data();
+    void filter();
+    void sort_data();
+    void sort();
+    void filterSurvivesReset();
+    void filterAndSortTogether();
+};
+
+void tst_IssueFilterProxyModel::filter_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QList<int>>("expected");
+
+    const QList<int> all{140231, 140198, 140177, 140150, 140112};
+    QTest::addRow("empty") << QString() << all;
+    QTest::addRow("only spaces") << u"   "_s << all;
+    QTest::addRow("title word") << u"fsdp2"_s << QList<int>{140231};
+    QTest::addRow("case-insensitive") << u"DeViCe_MeSh"_s << QList<int>{140150};
+    QTest::addRow("label") << u"triaged"_s << QList<int>{140231};
+    QTest::addRow("label with colon") << u"oncall: distributed"_s << QList<int>{140231, 140198, 140150};
+    QTest::addRow("author") << u"priya"_s << QList<int>{140198};
+    QTest::addRow("number with hash") << u"#140177"_s << QList<int>{140177};
+    QTest::addRow("number prefix") << u"1401"_s << QList<int>{140198, 140177, 140150, 140112};
+    QTest::addRow("matches anywhere in a number") << u"40"_s << all;
+    QTest::addRow("all words must match") << u"ddp reduction"_s << QList<int>{140198};
+    QTest::addRow("words match different fields") << u"jwu feature"_s << QList<int>{140150};
+    QTest::addRow("one word misses") << u"ddp fsdp"_s << QList<int>{};
+    QTest::addRow("nothing") << u"xyzzy"_s << QList<int>{};
+    QTest::addRow("body is not searched") << u"watchdog"_s << QList<int>{};
+}
+
+void tst_IssueFilterProxyModel::filter()
+{
+    QFETCH(QString, text);
+    QFETCH(QList<int>, expected);
+
+    IssueTableModel source;
+    IssueFilterProxyModel proxy;
+    proxy.setSourceModel(&source);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    source.setIssues(smallQueue());
+
+    proxy.setFilterText(text);
+    QCOMPARE(proxy.filterText(), text);
+    QCOMPARE(numbersIn(proxy), expected);
+
+    proxy.setFilterText(QString());
+    QCOMPARE(proxy.rowCount(), 5);
+}
+
+void tst_IssueFilterProxyModel::sort_data()
+{
+    QTest::addColumn<int>("column");
+    QTest::addColumn<Qt::SortOrder>("order");
+    QTest::addColumn<QList<int>>("expected");
+
+    QTest::addRow("number ascending") << int(IssueTableModel::Number) << Qt::AscendingOrder
+                                      << QList<int>{140112, 140150, 140177, 140198, 140231};
+    QTest::addRow("number descending") << int(IssueTableModel::Number) << Qt::DescendingOrder
+                                       << QList<int>{140231, 140198, 140177, 140150, 140112};
+    QTest::addRow("title, case-insensitive")
+        << int(IssueTableModel::Title) << Qt::AscendingOrder << QList<int>{140198, 140150, 140231, 140112, 140177};
+    QTest::addRow("author") << int(IssueTableModel::Author) << Qt::AscendingOrder
+                            << QList<int>{140150, 140231, 140112, 140198, 140177};
+    QTest::addRow("age: youngest first") << int(IssueTableModel::Age) << Qt::AscendingOrder
+                                         << QList<int>{140112, 140231, 140198, 140177, 140150};
+    QTest::addRow("age: oldest first") << int(IssueTableModel::Age) << Qt::DescendingOrder
+                                       << QList<int>{140150, 140177, 140198, 140231, 140112};
+    QTest::addRow("labels") << int(IssueTableModel::Labels) << Qt::AscendingOrder
+                            << QList<int>{140150, 140112, 140198, 140231, 140177};
+}
+
+void tst_IssueFilterProxyModel::sort()
+{
+    QFETCH(int, column);
+    QFETCH(Qt::SortOrder, order);
+    QFETCH(QList<int>, expected);
+
+    IssueTableModel source;
+    IssueFilterProxyModel proxy;
+    proxy.setSourceModel(&source);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    source.setIssues(smallQueue());
+
+    proxy.sort(column, order);
+    QCOMPARE(numbersIn(proxy), expected);
+}
+
+void tst_IssueFilterProxyModel::filterSurvivesReset()
+{
+    IssueTableModel source;
+    IssueFilterProxyModel proxy;
+    proxy.setSourceModel(&source);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+    proxy.setFilterText(u"distributed"_s);
+    QCOMPARE(proxy.rowCount(), 0);
+    source.setIssues(smallQueue());
+    QCOMPARE(numbersIn(proxy), (QList<int>{140231, 140198, 140150, 140112}));
+    source.setIssues(smallQueue().mid(1, 1));
+    QCOMPARE(numbersIn(proxy), QList<int>{140198});
+}
+
+void tst_IssueFilterProxyModel::filterAndSortTogether()
+{
+    IssueTableModel source;
+    IssueFilterProxyModel proxy;
+    proxy.setSourceModel(&source);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    source.setIssues(smallQueue());
+
+    proxy.sort(IssueTableModel::Number, Qt::AscendingOrder);
+    proxy.setFilterText(u"oncall"_s);
+    QCOMPARE(numbersIn(proxy), (QList<int>{140150, 140177, 140198, 140231}));
+    proxy.setFilterText(u"oncall pt2"_s);
+    QCOMPARE(numbersIn(proxy), QList<int>{140177});
+}
+
+QTEST_GUILESS_MAIN(tst_IssueFilterProxyModel)
+#include "tst_issuefilterproxymodel.moc"

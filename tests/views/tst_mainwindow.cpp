@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+#include "engine/issuejsonreader.h"
+#include "models/issuetablemodel.h"
+#include "tests/support/testdata.h"
+#include "views/apppalette.h"
+#include "views/issueview.h"
+#include "views/mainwindow.h"
+
+#include <KSyntaxHighlighting/Repository>
+
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTableView>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QList<Issue> smallQueue()
+{
+    Result<QList<Issue>> issues = IssueJsonReader::readFile(TestData::path(u"queue-small.json"_s));
+    if (!issues)
+        qFatal("%s", qPrintable(issues.error()));
+    return std::move(issues).value();
+}
+
+} // namespace
+
+class tst_MainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void showsQueueAndSource();
+    void filterReducesRows();
+    void jkMoveTheSelection();
+    void slashFocusesTheFilter();
+
+private:
+    int currentNumber() const;
+    QString shownText() const;
+
+    std::unique_ptr<KSyntaxHighlighting::Repository> m_repository;
+    std::unique_ptr<MainWindow> m_window;
+    QTableView *m_table = nullptr;
+    QLineEdit *m_filter = nullptr;
+};
+
+void tst_MainWindow::initTestCase()
+{
+    QApplication::setStyle(u"Fusion"_s);
+    QApplication::setPalette(AppPalette::light());
+    m_repository = std::make_unique<KSyntaxHighlighting::Repository>();
+}
+
+void tst_MainWindow::init()
+{
+    m_window = std::make_unique<MainWindow>(m_repository.get());
+    m_window->setIssues(smallQueue(), u"queue-small.json"_s);
+    m_window->selectFirstIssue();
+    m_window->show();
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    m_table = m_window->findChild<QTableView *>(u"issueTable"_s);
+    m_filter = m_window->findChild<QLineEdit *>(u"filterEdit"_s);
+    QVERIFY(m_table);
+    QVERIFY(m_filter);
+    m_table->setFocus();
+    QTRY_VERIFY(m_table->hasFocus());
+}
+
+void tst_MainWindow::cleanup()
+{
+    m_window.reset();
+}
+
+int tst_MainWindow::currentNumber() const
+{
+    return m_table->currentIndex().siblingAtColumn(IssueTableModel::Number).data(IssueTableModel::SortRole).toInt();
+}
+
+QString tst_MainWindow::shownText() const
+{
+    return m_window->findChild<IssueView *>(u"issueView"_s)->document()->toPlainText();
+}
+
+void tst_MainWindow::showsQueueAndSource()
+{
+    QCOMPARE(m_table->model()->rowCount(), 5);
+    QCOMPARE(m_window->findChild<QLabel *>(u"countLabel"_s)->text(), u"5 issues"_s);
+    QCOMPARE(m_window->findChild<QLabel *>(u"sourceLabel"_s)->text(), u"queue-small.json"_s);
+    // Newest first, and the first one is open beside the queue.
+    QCOMPARE(currentNumber(), 140231);
+    QVERIFY(shownText().contains(u"FSDP2 fully_shard hangs"_s));
+}
+
+void tst_MainWindow::filterReducesRows()
+{
+    m_filter->setFocus();
+    QTRY_VERIFY(m_filter->hasFocus());
+    QTest::keyClicks(m_filter, u"ddp"_s);
+    QCOMPARE(m_table->model()->rowCount(), 5); // debounced, not per keystroke
+    QTRY_COMPARE(m_table->model()->rowCount(), 1);
+    QCOMPARE(m_window->findChild<QLabel *>(u"countLabel"_s)->text(), u"1 of 5 issues"_s);
+    QCOMPARE(currentNumber(), 140198);
+    QVERIFY(shownText().contains(u"Expected to have finished reduction"_s));
+
+    QTest::keyClicks(m_filter, u" nothing-matches"_s);
+    QTRY_COMPARE(m_table->model()->rowCount(), 0);
+    QVERIFY(shownText().contains(u"Select an issue"_s));
+
+    QTest::keyClick(m_filter, Qt::Key_Escape); // clears the filter at once
+    QCOMPARE(m_filter->text(), QString());
+    QCOMPARE(m_table->model()->rowCount(), 5);
+    QVERIFY(m_filter->hasFocus());
+    QTest::keyClick(m_filter, Qt::Key_Escape); // then goes back to the queue
+    QVERIFY(m_table->hasFocus());
+}
+
+void tst_MainWindow::jkMoveTheSelection()
+{
+    QCOMPARE(currentNumber(), 140231);
+    QTest::keyClick(m_table, Qt::Key_J);
+    QCOMPARE(currentNumber(), 140198);
+    QVERIFY(shownText().contains(u"Expected to have finished reduction"_s));
+    QTest::keyClick(m_table, Qt::Key_J);
+    QCOMPARE(currentNumber(), 140177);
+    QTest::keyClick(m_table, Qt::Key_K);
+    QCOMPARE(currentNumber(), 140198);
+    QTest::keyClick(m_table, Qt::Key_K);
+    QTest::keyClick(m_table, Qt::Key_K);
+    QCOMPARE(currentNumber(), 140231); // stops at the top
+    for (int i = 0; i < 10; ++i)
+        QTest::keyClick(m_table, Qt::Key_J);
+    QCOMPARE(currentNumber(), 140112); // and at the bottom
+    QCOMPARE(m_table->selectionModel()->selectedRows().size(), 1);
+
+    // From the issue view too, where the reader's eyes are.
+    auto *view = m_window->findChild<IssueView *>(u"issueView"_s);
+    view->setFocus();
+    QTRY_VERIFY(view->hasFocus());
+    QTest::keyClick(view, Qt::Key_K);
+    QCOMPARE(currentNumber(), 140150);
+}
+
+void tst_MainWindow::slashFocusesTheFilter()
+{
+    QTest::keyClick(m_table, Qt::Key_Slash);
+    QTRY_VERIFY(m_filter->hasFocus());
+    // Typed into the filter, "j" is text, not navigation.
+    QTest::keyClicks(m_filter, u"j"_s);
+    QCOMPARE(m_filter->text(), u"j"_s);
+    QCOMPARE(currentNumber(), 140231);
+    // Enter applies the filter at once and goes back to the queue.
+    QTest::keyClick(m_filter, Qt::Key_Return);
+    QVERIFY(m_table->hasFocus());
+}
+
+QTEST_MAIN(tst_MainWindow)
+#include "tst_mainwindow.moc"
