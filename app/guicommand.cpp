@@ -2,6 +2,9 @@
 #include "app/guicommand.h"
 
 #include "engine/issuejsonreader.h"
+#include "engine/issuestore.h"
+#include "engine/reviewdecisionstore.h"
+#include "engine/rubricpack.h"
 #include "views/apppalette.h"
 #include "views/mainwindow.h"
 
@@ -9,6 +12,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTextStream>
 #include <QTimer>
 
@@ -20,6 +26,19 @@ namespace {
 
 constexpr auto DemoQueueResource = ":/demo/demo-queue.json";
 constexpr QSize ScreenshotSize(1440, 900);
+constexpr auto DefaultProfile = "distributed";
+
+// "pytorch/pytorch" from an issue URL; decisions are kept per repository.
+QString repositoryOf(const QList<Issue> &issues)
+{
+    static const QRegularExpression pattern(u"github\\.com/([^/]+/[^/]+)/issues/"_s);
+    for (const Issue &issue : issues) {
+        const QRegularExpressionMatch match = pattern.match(issue.url);
+        if (match.hasMatch())
+            return match.captured(1);
+    }
+    return {};
+}
 
 int fail(const QString &message)
 {
@@ -46,7 +65,8 @@ int GuiCommand::run(QApplication &app)
                                               "(run `triage-console COMMAND --help`)."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption demoOption(u"demo"_s, QApplication::translate("GuiCommand", "Open the bundled demo queue."));
+    const QCommandLineOption demoOption(u"demo"_s,
+                                        QApplication::translate("GuiCommand", "Open the bundled demo queue."));
     const QCommandLineOption queueOption(
         u"queue"_s, QApplication::translate("GuiCommand", "Open a queue from a gh-shaped JSON file."), u"FILE"_s);
     const QCommandLineOption screenshotOption(
@@ -54,13 +74,25 @@ int GuiCommand::run(QApplication &app)
         QApplication::translate("GuiCommand", "Render the window offscreen at 1440x900 to a PNG file and exit."),
         u"FILE.png"_s);
     const QCommandLineOption darkOption(u"dark"_s, QApplication::translate("GuiCommand", "Use the dark palette."));
-    parser.addOptions({demoOption, queueOption, screenshotOption, darkOption});
+    const QCommandLineOption storeOption(
+        u"store"_s,
+        QApplication::translate("GuiCommand", "The store file review decisions go to (default: %1).")
+            .arg(IssueStore::defaultPath()),
+        u"FILE"_s);
+    const QCommandLineOption packOption(
+        u"pack"_s, QApplication::translate("GuiCommand", "Triage with this rubric pack instead of the built-in one."),
+        u"FILE"_s);
+    const QCommandLineOption presentationOption(
+        u"presentation"_s, QApplication::translate("GuiCommand", "Start in presentation mode (F11 toggles it)."));
+    parser.addOptions(
+        {demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption, presentationOption});
     parser.process(app);
 
     if (parser.isSet(demoOption) && parser.isSet(queueOption))
         return fail(u"--demo and --queue exclude each other"_s);
 
-    const QString queuePath = parser.isSet(queueOption) ? parser.value(queueOption) : QString::fromLatin1(DemoQueueResource);
+    const QString queuePath =
+        parser.isSet(queueOption) ? parser.value(queueOption) : QString::fromLatin1(DemoQueueResource);
     Result<QList<Issue>> issues = IssueJsonReader::readFile(queuePath);
     if (!issues)
         return fail(issues.error());
@@ -68,13 +100,38 @@ int GuiCommand::run(QApplication &app)
     QApplication::setStyle(u"Fusion"_s);
     QApplication::setPalette(parser.isSet(darkOption) ? AppPalette::dark() : AppPalette::light());
 
+    Result<RubricPack> pack = parser.isSet(packOption) ? RubricPack::load(parser.value(packOption))
+                                                       : RubricPack::builtin(QString::fromLatin1(DefaultProfile));
+    if (!pack)
+        return fail(pack.error());
+
+    // A screenshot never touches the reviewer's store: it gets a throwaway one.
+    const bool screenshot = parser.isSet(screenshotOption);
+    QTemporaryDir scratch;
+    QString storePath = parser.value(storeOption);
+    if (screenshot && storePath.isEmpty())
+        storePath = scratch.filePath(u"store.sqlite"_s);
+    else if (storePath.isEmpty())
+        storePath = IssueStore::defaultPath();
+    Result<std::unique_ptr<ReviewDecisionStore>> store = ReviewDecisionStore::open(storePath);
+    if (!store)
+        return fail(store.error());
+
     KSyntaxHighlighting::Repository repository;
     MainWindow window(&repository);
-    window.setIssues(std::move(issues).value(),
-                     parser.isSet(queueOption) ? queuePath : QApplication::translate("GuiCommand", "Demo queue"));
+    window.setRemembersState(!screenshot);
+    window.setDecisionStore(store.value().get());
+    window.setPack(pack.value());
+    QList<Issue> queue = std::move(issues).value();
+    const QString repo = repositoryOf(queue);
+    window.setIssues(std::move(queue),
+                     parser.isSet(queueOption) ? queuePath : QApplication::translate("GuiCommand", "Demo queue"), repo);
     window.selectFirstIssue();
+    if (parser.isSet(presentationOption))
+        window.setPresentationMode(true);
 
-    if (!parser.isSet(screenshotOption)) {
+    if (!screenshot) {
+        window.restoreState();
         window.show();
         return app.exec();
     }
@@ -84,12 +141,18 @@ int GuiCommand::run(QApplication &app)
     window.setAttribute(Qt::WA_DontShowOnScreen);
     window.show();
     int status = 0;
-    // Let layouts and the first highlight pass settle before grabbing.
-    QTimer::singleShot(200, &window, [&window, &target, &status] {
-        if (!window.grab().save(target, "PNG"))
-            status = fail(u"cannot write the screenshot to %1"_s.arg(target));
-        QApplication::quit();
-    });
+    // Let the queue's triage finish, then layouts and the first highlight pass settle before grabbing.
+    const auto grab = [&window, &target, &status] {
+        QTimer::singleShot(250, &window, [&window, &target, &status] {
+            if (!window.grab().save(target, "PNG"))
+                status = fail(u"cannot write the screenshot to %1"_s.arg(target));
+            QApplication::quit();
+        });
+    };
+    if (window.isTriaging())
+        QObject::connect(&window, &MainWindow::triageFinished, &window, grab, Qt::SingleShotConnection);
+    else
+        grab();
     app.exec();
     return status;
 }

@@ -26,8 +26,7 @@ QString failure(const QKeychain::Job *job)
 
 KeychainTokenStore::KeychainTokenStore(QObject *parent)
     : TokenStore(parent)
-{
-}
+{}
 
 void KeychainTokenStore::readToken(const QString &host, const QString &login, QObject *context, ReadCallback done)
 {
@@ -48,8 +47,8 @@ void KeychainTokenStore::readToken(const QString &host, const QString &login, QO
     job->start();
 }
 
-void KeychainTokenStore::writeToken(const QString &host, const QString &login, const QString &token,
-                                    QObject *context, DoneCallback done)
+void KeychainTokenStore::writeToken(const QString &host, const QString &login, const QString &token, QObject *context,
+                                    DoneCallback done)
 {
     auto *job = makeJob<QKeychain::WritePasswordJob>(host, login);
     job->setTextData(token);

@@ -312,10 +312,10 @@ int runRepro(const QStringList &arguments)
     if (!summary)
         return fail(tr("the runs did not finish"));
 
-    out.insert(u"environment"_s, ReproJson::toJson(*env));
     const QJsonObject result = ReproJson::toJson(*summary);
     for (auto it = result.constBegin(); it != result.constEnd(); ++it)
         out.insert(it.key(), it.value());
+    out.insert(u"environment"_s, ReproJson::toJson(*env)); // the whole environment, not just its name
     out.insert(u"lastRun"_s, ReproJson::toJson(last));
     print(out);
     return summary->overall.kind == ReproOutcome::Kind::SandboxRefused ? ExitRefused : 0;

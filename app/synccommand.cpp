@@ -79,9 +79,8 @@ int SyncCommand::run(const QStringList &arguments)
     GitHubClient client;
     client.setApiUrl(api);
     const QString host = TokenStore::hostFor(client.apiUrl());
-    const QString login = parser.isSet(loginOption)
-                              ? parser.value(loginOption)
-                              : QSettings().value(u"github/%1/login"_s.arg(host)).toString();
+    const QString login = parser.isSet(loginOption) ? parser.value(loginOption)
+                                                    : QSettings().value(u"github/%1/login"_s.arg(host)).toString();
 
     KeychainTokenStore keychain;
     auto *resolver = new TokenResolver(parser.isSet(noKeyringOption) ? nullptr : &keychain);
@@ -91,8 +90,9 @@ int SyncCommand::run(const QStringList &arguments)
 
     QObject::connect(resolver, &TokenResolver::finished, &context, [&](const ResolvedToken &token) {
         if (token.token.isEmpty())
-            err << "triage-console sync: " << tr("no GitHub token found (keyring, GH_TOKEN, GITHUB_TOKEN, gh); "
-                                                 "going on without one")
+            err << "triage-console sync: "
+                << tr("no GitHub token found (keyring, GH_TOKEN, GITHUB_TOKEN, gh); "
+                      "going on without one")
                 << Qt::endl;
         else
             err << "triage-console sync: " << tr("using the token from %1").arg(token.source) << Qt::endl;
@@ -118,6 +118,7 @@ int SyncCommand::run(const QStringList &arguments)
                                           {u"state"_s, queue.state},
                                           {u"issues"_s, result->issues},
                                           {u"comments"_s, result->comments},
+                                          {u"removed"_s, result->removed},
                                           {u"queue_issues"_s, result->queueIssues},
                                           {u"queue_comments"_s, result->queueComments},
                                           {u"requests"_s, result->requests},

@@ -139,7 +139,8 @@ QString GitHubClient::describeFailure(const QUrl &url, int status, const QString
         detail = object.value("message"_L1).toString();
         QStringList messages;
         for (const QJsonValue &error : object.value("errors"_L1).toArray()) {
-            const QString message = error.isObject() ? error.toObject().value("message"_L1).toString() : error.toString();
+            const QString message =
+                error.isObject() ? error.toObject().value("message"_L1).toString() : error.toString();
             if (!message.isEmpty())
                 messages.append(message);
         }
@@ -148,7 +149,8 @@ QString GitHubClient::describeFailure(const QUrl &url, int status, const QString
     }
     switch (status) {
     case 401:
-        return tr("GitHub refused the token for %1 (401): %2").arg(where, detail.isEmpty() ? tr("bad credentials") : detail);
+        return tr("GitHub refused the token for %1 (401): %2")
+            .arg(where, detail.isEmpty() ? tr("bad credentials") : detail);
     case 403:
         return tr("GitHub denied access to %1 (403): %2").arg(where, detail.isEmpty() ? tr("forbidden") : detail);
     case 404:

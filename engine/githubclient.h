@@ -39,12 +39,12 @@ Q_DECLARE_METATYPE(RateLimit)
 // How hard a request tries. Production defaults; tests shrink the delays.
 struct RetryPolicy
 {
-    int maxAttempts = 5;                                     // per request, the first one included
-    std::chrono::milliseconds baseDelay{1000};               // 5xx / network: base · 2^(attempt-1)
+    int maxAttempts = 5;                       // per request, the first one included
+    std::chrono::milliseconds baseDelay{1000}; // 5xx / network: base · 2^(attempt-1)
     std::chrono::milliseconds maxDelay{std::chrono::minutes(2)};
-    std::chrono::milliseconds secondaryLimitDelay{60000};    // a secondary limit without Retry-After
+    std::chrono::milliseconds secondaryLimitDelay{60000};                 // a secondary limit without Retry-After
     std::chrono::milliseconds maxRateLimitWait{std::chrono::minutes(65)}; // longer than this: give up
-    std::chrono::milliseconds transferTimeout{60000};        // no byte for this long: a network error
+    std::chrono::milliseconds transferTimeout{60000};                     // no byte for this long: a network error
     double serverWaitScale = 1.0; // scales waits GitHub dictates (Retry-After, reset); tests use < 1
 };
 
@@ -54,7 +54,7 @@ struct GitHubResponse
     QByteArray body;
     QJsonDocument json; // parsed for 2xx answers
     QByteArray etag;
-    QUrl nextPage; // Link: rel="next"
+    QUrl nextPage;          // Link: rel="next"
     QByteArray oauthScopes; // X-OAuth-Scopes: what a classic token may do (empty for fine-grained ones)
     int attempts = 1;
 

@@ -111,7 +111,8 @@ void GitHubRequestJob::onReplyFinished()
     const RetryPolicy &policy = m_client->retryPolicy();
 
     // Transport failures (refused, reset, dropped mid-body, timed out) come before any status.
-    if (networkError != QNetworkReply::NoError && (status == 0 || networkError < QNetworkReply::ProxyConnectionRefusedError)) {
+    if (networkError != QNetworkReply::NoError &&
+        (status == 0 || networkError < QNetworkReply::ProxyConnectionRefusedError)) {
         m_lastFailure = GitHubClient::describeFailure(m_request.url(), 0, reply->errorString(), {});
         retryLater(backoff(), reply->errorString());
         return;
@@ -187,6 +188,7 @@ void GitHubRequestJob::onReplyFinished()
 void GitHubRequestJob::retryLater(milliseconds delay, const QString &reason)
 {
     if (m_attempt >= m_client->retryPolicy().maxAttempts) {
+        m_transientFailure = true;
         finish(Error{tr("%1 (gave up after %2 attempts)").arg(m_lastFailure).arg(m_attempt)});
         return;
     }

@@ -20,6 +20,9 @@ public:
     bool isGraphQL() const { return m_graphql; }
     // Ends the job now with a "cancelled" error; safe to call at any time, also from a slot.
     void cancel();
+    // After a failure: whether it was the kind that retrying could have fixed (5xx, network, malformed
+    // answers), as opposed to a refusal (4xx, GraphQL errors) or a cancel. Valid in the finished() slot.
+    bool failedTransiently() const { return m_transientFailure; }
 
 Q_SIGNALS:
     void finished(const Result<GitHubResponse> &result);
@@ -48,5 +51,6 @@ private:
     int m_attempt = 0;
     bool m_finished = false;
     bool m_budgetWaited = false;
+    bool m_transientFailure = false;
     QString m_lastFailure;
 };

@@ -123,8 +123,12 @@ IssueBatch IssueJsonReader::readDocument(const QByteArray &data)
         return batch;
     }
 
-    // Not one document: JSON Lines, one issue per line.
-    const bool looksLikeLines = data.trimmed().startsWith('{') && data.trimmed().contains('\n');
+    // Not one document: JSON Lines, one issue per line, if the first line is a whole object by itself.
+    const QByteArray trimmed = data.trimmed();
+    const qsizetype firstBreak = trimmed.indexOf('\n');
+    QJsonParseError firstLineError;
+    const bool looksLikeLines = trimmed.startsWith('{') && firstBreak > 0
+                                && QJsonDocument::fromJson(trimmed.left(firstBreak), &firstLineError).isObject();
     if (!looksLikeLines) {
         batch.errors.append(
             InputError{0, u"not valid JSON at byte %1: %2"_s.arg(parseError.offset).arg(parseError.errorString())});

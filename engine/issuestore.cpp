@@ -6,11 +6,11 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QTimeZone>
 #include <QJsonDocument>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QTimeZone>
 
 using namespace Qt::StringLiterals;
 
@@ -54,7 +54,8 @@ const QList<QStringList> &migrations()
             " updated_at TEXT, comment_count INTEGER NOT NULL DEFAULT 0, synced_at TEXT,"
             " PRIMARY KEY (repo, number))"_s,
             u"CREATE INDEX issues_updated ON issues (repo, updated_at)"_s,
-            u"CREATE TABLE issue_labels (repo TEXT NOT NULL, number INTEGER NOT NULL, name TEXT NOT NULL COLLATE NOCASE,"
+            u"CREATE TABLE issue_labels (repo TEXT NOT NULL, number INTEGER NOT NULL, name TEXT NOT NULL COLLATE "
+            u"NOCASE,"
             " position INTEGER NOT NULL, PRIMARY KEY (repo, number, name),"
             " FOREIGN KEY (repo, number) REFERENCES issues (repo, number) ON DELETE CASCADE)"_s,
             u"CREATE INDEX issue_labels_name ON issue_labels (repo, name)"_s,
@@ -62,10 +63,12 @@ const QList<QStringList> &migrations()
             " author_association TEXT, body TEXT, created_at TEXT,"
             " FOREIGN KEY (repo, number) REFERENCES issues (repo, number) ON DELETE CASCADE)"_s,
             u"CREATE INDEX comments_issue ON comments (repo, number, created_at)"_s,
-            u"CREATE TABLE queues (id INTEGER PRIMARY KEY, repo TEXT NOT NULL, labels TEXT NOT NULL, state TEXT NOT NULL,"
+            u"CREATE TABLE queues (id INTEGER PRIMARY KEY, repo TEXT NOT NULL, labels TEXT NOT NULL, state TEXT NOT "
+            u"NULL,"
             " created_at TEXT NOT NULL, UNIQUE (repo, labels, state))"_s,
             u"CREATE TABLE sync_state (queue_id INTEGER PRIMARY KEY REFERENCES queues (id) ON DELETE CASCADE,"
-            " cursor TEXT, pass_mode TEXT, pass_since TEXT, pass_watermark TEXT, since TEXT, etag BLOB, etag_url TEXT,"
+            " cursor TEXT, pass_mode TEXT, pass_since TEXT, pass_watermark TEXT, pass_started TEXT, since TEXT,"
+            " etag BLOB, etag_url TEXT,"
             " last_sync TEXT, last_full_sync TEXT)"_s,
         },
         // 2: what review and submission will write (issue 5: decisions, outbox, journal, audit log)
@@ -89,6 +92,34 @@ const QList<QStringList> &migrations()
     return steps;
 }
 
+// "repo = ? AND number IN (…the queue's members…)". Not correlated, so SQLite evaluates it once.
+QString membersClause(const QueueSpec &queue)
+{
+    QString stateFilter;
+    if (queue.state.compare(u"open"_s, Qt::CaseInsensitive) == 0)
+        stateFilter = u" AND state = 'OPEN'"_s;
+    else if (queue.state.compare(u"closed"_s, Qt::CaseInsensitive) == 0)
+        stateFilter = u" AND state = 'CLOSED'"_s;
+    QString labelFilter;
+    if (!queue.labels.isEmpty()) {
+        const QStringList marks(queue.labels.size(), u"?"_s);
+        labelFilter = u" AND number IN (SELECT number FROM issue_labels WHERE repo = ? AND name IN (%1)"
+                      " GROUP BY number HAVING count(DISTINCT name) = %2)"_s.arg(marks.join(u','))
+                          .arg(QSet<QString>(queue.labels.begin(), queue.labels.end()).size());
+    }
+    return u"repo = ? AND number IN (SELECT number FROM issues WHERE repo = ?"_s + stateFilter + labelFilter + u')';
+}
+
+void bindMembers(QSqlQuery &query, const QueueSpec &queue)
+{
+    query.addBindValue(queue.repository());
+    query.addBindValue(queue.repository());
+    if (!queue.labels.isEmpty())
+        query.addBindValue(queue.repository());
+    for (const QString &label : queue.labels)
+        query.addBindValue(label);
+}
+
 QString sqlError(const QSqlError &error)
 {
     return error.text().trimmed();
@@ -98,7 +129,11 @@ QString sqlError(const QSqlError &error)
 class Transaction
 {
 public:
-    explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) { m_open = m_db.transaction(); }
+    explicit Transaction(QSqlDatabase db)
+        : m_db(std::move(db))
+    {
+        m_open = m_db.transaction();
+    }
     ~Transaction()
     {
         if (m_open)
@@ -121,8 +156,7 @@ private:
 IssueStore::IssueStore(QString path, QString connectionName)
     : m_path(std::move(path))
     , m_connectionName(std::move(connectionName))
-{
-}
+{}
 
 IssueStore::~IssueStore()
 {
@@ -147,7 +181,8 @@ QSqlDatabase IssueStore::database() const
 Result<std::unique_ptr<IssueStore>> IssueStore::open(const QString &path)
 {
     const QFileInfo info(path);
-    const QString notOurs = QObject::tr("%1 is not a Triage Console store (%2). Rebuild it to sync afresh from GitHub.");
+    const QString notOurs =
+        QObject::tr("%1 is not a Triage Console store (%2). Rebuild it to sync afresh from GitHub.");
     if (info.isDir())
         return Error{QObject::tr("%1 is a directory, not a Triage Console store").arg(path)};
     if (info.exists() && info.size() > 0) {
@@ -278,11 +313,34 @@ Result<qint64> IssueStore::ensureQueue(const QueueSpec &queue)
     return query.value(0).toLongLong();
 }
 
+Result<QList<StoredQueue>> IssueStore::queues() const
+{
+    QSqlQuery query(database());
+    if (!query.exec(u"SELECT q.id, q.repo, q.labels, q.state, s.last_sync, s.last_full_sync,"
+                    " (SELECT count(*) FROM issues i WHERE i.repo = q.repo) FROM queues q"
+                    " LEFT JOIN sync_state s ON s.queue_id = q.id ORDER BY s.last_sync DESC, q.id"_s))
+        return Error{QObject::tr("cannot read the queues from %1: %2").arg(m_path, sqlError(query.lastError()))};
+    QList<StoredQueue> queues;
+    while (query.next()) {
+        StoredQueue stored;
+        stored.id = query.value(0).toLongLong();
+        stored.queue.setRepository(query.value(1).toString());
+        for (const QJsonValue &label : QJsonDocument::fromJson(query.value(2).toString().toUtf8()).array())
+            stored.queue.labels.append(label.toString());
+        stored.queue.state = query.value(3).toString();
+        stored.lastSync = fromIso(query.value(4));
+        stored.lastFullSync = fromIso(query.value(5));
+        stored.issues = query.value(6).toInt();
+        queues.append(std::move(stored));
+    }
+    return queues;
+}
+
 Result<SyncState> IssueStore::syncState(qint64 queueId) const
 {
     QSqlQuery query(database());
     query.prepare(u"SELECT cursor, pass_mode, pass_since, pass_watermark, since, etag, etag_url, last_sync,"
-                  " last_full_sync FROM sync_state WHERE queue_id = ?"_s);
+                  " last_full_sync, pass_started FROM sync_state WHERE queue_id = ?"_s);
     query.addBindValue(queueId);
     if (!query.exec())
         return Error{QObject::tr("cannot read the sync state from %1: %2").arg(m_path, sqlError(query.lastError()))};
@@ -298,6 +356,7 @@ Result<SyncState> IssueStore::syncState(qint64 queueId) const
         state.etagUrl = query.value(6).toString();
         state.lastSync = fromIso(query.value(7));
         state.lastFullSync = fromIso(query.value(8));
+        state.passStarted = fromIso(query.value(9));
     }
     return state;
 }
@@ -306,8 +365,9 @@ namespace {
 
 bool writeState(QSqlQuery &query, const SyncState &state)
 {
-    query.prepare(u"INSERT OR REPLACE INTO sync_state (queue_id, cursor, pass_mode, pass_since, pass_watermark, since,"
-                  " etag, etag_url, last_sync, last_full_sync) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    query.prepare(
+        u"INSERT OR REPLACE INTO sync_state (queue_id, cursor, pass_mode, pass_since, pass_watermark, since,"
+        " etag, etag_url, last_sync, last_full_sync, pass_started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     query.addBindValue(state.queueId);
     query.addBindValue(nullable(state.cursor));
     query.addBindValue(nullable(state.passMode));
@@ -318,6 +378,7 @@ bool writeState(QSqlQuery &query, const SyncState &state)
     query.addBindValue(nullable(state.etagUrl));
     query.addBindValue(nullable(isoTime(state.lastSync)));
     query.addBindValue(nullable(isoTime(state.lastFullSync)));
+    query.addBindValue(nullable(isoTime(state.passStarted)));
     return query.exec();
 }
 
@@ -331,7 +392,9 @@ Result<int> IssueStore::writeSyncState(const SyncState &state)
     return 1;
 }
 
-Result<int> IssueStore::writePage(const QString &repository, const QList<Issue> &issues, const SyncState &state)
+Result<int> IssueStore::writePage(const QString &repository, const QList<Issue> &issues, const SyncState &state,
+                                  const QList<int> &unchanged, const QueueSpec *pruneQueue,
+                                  const QDateTime &passStarted, int *pruned)
 {
     QSqlDatabase db = database();
     const auto failed = [this](const QSqlQuery &query) {
@@ -414,6 +477,28 @@ Result<int> IssueStore::writePage(const QString &repository, const QList<Issue> 
             return failed(staleComments);
     }
 
+    if (!unchanged.isEmpty()) {
+        QStringList numbers;
+        for (int number : unchanged)
+            numbers.append(QString::number(number));
+        QSqlQuery seen(db);
+        seen.prepare(u"UPDATE issues SET synced_at = ? WHERE repo = ? AND number IN (%1)"_s.arg(numbers.join(u',')));
+        seen.addBindValue(now);
+        seen.addBindValue(repository);
+        if (!seen.exec())
+            return failed(seen);
+    }
+    if (pruneQueue && passStarted.isValid()) {
+        QSqlQuery prune(db);
+        prune.prepare(u"DELETE FROM issues WHERE "_s + membersClause(*pruneQueue) + u" AND synced_at < ?"_s);
+        bindMembers(prune, *pruneQueue);
+        prune.addBindValue(isoTime(passStarted));
+        if (!prune.exec())
+            return failed(prune);
+        if (pruned)
+            *pruned = prune.numRowsAffected();
+    }
+
     QSqlQuery stateQuery(db);
     if (!writeState(stateQuery, state))
         return failed(stateQuery);
@@ -428,35 +513,14 @@ Result<QList<Issue>> IssueStore::loadQueue(const QueueSpec &queue) const
     const auto failed = [this](const QSqlQuery &query) {
         return Error{QObject::tr("cannot read the store %1: %2").arg(m_path, sqlError(query.lastError()))};
     };
-    QString stateFilter;
-    if (queue.state.compare(u"open"_s, Qt::CaseInsensitive) == 0)
-        stateFilter = u" AND state = 'OPEN'"_s;
-    else if (queue.state.compare(u"closed"_s, Qt::CaseInsensitive) == 0)
-        stateFilter = u" AND state = 'CLOSED'"_s;
-    QString labelFilter;
-    if (!queue.labels.isEmpty()) {
-        const QStringList marks(queue.labels.size(), u"?"_s);
-        labelFilter = u" AND number IN (SELECT number FROM issue_labels WHERE repo = ? AND name IN (%1)"
-                      " GROUP BY number HAVING count(DISTINCT name) = %2)"_s.arg(marks.join(u','))
-                          .arg(QSet<QString>(queue.labels.begin(), queue.labels.end()).size());
-    }
-    // Not correlated, so SQLite evaluates the queue's members once per query.
-    const QString members = u"repo = ? AND number IN (SELECT number FROM issues WHERE repo = ?"_s + stateFilter
-                            + labelFilter + u')';
-    const auto bind = [&queue](QSqlQuery &query) {
-        query.addBindValue(queue.repository());
-        query.addBindValue(queue.repository());
-        if (!queue.labels.isEmpty())
-            query.addBindValue(queue.repository());
-        for (const QString &label : queue.labels)
-            query.addBindValue(label);
-    };
+    const QString members = membersClause(queue);
+    const auto bind = [&queue](QSqlQuery &query) { bindMembers(query, queue); };
 
     QSqlQuery query(db);
     query.setForwardOnly(true);
     query.prepare(u"SELECT number, node_id, title, body, author, author_association, state, url, created_at,"
-                  " updated_at, comment_count FROM issues WHERE "_s
-                  + members + u" ORDER BY updated_at, number"_s);
+                  " updated_at, comment_count FROM issues WHERE "_s +
+                  members + u" ORDER BY updated_at, number"_s);
     bind(query);
     if (!query.exec())
         return failed(query);
@@ -486,8 +550,8 @@ Result<QList<Issue>> IssueStore::loadQueue(const QueueSpec &queue) const
     while (query.next())
         issues[rowOf.value(query.value(0).toInt())].labels.append(query.value(1).toString());
 
-    query.prepare(u"SELECT number, id, author, author_association, body, created_at FROM comments WHERE "_s + members
-                  + u" ORDER BY number, created_at, id"_s);
+    query.prepare(u"SELECT number, id, author, author_association, body, created_at FROM comments WHERE "_s + members +
+                  u" ORDER BY number, created_at, id"_s);
     bind(query);
     if (!query.exec())
         return failed(query);

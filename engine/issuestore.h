@@ -7,8 +7,8 @@
 
 #include <QHash>
 #include <QList>
-#include <QPair>
 #include <QLoggingCategory>
+#include <QPair>
 #include <QSqlDatabase>
 #include <QString>
 
@@ -41,12 +41,21 @@ public:
     int schemaVersion() const;
 
     Result<qint64> ensureQueue(const QueueSpec &queue);
+    // Every queue ever synced into this store, most recently synced first.
+    Result<QList<StoredQueue>> queues() const;
     Result<SyncState> syncState(qint64 queueId) const;
 
     // One page of a sync, in one transaction: issues upserted by number, their labels replaced, their
     // comments upserted by id (comments gone from GitHub removed), then the sync state. A kill between
     // pages leaves whole pages only; re-writing a page changes nothing.
-    Result<int> writePage(const QString &repository, const QList<Issue> &issues, const SyncState &state);
+    //
+    // `unchanged`: issues seen on the page but not rewritten (REST skips unchanged ones); they count as seen.
+    // `pruneQueue`: the page ends a full pass of that queue that began at `passStarted`, so its stored
+    // members not seen since have left it on GitHub (label removed, closed, transferred): they are dropped.
+    // Returns the issues written; *pruned receives the number dropped.
+    Result<int> writePage(const QString &repository, const QList<Issue> &issues, const SyncState &state,
+                          const QList<int> &unchanged = {}, const QueueSpec *pruneQueue = nullptr,
+                          const QDateTime &passStarted = {}, int *pruned = nullptr);
     Result<int> writeSyncState(const SyncState &state);
 
     // The stored queue, with comments, oldest update first; works offline.

@@ -100,6 +100,10 @@ ReproOutcome OutcomeClassifier::classify(const SandboxRunResult &run, const Erro
                 ? u"exited %1 without the reported %2"_s.arg(run.exitCode).arg(expected.toString())
                 : u"raised %1, not the reported %2"_s.arg(outcome.observed.toString().left(200), expected.toString());
     }
+    // Known environment faults, worth a word so nobody files them as the bug.
+    if (all.contains(u"build without libuv support"_s))
+        outcome.detail += u" — this torch has no libuv: USE_LIBUV=0 fixes init_process_group, but torchrun's own "
+                          u"rendezvous store ignores it; launch with mp.spawn or use another environment"_s;
     return outcome;
 }
 

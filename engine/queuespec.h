@@ -14,7 +14,10 @@ struct QueueSpec
     QString state = QStringLiteral("open");
 
     QString repository() const { return owner + u'/' + name; }
-    bool isValid() const { return !owner.isEmpty() && !name.isEmpty() && !owner.contains(u'/') && !name.contains(u'/'); }
+    bool isValid() const
+    {
+        return !owner.isEmpty() && !name.isEmpty() && !owner.contains(u'/') && !name.contains(u'/');
+    }
     // "owner/name" → owner, name; false when it is not of that shape.
     bool setRepository(const QString &ownerSlashName)
     {
@@ -37,12 +40,23 @@ struct SyncState
     QString passMode;
     QDateTime passSince;
     QDateTime passWatermark; // newest updatedAt the pass has stored so far
+    QDateTime passStarted;   // when the pass began: a full pass prunes queue members not written since
     // The last finished pass.
-    QDateTime since;         // newest updatedAt stored: the next pass asks for issues updated since then
-    QByteArray etag;         // ETag of the first REST page of the last pass …
-    QString etagUrl;         // … and the URL it belongs to
+    QDateTime since; // newest updatedAt stored: the next pass asks for issues updated since then
+    QByteArray etag; // ETag of the first REST page of the last pass …
+    QString etagUrl; // … and the URL it belongs to
     QDateTime lastSync;
     QDateTime lastFullSync;
 
     bool passInProgress() const { return !cursor.isEmpty(); }
+};
+
+// A queue the store knows, for pickers: its definition and when it was last synced.
+struct StoredQueue
+{
+    qint64 id = 0;
+    QueueSpec queue;
+    QDateTime lastSync; // invalid: never completed
+    QDateTime lastFullSync;
+    int issues = 0; // issues of the repository in the store (all queues)
 };

@@ -16,6 +16,7 @@ Q_LOGGING_CATEGORY(lcSync, "triage.sync", QtInfoMsg)
 namespace {
 
 constexpr int CommentPage = 100;
+constexpr int MinPageSize = 25;       // two halvings at most, then REST (or the error)
 constexpr int FollowUpsPerQuery = 25; // issues whose further comments one GraphQL query asks for
 
 const QString CommentFields =
@@ -30,8 +31,8 @@ const QString IssuesQuery =
     " totalCount pageInfo { hasNextPage endCursor }"
     " nodes { id number title body state url createdAt updatedAt authorAssociation author { login }"
     " labels(first: 100) { nodes { name } }"
-    " comments(first: 100) { totalCount pageInfo { hasNextPage endCursor } nodes { ...CommentFields } } } } } } "_s
-    + CommentFields;
+    " comments(first: 100) { totalCount pageInfo { hasNextPage endCursor } nodes { ...CommentFields } } } } } } "_s +
+    CommentFields;
 
 QString isoSince(const QDateTime &since)
 {
@@ -49,11 +50,10 @@ QList<Comment> commentsFrom(const QJsonArray &nodes)
                                                       : object.value("id"_L1).toInteger();
         const QJsonValue author = object.contains("author"_L1) ? object.value("author"_L1) : object.value("user"_L1);
         comment.author = author.toObject().value("login"_L1).toString(); // null author: a deleted account
-        comment.authorAssociation =
-            (object.contains("authorAssociation"_L1) ? object.value("authorAssociation"_L1)
-                                                     : object.value("author_association"_L1))
-                .toString()
-                .toUpper();
+        comment.authorAssociation = (object.contains("authorAssociation"_L1) ? object.value("authorAssociation"_L1)
+                                                                             : object.value("author_association"_L1))
+                                        .toString()
+                                        .toUpper();
         comment.body = object.value("body"_L1).toString();
         comment.createdAt = QDateTime::fromString(
             (object.contains("createdAt"_L1) ? object.value("createdAt"_L1) : object.value("created_at"_L1)).toString(),
@@ -122,8 +122,12 @@ void QueueSyncJob::beginPass()
         m_passSince = state->passSince;
         m_cursor = state->cursor;
         qCInfo(lcSync) << "resuming an interrupted" << mode << "pass of" << m_queue.repository();
+        m_passStarted = state->passStarted;
     } else {
-        m_passSince = m_forceFull ? QDateTime() : state->since;
+        const bool due = m_fullSyncInterval.count() > 0 && state->lastFullSync.isValid() &&
+                         state->lastFullSync.msecsTo(QDateTime::currentDateTimeUtc()) >= m_fullSyncInterval.count();
+        m_passSince = m_forceFull || due ? QDateTime() : state->since;
+        m_passStarted = QDateTime::currentDateTimeUtc();
         m_cursor.clear();
     }
     m_fullPass = !m_passSince.isValid();
@@ -131,7 +135,7 @@ void QueueSyncJob::beginPass()
     m_summary.incremental = !m_fullPass;
     m_pagesCommitted = 0;
     m_total = -1;
-    m_done_issues = 0;
+    m_issuesDone = 0;
     if (m_useGraphQL) {
         requestGraphQLPage();
     } else {
@@ -182,6 +186,13 @@ void QueueSyncJob::onGraphQLPage(const Result<GitHubResponse> &result)
     if (m_done)
         return;
     if (!result) {
+        // GitHub's GraphQL gives up on pages that cost too much (502s, timeouts): ask for smaller ones.
+        if (m_current && m_current->failedTransiently() && m_pageSize > MinPageSize) {
+            m_pageSize = std::max(MinPageSize, m_pageSize / 2);
+            qCInfo(lcSync) << "GraphQL pages of this queue fail; trying" << m_pageSize << "issues a page";
+            requestGraphQLPage();
+            return;
+        }
         if (m_mode == Mode::Auto && m_pagesCommitted == 0)
             fallBackToRest(result.error());
         else
@@ -232,10 +243,12 @@ void QueueSyncJob::requestMoreComments()
     QString parameters;
     int index = 0;
     for (auto it = m_commentCursors.cbegin(); it != m_commentCursors.cend() && index < FollowUpsPerQuery; ++it) {
-        const auto row = std::find_if(m_page.cbegin(), m_page.cend(), [&](const Issue &i) { return i.number == it.key(); });
+        const auto row =
+            std::find_if(m_page.cbegin(), m_page.cend(), [&](const Issue &i) { return i.number == it.key(); });
         parameters += u", $id%1: ID!, $after%1: String"_s.arg(index);
         fields += u" c%1: node(id: $id%1) { ... on Issue { number comments(first: %2, after: $after%1) {"
-                  " pageInfo { hasNextPage endCursor } nodes { ...CommentFields } } } }"_s.arg(index).arg(CommentPage);
+                  " pageInfo { hasNextPage endCursor } nodes { ...CommentFields } } } }"_s.arg(index)
+                      .arg(CommentPage);
         variables.insert(u"id%1"_s.arg(index), row->nodeId);
         variables.insert(u"after%1"_s.arg(index), it.value());
         ++index;
@@ -326,6 +339,8 @@ void QueueSyncJob::onRestPage(const Result<GitHubResponse> &result)
         state.value().cursor.clear();
         state.value().passMode.clear();
         state.value().lastSync = QDateTime::currentDateTimeUtc();
+        if (m_fullPass) // the whole queue is as the last full pass left it
+            state.value().lastFullSync = state.value().lastSync;
         const Result<int> written = m_store->writeSyncState(state.value());
         if (!written) {
             fail(written.error());
@@ -369,10 +384,13 @@ void QueueSyncJob::onRestPage(const Result<GitHubResponse> &result)
     const auto stored = m_store->storedVersions(m_queue.repository(), numbers);
     QList<Issue> changed;
     m_commentQueue.clear();
+    m_unchanged.clear();
     for (Issue &issue : m_page) {
         const auto known = stored.constFind(issue.number);
-        if (known != stored.cend() && known->first == issue.updatedAt && known->second == issue.commentCount)
+        if (known != stored.cend() && known->first == issue.updatedAt && known->second == issue.commentCount) {
+            m_unchanged.append(issue.number);
             continue;
+        }
         if (issue.commentCount > 0)
             m_commentQueue.append(int(changed.size()));
         changed.append(std::move(issue));
@@ -390,9 +408,9 @@ void QueueSyncJob::requestRestComments()
     }
     if (!m_commentUrl.isValid()) {
         const Issue &issue = m_page.at(m_commentQueue.constFirst());
-        m_commentUrl = m_client->restUrl(u"/repos/%1/%2/issues/%3/comments"_s.arg(m_queue.owner, m_queue.name)
-                                             .arg(issue.number),
-                                         QUrlQuery{{u"per_page"_s, QString::number(CommentPage)}});
+        m_commentUrl =
+            m_client->restUrl(u"/repos/%1/%2/issues/%3/comments"_s.arg(m_queue.owner, m_queue.name).arg(issue.number),
+                              QUrlQuery{{u"per_page"_s, QString::number(CommentPage)}});
     }
     GitHubRequestJob *job = m_client->get(m_commentUrl);
     connect(job, &GitHubRequestJob::finished, this, &QueueSyncJob::onRestComments);
@@ -438,7 +456,8 @@ bool QueueSyncJob::commit(const QList<Issue> &issues, const QString &nextCursor)
         return false;
     }
     SyncState state = std::move(loaded).value();
-    state.passWatermark = newest(issues, state.passInProgress() ? state.passWatermark : QDateTime());
+    const bool continuing = m_pagesCommitted > 0 || m_summary.resumed; // else a stale watermark is not ours
+    state.passWatermark = newest(issues, continuing ? state.passWatermark : QDateTime());
     if (nextCursor.isEmpty()) {
         // The pass is complete: the next one asks only for what changed after the newest issue seen.
         if (state.passWatermark.isValid() && (!state.since.isValid() || state.passWatermark > state.since))
@@ -459,7 +478,14 @@ bool QueueSyncJob::commit(const QList<Issue> &issues, const QString &nextCursor)
         state.passMode = m_summary.mode;
         state.passSince = m_passSince;
     }
-    const Result<int> written = m_store->writePage(m_queue.repository(), issues, state);
+    const bool prune = nextCursor.isEmpty() && m_fullPass && m_passStarted.isValid();
+    if (nextCursor.isEmpty())
+        state.passStarted = {};
+    else
+        state.passStarted = m_passStarted;
+    int pruned = 0;
+    const Result<int> written = m_store->writePage(m_queue.repository(), issues, state, std::exchange(m_unchanged, {}),
+                                                   prune ? &m_queue : nullptr, m_passStarted, &pruned);
     if (!written) {
         fail(written.error());
         return false;
@@ -467,12 +493,13 @@ bool QueueSyncJob::commit(const QList<Issue> &issues, const QString &nextCursor)
     ++m_pagesCommitted;
     m_cursor = nextCursor;
     m_summary.issues += written.value();
+    m_summary.removed += pruned;
     int comments = 0;
     for (const Issue &issue : issues)
         comments += int(issue.comments.size());
     m_summary.comments += comments;
-    m_done_issues += int(issues.size());
-    Q_EMIT progress(m_done_issues, m_total, m_summary.comments);
+    m_issuesDone += int(issues.size());
+    Q_EMIT progress(m_issuesDone, m_total, m_summary.comments);
     return true;
 }
 
@@ -484,8 +511,7 @@ void QueueSyncJob::cancel()
         m_current->disconnect(this);
     if (m_current)
         m_current->cancel();
-    fail(tr("sync cancelled; %n issue(s) stored so far, the next sync continues from there", nullptr,
-            m_summary.issues));
+    fail(tr("sync cancelled with %1 issues stored; the next sync continues from there").arg(m_summary.issues));
 }
 
 void QueueSyncJob::fail(const QString &message)

@@ -10,6 +10,8 @@
 #include <QPointer>
 #include <QUrl>
 
+#include <chrono>
+
 Q_DECLARE_LOGGING_CATEGORY(lcSync)
 
 class GitHubClient;
@@ -19,15 +21,16 @@ struct GitHubResponse;
 
 struct SyncSummary
 {
-    int issues = 0;         // issues written by this sync
-    int comments = 0;       // comments written by this sync
-    int queueIssues = 0;    // the queue as stored afterwards
+    int issues = 0;      // issues written by this sync
+    int comments = 0;    // comments written by this sync
+    int removed = 0;     // stored issues found to have left the queue (full passes only)
+    int queueIssues = 0; // the queue as stored afterwards
     int queueComments = 0;
-    int requests = 0;       // HTTP requests sent, retries included
+    int requests = 0; // HTTP requests sent, retries included
     int rateLimitRemaining = -1;
-    QString mode;           // "graphql" or "rest"
+    QString mode; // "graphql" or "rest"
     bool incremental = false;
-    bool resumed = false;   // continued a pass an earlier run left unfinished
+    bool resumed = false; // continued a pass an earlier run left unfinished
     bool notModified = false;
 };
 Q_DECLARE_METATYPE(SyncSummary)
@@ -42,15 +45,23 @@ class QueueSyncJob final : public QObject
     Q_DISABLE_COPY_MOVE(QueueSyncJob)
 
 public:
-    enum class Mode { Auto, GraphQL, Rest };
+    enum class Mode
+    {
+        Auto,
+        GraphQL,
+        Rest
+    };
 
     QueueSyncJob(GitHubClient *client, IssueStore *store, const QueueSpec &queue, QObject *parent = nullptr);
     ~QueueSyncJob() override;
 
     void setMode(Mode mode) { m_mode = mode; }
     void setPageSize(int size) { m_pageSize = std::clamp(size, 1, 100); }
-    // Ignore the stored `since`: fetch the whole queue again (finds issues that left it).
+    // Ignore the stored `since`: fetch the whole queue again. Only full passes notice issues that left
+    // the queue (a label removed, closed, transferred): those are dropped from the store.
     void setFullSync(bool full) { m_forceFull = full; }
+    // A re-sync becomes a full pass when the last one is older than this (default a day; 0: never).
+    void setFullSyncInterval(std::chrono::milliseconds interval) { m_fullSyncInterval = interval; }
 
     void start();
     // Ends with a "cancelled" error; pages already written stay, and the next sync resumes after them.
@@ -85,6 +96,7 @@ private:
     Mode m_mode = Mode::Auto;
     int m_pageSize = 100;
     bool m_forceFull = false;
+    std::chrono::milliseconds m_fullSyncInterval{std::chrono::hours(24)};
 
     bool m_started = false;
     bool m_done = false;
@@ -97,15 +109,17 @@ private:
     // The pass in progress.
     bool m_fullPass = true;
     QDateTime m_passSince;
-    QString m_cursor;          // GraphQL cursor or REST page URL of the next page
+    QDateTime m_passStarted;
+    QString m_cursor; // GraphQL cursor or REST page URL of the next page
     int m_pagesCommitted = 0;
     int m_total = -1;
-    int m_done_issues = 0;
-    QList<Issue> m_page;       // the page being completed
+    int m_issuesDone = 0;
+    QList<Issue> m_page; // the page being completed
     bool m_pageHasNext = false;
     QString m_pageNextCursor;
     QHash<int, QString> m_commentCursors; // issue number → cursor of its next comment page (GraphQL)
     QList<int> m_commentQueue;            // REST: page rows still needing comments
+    QList<int> m_unchanged;               // REST: page issues stored already, as they are
     QUrl m_commentUrl;
     QByteArray m_firstPageEtag; // REST: the first page's ETag and URL, saved when the pass completes
     QString m_firstPageUrl;

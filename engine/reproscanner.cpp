@@ -89,7 +89,6 @@ ReproScanner::~ReproScanner()
 Result<QString> ReproScanner::analyserPath()
 {
     static QMutex mutex;
-    static QTemporaryDir *dir = nullptr;
     static QString path;
     QMutexLocker lock(&mutex);
     if (!path.isEmpty() && QFile::exists(path))
@@ -97,12 +96,11 @@ Result<QString> ReproScanner::analyserPath()
     QFile resource(u":/repro/scan_repro.py"_s);
     if (!resource.open(QIODevice::ReadOnly))
         return Error{u"The repro analyser is missing from the resources."_s};
-    if (!dir) {
-        dir = new QTemporaryDir(QDir::tempPath() + u"/triage-scan-XXXXXX"_s); // lives as long as the process
-        if (!dir->isValid())
-            return Error{u"Cannot create a temporary folder for the repro analyser: %1"_s.arg(dir->errorString())};
-    }
-    QFile out(dir->filePath(u"scan_repro.py"_s));
+    // Lives until the process exits, then removes itself.
+    static QTemporaryDir dir(QDir::tempPath() + u"/triage-scan-XXXXXX"_s);
+    if (!dir.isValid())
+        return Error{u"Cannot create a temporary folder for the repro analyser: %1"_s.arg(dir.errorString())};
+    QFile out(dir.filePath(u"scan_repro.py"_s));
     if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(resource.readAll()) < 0)
         return Error{u"Cannot write the repro analyser: %1"_s.arg(out.errorString())};
     path = out.fileName();

@@ -160,8 +160,7 @@ struct RubricPack
     QString outOfScopeDecision; // e.g. "not_distributed"
     QString outOfScopeTemplate;
     QString reproTemplate;
-    double lowConfidenceBelow = 0.0; // unused by v1 packs; kept for forward compatibility
-    bool classifyEveryRoute = true;  // also add module labels after routing to a non-default sub-oncall
+    bool classifyEveryRoute = true; // also add module labels after routing to a non-default sub-oncall
     // … and then only at this confidence or better (the rubric hands such issues to the team as they are).
     Confidence routedModuleConfidence = Confidence::Medium;
     // … and at most this confidence: beyond the rubric's procedure, the team decides.

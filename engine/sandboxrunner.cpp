@@ -5,8 +5,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QStandardPaths>
 #include <QThread>
 
@@ -138,11 +136,30 @@ QStringList SandboxRunner::buildCommand(const SandboxRequest &request, const QSt
         envPaths << QDir::cleanPath(real.absolutePath() + u"/.."_s);
     }
     envPaths.removeDuplicates();
+    // Folders between the covering mount and the environment are made traversable (0755) for the sandbox
+    // uid; bwrap would otherwise copy the host's (often 0700) modes.
+    auto bindBack = [&args](const QString &path, const QString &mount) {
+        const QStringList parts = path.mid(mount.size() + 1).split(u'/', Qt::SkipEmptyParts);
+        QString dir = mount;
+        for (qsizetype i = 0; i + 1 < parts.size(); ++i) {
+            dir += u'/' + parts.at(i);
+            args << u"--perms"_s << u"0755"_s << u"--dir"_s << dir;
+        }
+        args << u"--ro-bind"_s << path << path;
+    };
     for (const QString &path : std::as_const(envPaths)) {
-        if (std::any_of(mounted.cbegin(), mounted.cend(), [&](const QString &m) { return isUnder(path, m); }))
-            args << u"--ro-bind"_s << path << path;
+        const auto cover =
+            std::find_if(mounted.cbegin(), mounted.cend(), [&](const QString &m) { return isUnder(path, m); });
+        if (cover != mounted.cend())
+            bindBack(path, *cover);
     }
-    args << u"--bind"_s << workDir << SandboxTmp << u"--chdir"_s << SandboxTmp;
+    args << u"--bind"_s << workDir << SandboxTmp;
+    // An environment under the host's /tmp would be covered by the work dir; bind it back over it.
+    for (const QString &path : std::as_const(envPaths)) {
+        if (isUnder(path, SandboxTmp) && path != SandboxTmp)
+            bindBack(path, SandboxTmp);
+    }
+    args << u"--chdir"_s << SandboxTmp;
 
     QMap<QString, QString> vars;
     QString path = u"/usr/local/bin:/usr/bin:/bin"_s;

@@ -17,8 +17,7 @@ TokenResolver::TokenResolver(TokenStore *store, QObject *parent)
     , m_store(store)
     , m_environment(QProcessEnvironment::systemEnvironment())
     , m_ghProgram(QStandardPaths::findExecutable(u"gh"_s))
-{
-}
+{}
 
 void TokenResolver::resolve(const QString &host, const QString &login)
 {

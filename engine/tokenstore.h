@@ -38,5 +38,7 @@ public:
     virtual void deleteToken(const QString &host, const QString &login, QObject *context, DoneCallback done) = 0;
 
 protected:
-    explicit TokenStore(QObject *parent = nullptr) : QObject(parent) {}
+    explicit TokenStore(QObject *parent = nullptr)
+        : QObject(parent)
+    {}
 };

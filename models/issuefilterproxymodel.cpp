@@ -16,6 +16,8 @@ IssueFilterProxyModel::IssueFilterProxyModel(QObject *parent)
     setSortRole(IssueTableModel::SortRole);
     setSortCaseSensitivity(Qt::CaseInsensitive);
     setSortLocaleAware(false);
+    // Plans arrive one row at a time: a row that starts to match a filter shows up without a full refilter.
+    setDynamicSortFilter(true);
 }
 
 void IssueFilterProxyModel::setFilterText(const QString &text)
@@ -30,27 +32,82 @@ void IssueFilterProxyModel::setFilterText(const QString &text)
     invalidateRowsFilter();
 }
 
+void IssueFilterProxyModel::setSubOncallFilter(const QString &subOncall)
+{
+    if (subOncall == m_subOncall)
+        return;
+    m_subOncall = subOncall;
+    invalidateRowsFilter();
+}
+
+void IssueFilterProxyModel::setConfidenceFilter(std::optional<Confidence> confidence)
+{
+    if (confidence == m_confidence)
+        return;
+    m_confidence = confidence;
+    invalidateRowsFilter();
+}
+
+void IssueFilterProxyModel::setReviewStateFilter(std::optional<ReviewState> state)
+{
+    if (state == m_state)
+        return;
+    m_state = state;
+    invalidateRowsFilter();
+}
+
+void IssueFilterProxyModel::setHasReproOnly(bool only)
+{
+    if (only == m_hasReproOnly)
+        return;
+    m_hasReproOnly = only;
+    invalidateRowsFilter();
+}
+
+void IssueFilterProxyModel::setNeedsReviewOnly(bool only)
+{
+    if (only == m_needsReviewOnly)
+        return;
+    m_needsReviewOnly = only;
+    invalidateRowsFilter();
+}
+
 bool IssueFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
+    const QAbstractItemModel *source = sourceModel();
+    const QModelIndex first = source->index(sourceRow, 0, sourceParent);
+    if (m_state && first.data(IssueTableModel::ReviewStateRole).toInt() != int(*m_state))
+        return false;
+    if (m_confidence && first.data(IssueTableModel::ConfidenceRole).toInt() != int(*m_confidence))
+        return false;
+    if (m_hasReproOnly && !first.data(IssueTableModel::HasReproRole).toBool())
+        return false;
+    if (m_needsReviewOnly && !first.data(IssueTableModel::NeedsReviewRole).toBool())
+        return false;
+    if (!m_subOncall.isEmpty() &&
+        source->index(sourceRow, IssueTableModel::SubOncall, sourceParent).data(IssueTableModel::SortRole).toString() !=
+            m_subOncall)
+        return false;
     if (m_words.isEmpty())
         return true;
-    const QAbstractItemModel *source = sourceModel();
+
     const auto field = [&](int column) {
         return source->index(sourceRow, column, sourceParent).data(Qt::DisplayRole).toString();
     };
     const QString number = field(IssueTableModel::Number);
     const QString title = field(IssueTableModel::Title);
     const QString author = field(IssueTableModel::Author);
+    const QString suggestion = field(IssueTableModel::SubOncall) + u' ' + field(IssueTableModel::Modules);
     const QStringList labels = source->index(sourceRow, IssueTableModel::Labels, sourceParent)
                                    .data(IssueTableModel::LabelsRole)
                                    .toStringList();
 
     for (const QString &word : m_words) {
-        const bool found = number.contains(word, Qt::CaseInsensitive) || title.contains(word, Qt::CaseInsensitive) ||
-                           author.contains(word, Qt::CaseInsensitive) ||
-                           std::any_of(labels.cbegin(), labels.cend(), [&word](const QString &label) {
-                               return label.contains(word, Qt::CaseInsensitive);
-                           });
+        const bool found =
+            number.contains(word, Qt::CaseInsensitive) || title.contains(word, Qt::CaseInsensitive) ||
+            author.contains(word, Qt::CaseInsensitive) || suggestion.contains(word, Qt::CaseInsensitive) ||
+            std::any_of(labels.cbegin(), labels.cend(),
+                        [&word](const QString &label) { return label.contains(word, Qt::CaseInsensitive); });
         if (!found)
             return false;
     }

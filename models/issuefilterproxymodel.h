@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/reviewdecisionstore.h"
+#include "engine/triageplan.h"
+
 #include <QSortFilterProxyModel>
 #include <QStringList>
 
-// Free-text filter and sorting for IssueTableModel. A row matches when every word of the filter
-// text occurs, case-insensitively, in its number ("#123"), title, author or one of its labels.
+#include <optional>
+
+// Filters and sorting for IssueTableModel. Free text: a row matches when every word occurs,
+// case-insensitively, in its number ("#123"), title, author, one of its labels or its suggestion. The other
+// filters narrow further: the suggested sub-oncall, the overall confidence, the review state, and two switches
+// (only issues with a reproduction, only issues the engine wants a human to look at).
 class IssueFilterProxyModel final : public QSortFilterProxyModel
 {
     Q_OBJECT
@@ -16,6 +23,12 @@ public:
 
     QString filterText() const { return m_filterText; }
     void setFilterText(const QString &text);
+    // The sub-oncall label; empty for any.
+    void setSubOncallFilter(const QString &subOncall);
+    void setConfidenceFilter(std::optional<Confidence> confidence);
+    void setReviewStateFilter(std::optional<ReviewState> state);
+    void setHasReproOnly(bool only);
+    void setNeedsReviewOnly(bool only);
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
@@ -24,4 +37,9 @@ protected:
 private:
     QString m_filterText;
     QStringList m_words;
+    QString m_subOncall;
+    std::optional<Confidence> m_confidence;
+    std::optional<ReviewState> m_state;
+    bool m_hasReproOnly = false;
+    bool m_needsReviewOnly = false;
 };

@@ -13,7 +13,122 @@ void IssueTableModel::setIssues(QList<Issue> issues)
 {
     beginResetModel();
     m_issues = std::move(issues);
+    m_plans = QList<std::optional<TriagePlan>>(m_issues.size());
+    m_plannedCount = 0;
+    m_rowByNumber.clear();
+    m_rowByNumber.reserve(m_issues.size());
+    for (int row = 0; row < m_issues.size(); ++row)
+        m_rowByNumber.insert(m_issues.at(row).number, row);
     endResetModel();
+    emit reviewCountsChanged();
+}
+
+void IssueTableModel::setPack(const RubricPack &pack)
+{
+    m_moduleLabels.clear();
+    for (const ModuleRule &module : pack.modules)
+        m_moduleLabels.insert(module.label);
+    m_reviewLabel = pack.reviewLabel;
+    m_reproLabel = pack.reproLabel;
+    if (!m_issues.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+void IssueTableModel::setPlan(int row, const TriagePlan &plan)
+{
+    if (row < 0 || row >= m_plans.size())
+        return;
+    if (!m_plans.at(row))
+        ++m_plannedCount;
+    m_plans[row] = plan;
+    emitRowChanged(row);
+}
+
+void IssueTableModel::clearPlans()
+{
+    if (m_plannedCount == 0)
+        return;
+    std::fill(m_plans.begin(), m_plans.end(), std::nullopt);
+    m_plannedCount = 0;
+    emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+void IssueTableModel::setReview(int number, ReviewState state, const std::optional<TriagePlan> &plan)
+{
+    if (state == ReviewState::New && !plan)
+        m_reviews.remove(number);
+    else
+        m_reviews.insert(number, RowReview{state, plan});
+    const int row = rowForNumber(number);
+    if (row >= 0)
+        emitRowChanged(row);
+    emit reviewCountsChanged();
+}
+
+void IssueTableModel::setReviews(const QHash<int, ReviewDecision> &decisions)
+{
+    m_reviews.clear();
+    for (const ReviewDecision &decision : decisions)
+        m_reviews.insert(decision.number, RowReview{decision.state, decision.plan});
+    if (!m_issues.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    emit reviewCountsChanged();
+}
+
+ReviewState IssueTableModel::reviewState(int number) const
+{
+    const auto it = m_reviews.constFind(number);
+    return it == m_reviews.cend() ? ReviewState::New : it->state;
+}
+
+std::optional<TriagePlan> IssueTableModel::reviewedPlan(int number) const
+{
+    const auto it = m_reviews.constFind(number);
+    return it == m_reviews.cend() ? std::nullopt : it->plan;
+}
+
+std::array<int, ReviewStateCount> IssueTableModel::stateCounts() const
+{
+    std::array<int, ReviewStateCount> counts{};
+    for (const Issue &issue : m_issues)
+        ++counts[size_t(reviewState(issue.number))];
+    return counts;
+}
+
+void IssueTableModel::emitRowChanged(int row)
+{
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+const TriagePlan *IssueTableModel::shownPlan(int row) const
+{
+    const auto it = m_reviews.constFind(m_issues.at(row).number);
+    if (it != m_reviews.cend() && it->plan)
+        return &*it->plan;
+    const std::optional<TriagePlan> &plan = m_plans.at(row);
+    return plan ? &*plan : nullptr;
+}
+
+QStringList IssueTableModel::moduleLabels(const TriagePlan &plan) const
+{
+    QStringList labels;
+    for (const QString &label : plan.addLabels) {
+        if (m_moduleLabels.contains(label))
+            labels.append(label);
+    }
+    return labels;
+}
+
+bool IssueTableModel::hasRepro(const TriagePlan &plan) const
+{
+    return plan.decision != "needs_reproduction"_L1 &&
+           (m_reproLabel.isEmpty() || !plan.addLabels.contains(m_reproLabel));
+}
+
+bool IssueTableModel::needsReview(const TriagePlan &plan) const
+{
+    return plan.confidence == Confidence::Low || !plan.violations.isEmpty() ||
+           (!m_reviewLabel.isEmpty() && plan.addLabels.contains(m_reviewLabel));
 }
 
 void IssueTableModel::setNow(const QDateTime &now)
@@ -53,6 +168,38 @@ QString IssueTableModel::compactAge(const QDateTime &from, const QDateTime &now)
     return tr("%1 y").arg(days / 365);
 }
 
+QString IssueTableModel::reviewStateText(ReviewState state)
+{
+    switch (state) {
+    case ReviewState::New:
+        return tr("new");
+    case ReviewState::Approved:
+        return tr("approved");
+    case ReviewState::Edited:
+        return tr("edited");
+    case ReviewState::Skipped:
+        return tr("skipped");
+    case ReviewState::Submitted:
+        return tr("submitted");
+    }
+    return {};
+}
+
+QString IssueTableModel::confidenceText(Confidence confidence)
+{
+    switch (confidence) {
+    case Confidence::High:
+        return tr("high");
+    case Confidence::Medium:
+        return tr("medium");
+    case Confidence::Low:
+        return tr("low");
+    case Confidence::None:
+        break;
+    }
+    return tr("none");
+}
+
 int IssueTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_issues.size());
@@ -68,7 +215,9 @@ QVariant IssueTableModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Issue &issue = m_issues.at(index.row());
+    const TriagePlan *plan = shownPlan(index.row());
     const auto column = Column(index.column());
+    const ReviewState state = reviewState(issue.number);
 
     switch (role) {
     case Qt::DisplayRole:
@@ -83,6 +232,14 @@ QVariant IssueTableModel::data(const QModelIndex &index, int role) const
             return compactAge(issue.createdAt, now());
         case Labels:
             return issue.labels.join(u", "_s);
+        case SubOncall:
+            return plan ? QString(plan->subOncall).remove(u"oncall: "_s) : QString();
+        case Modules:
+            return plan ? moduleLabels(*plan).join(u", "_s) : QString();
+        case ConfidenceColumn:
+            return plan ? confidenceText(plan->confidence) : QString(u"…"_s);
+        case Review:
+            return reviewStateText(state);
         case ColumnCount:
             break;
         }
@@ -97,8 +254,16 @@ QVariant IssueTableModel::data(const QModelIndex &index, int role) const
                        : QString();
         case Labels:
             return issue.labels.join(u'\n');
+        case SubOncall:
+            return plan ? plan->subOncall : QString();
+        case Modules:
+            return plan ? moduleLabels(*plan).join(u'\n') : QString();
+        case ConfidenceColumn:
+            return plan ? tr("Overall confidence: %1 (%2)").arg(confidenceText(plan->confidence), plan->decision)
+                        : tr("Triage in progress");
         case Number:
         case Author:
+        case Review:
         case ColumnCount:
             break;
         }
@@ -119,6 +284,14 @@ QVariant IssueTableModel::data(const QModelIndex &index, int role) const
             return issue.createdAt;
         case Labels:
             return issue.labels.join(u", "_s);
+        case SubOncall:
+            return plan ? plan->subOncall : QString();
+        case Modules:
+            return plan ? moduleLabels(*plan).join(u", "_s) : QString();
+        case ConfidenceColumn:
+            return plan ? int(plan->confidence) : -1;
+        case Review:
+            return int(state);
         case ColumnCount:
             break;
         }
@@ -126,7 +299,25 @@ QVariant IssueTableModel::data(const QModelIndex &index, int role) const
     case IssueRole:
         return QVariant::fromValue(issue);
     case LabelsRole:
+        if (column == Modules)
+            return plan ? moduleLabels(*plan) : QStringList();
         return issue.labels;
+    case PlanRole:
+        return plan ? QVariant::fromValue(*plan) : QVariant();
+    case EnginePlanRole: {
+        const std::optional<TriagePlan> &engine = m_plans.at(index.row());
+        return engine ? QVariant::fromValue(*engine) : QVariant();
+    }
+    case HasPlanRole:
+        return plan != nullptr;
+    case ReviewStateRole:
+        return int(state);
+    case ConfidenceRole:
+        return plan ? int(plan->confidence) : -1;
+    case HasReproRole:
+        return plan ? hasRepro(*plan) : false;
+    case NeedsReviewRole:
+        return plan ? needsReview(*plan) : false;
     default:
         break;
     }
@@ -154,6 +345,14 @@ QVariant IssueTableModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Age");
     case Labels:
         return tr("Labels");
+    case SubOncall:
+        return tr("Sub-oncall");
+    case Modules:
+        return tr("Modules");
+    case ConfidenceColumn:
+        return tr("Confidence");
+    case Review:
+        return tr("Review");
     case ColumnCount:
         break;
     }
@@ -166,5 +365,12 @@ QHash<int, QByteArray> IssueTableModel::roleNames() const
     names.insert(SortRole, "sort");
     names.insert(IssueRole, "issue");
     names.insert(LabelsRole, "labels");
+    names.insert(PlanRole, "plan");
+    names.insert(EnginePlanRole, "enginePlan");
+    names.insert(HasPlanRole, "hasPlan");
+    names.insert(ReviewStateRole, "reviewState");
+    names.insert(ConfidenceRole, "confidence");
+    names.insert(HasReproRole, "hasRepro");
+    names.insert(NeedsReviewRole, "needsReview");
     return names;
 }

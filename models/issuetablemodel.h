@@ -2,12 +2,21 @@
 #pragma once
 
 #include "engine/issue.h"
+#include "engine/reviewdecisionstore.h"
+#include "engine/rubricpack.h"
+#include "engine/triageplan.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 
-// The queue as a table: one row per issue, in the order the issues were given.
+#include <array>
+#include <optional>
+
+// The queue as a table: one row per issue, in the order the issues were given, with the engine's suggestion
+// (filled in as triage results arrive) and where review left it. A reviewer's decision is kept by issue
+// number, so it survives a reload of the queue; its plan, when there is one, is the plan the row shows.
 class IssueTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -21,19 +30,45 @@ public:
         Author,
         Age,
         Labels,
+        SubOncall,
+        Modules,
+        ConfidenceColumn,
+        Review,
         ColumnCount
     };
     enum Role
     {
-        SortRole = Qt::UserRole, // raw values: number, title, author, createdAt, labels joined
+        SortRole = Qt::UserRole, // raw values: number, title, author, createdAt, labels joined, …
         IssueRole,               // the whole Issue
-        LabelsRole,              // QStringList, for the chip delegate
+        LabelsRole,              // QStringList, for the chip delegate (current labels, or module labels)
+        PlanRole,                // TriagePlan: the reviewer's plan if decided, else the engine's (invalid: none yet)
+        EnginePlanRole,          // TriagePlan: the engine's, invalid until it arrives
+        HasPlanRole,             // bool
+        ReviewStateRole,         // int(ReviewState)
+        ConfidenceRole,          // int(Confidence) of the shown plan
+        HasReproRole,            // bool: the plan does not ask for a reproduction
+        NeedsReviewRole,         // bool: low confidence, the review label, or a guardrail fired
     };
 
     explicit IssueTableModel(QObject *parent = nullptr);
 
     void setIssues(QList<Issue> issues);
     const QList<Issue> &issues() const { return m_issues; }
+    int rowForNumber(int number) const { return m_rowByNumber.value(number, -1); }
+
+    // Module labels and the repro/review labels come from the pack the plans were made with.
+    void setPack(const RubricPack &pack);
+
+    // The engine's plan for a row (the issue at that position in the list given to setIssues).
+    void setPlan(int row, const TriagePlan &plan);
+    void clearPlans();
+    // A reviewer's decision on an issue; ReviewState::New with no plan forgets it.
+    void setReview(int number, ReviewState state, const std::optional<TriagePlan> &plan = std::nullopt);
+    void setReviews(const QHash<int, ReviewDecision> &decisions);
+    ReviewState reviewState(int number) const;
+    std::optional<TriagePlan> reviewedPlan(int number) const;
+    std::array<int, ReviewStateCount> stateCounts() const;
+    int plannedCount() const { return m_plannedCount; }
 
     // Ages are shown relative to this moment; an invalid value means "the current time".
     void setNow(const QDateTime &now);
@@ -41,6 +76,8 @@ public:
 
     // "now", "12 min", "5 h", "3 d", "5 w", "4 mo", "2 y".
     static QString compactAge(const QDateTime &from, const QDateTime &now);
+    static QString reviewStateText(ReviewState state);
+    static QString confidenceText(Confidence confidence);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -48,7 +85,28 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
+signals:
+    void reviewCountsChanged();
+
 private:
+    struct RowReview
+    {
+        ReviewState state = ReviewState::New;
+        std::optional<TriagePlan> plan;
+    };
+    const TriagePlan *shownPlan(int row) const;
+    QStringList moduleLabels(const TriagePlan &plan) const;
+    bool hasRepro(const TriagePlan &plan) const;
+    bool needsReview(const TriagePlan &plan) const;
+    void emitRowChanged(int row);
+
     QList<Issue> m_issues;
+    QList<std::optional<TriagePlan>> m_plans;
+    QHash<int, int> m_rowByNumber;
+    QHash<int, RowReview> m_reviews;
+    QSet<QString> m_moduleLabels;
+    QString m_reviewLabel;
+    QString m_reproLabel;
+    int m_plannedCount = 0;
     QDateTime m_now;
 };

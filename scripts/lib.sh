@@ -17,7 +17,7 @@ TC_ROOT_PACKAGES=(
     libkf6syntaxhighlighting-dev qtkeychain-qt6-dev
     python3 python3-torch bubblewrap
     xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
-    fonts-dejavu-core fonts-noto-core locales-all
+    fonts-dejavu-core fonts-noto-core fonts-noto-color-emoji locales-all
 )
 TC_NATIVE_DEBIAN_PACKAGES=(
     g++ cmake ninja-build qt6-base-dev qt6-httpserver-dev qt6-websockets-dev libqt6sql6-sqlite qt6-qpa-plugins

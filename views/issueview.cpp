@@ -137,20 +137,58 @@ IssueView::IssueView(KSyntaxHighlighting::Repository *repository, QWidget *paren
     setTextInteractionFlags(Qt::TextBrowserInteraction);
     document()->setUndoRedoEnabled(false);
     connect(this, &QTextBrowser::anchorClicked, this, &IssueView::openLink);
+    m_flashTimer.setSingleShot(true);
+    m_flashTimer.setInterval(1400);
+    connect(&m_flashTimer, &QTimer::timeout, this, [this] { setExtraSelections({}); });
     render();
 }
 
-void IssueView::setIssue(const Issue &issue)
+void IssueView::setIssue(const Issue &issue, const EvidenceList &evidence)
 {
     m_issue = issue;
+    m_evidence = evidence;
     render();
     verticalScrollBar()->setValue(0);
+}
+
+void IssueView::setEvidence(const EvidenceList &evidence)
+{
+    if (evidence == m_evidence)
+        return;
+    m_evidence = evidence;
+    const int scroll = verticalScrollBar()->value();
+    render();
+    verticalScrollBar()->setValue(scroll);
 }
 
 void IssueView::clearIssue()
 {
     m_issue.reset();
+    m_evidence.clear();
     render();
+}
+
+bool IssueView::showEvidence(const Evidence &evidence)
+{
+    const auto it = std::find_if(m_marks.cbegin(), m_marks.cend(),
+                                 [&evidence](const EvidenceMark &mark) { return mark.evidence == evidence; });
+    if (it == m_marks.cend())
+        return false;
+    QTextCursor cursor(document());
+    cursor.setPosition(it->from);
+    cursor.setPosition(it->to, QTextCursor::KeepAnchor);
+    // A third from the top: the reader sees what leads up to it.
+    const QRect rect = cursorRect(cursor);
+    QScrollBar *bar = verticalScrollBar();
+    bar->setValue(bar->value() + rect.top() - viewport()->height() / 3);
+    QTextEdit::ExtraSelection flash;
+    flash.cursor = cursor;
+    const bool dark = AppPalette::isDark(palette());
+    flash.format.setBackground(dark ? QColor(0xd9, 0x8e, 0x04) : QColor(0xff, 0xc1, 0x07));
+    flash.format.setForeground(QColor(0x1a, 0x12, 0x00));
+    setExtraSelections({flash});
+    m_flashTimer.start();
+    return true;
 }
 
 QVariant IssueView::loadResource(int type, const QUrl &name)
@@ -216,6 +254,8 @@ void IssueView::render()
     doc->setDocumentMargin(DocumentMargin);
     doc->setDefaultFont(font());
     m_chipCount = 0;
+    m_marks.clear();
+    setExtraSelections({});
     m_theme = m_repository->themeForPalette(palette());
     m_highlighter.setTheme(m_theme);
 
@@ -234,11 +274,15 @@ void IssueView::render()
     } else {
         const Issue &issue = *m_issue;
         insertHeader(cursor, issue);
-        insertMarkdown(cursor, issue.body.trimmed().isEmpty() ? tr("_No description provided._") : issue.body);
-        for (const Comment &comment : issue.comments) {
-            insertCommentHeader(cursor, comment);
-            insertMarkdown(cursor, comment.body);
+        if (issue.body.trimmed().isEmpty())
+            insertMarkdown(cursor, tr("_No description provided._"));
+        else
+            insertMarkdown(cursor, issue.body, u"body"_s);
+        for (qsizetype i = 0; i < issue.comments.size(); ++i) {
+            insertCommentHeader(cursor, issue.comments.at(i));
+            insertMarkdown(cursor, issue.comments.at(i).body, u"comment %1"_s.arg(i + 1));
         }
+        applyMarks();
     }
     cursor.endEditBlock();
 }
@@ -287,7 +331,12 @@ void IssueView::insertHeader(QTextCursor &cursor, const Issue &issue)
     titleFormat.setForeground(pal.color(QPalette::Text));
     cursor.setBlockFormat(titleBlock);
     cursor.setBlockCharFormat(titleFormat);
+    const int titleStart = cursor.position();
     cursor.insertText(issue.title, titleFormat);
+    for (const Evidence &e : std::as_const(m_evidence)) {
+        if (e.where == "title"_L1 && e.start >= 0 && e.start + e.length <= issue.title.size())
+            m_marks.append({e, titleStart + e.start, titleStart + e.start + e.length});
+    }
 
     QTextBlockFormat metaBlock;
     metaBlock.setBottomMargin(6);
@@ -401,14 +450,25 @@ void IssueView::insertCommentHeader(QTextCursor &cursor, const Comment &comment)
     }
 }
 
-void IssueView::insertMarkdown(QTextCursor &cursor, const QString &markdown)
+void IssueView::insertMarkdown(QTextCursor &cursor, const QString &markdown, const QString &where)
 {
     const QString text = truncated(markdown, MaxRenderedCharacters);
+    const bool marked =
+        !where.isEmpty() && std::any_of(m_evidence.cbegin(), m_evidence.cend(), [&where](const Evidence &e) {
+            return e.where == where && e.start >= 0 && e.length > 0;
+        });
     for (const MarkdownSegment &segment : MarkdownSegmenter::split(text)) {
-        if (segment.kind == MarkdownSegment::Kind::Code)
+        const int from = cursor.position();
+        int codeStart = -1;
+        if (segment.kind == MarkdownSegment::Kind::Code) {
             insertCode(cursor, segment);
-        else
+            if (QTextFrame *frame = document()->frameAt(from + 1); frame && frame != document()->rootFrame())
+                codeStart = frame->firstPosition();
+        } else {
             insertProse(cursor, segment.text);
+        }
+        if (marked)
+            markEvidence(where, segment, from, cursor.position(), codeStart);
     }
     if (text.size() < markdown.size()) {
         QTextBlockFormat block;
@@ -420,6 +480,55 @@ void IssueView::insertMarkdown(QTextCursor &cursor, const QString &markdown)
         cursor.insertText(tr("Showing the first %1 of %2; the rest is not rendered.")
                               .arg(formatSize(text.size()), formatSize(markdown.size())),
                           note);
+    }
+}
+
+void IssueView::markEvidence(const QString &where, const MarkdownSegment &segment, int from, int to, int codeStart)
+{
+    const qsizetype segmentEnd = segment.sourceOffset + segment.text.size();
+    for (const Evidence &e : std::as_const(m_evidence)) {
+        if (e.where != where || e.start < 0 || e.length <= 0 || e.start < segment.sourceOffset ||
+            e.start + e.length > segmentEnd)
+            continue;
+        const qsizetype relative = e.start - segment.sourceOffset;
+        if (codeStart >= 0) {
+            // Code goes in verbatim, less the carriage returns insertCode drops.
+            const qsizetype dropped = segment.text.left(relative).count(u'\r');
+            const int start = codeStart + int(relative - dropped);
+            m_marks.append({e, start, start + e.length - int(segment.text.mid(relative, e.length).count(u'\r'))});
+            continue;
+        }
+        // Prose went through the markdown importer: find the words, nearest to where they stood in the
+        // source (the rendered text is never longer than its markdown, so not beyond that point if possible).
+        QTextCursor best;
+        for (QTextCursor found = document()->find(e.text, from); !found.isNull() && found.selectionEnd() <= to;
+             found = document()->find(e.text, found.selectionEnd())) {
+            if (best.isNull() || found.selectionStart() - from <= relative)
+                best = found;
+            if (found.selectionStart() - from > relative)
+                break;
+        }
+        if (!best.isNull())
+            m_marks.append({e, best.selectionStart(), best.selectionEnd()});
+    }
+}
+
+void IssueView::applyMarks()
+{
+    const bool dark = AppPalette::isDark(palette());
+    const QColor tint = dark ? QColor(255, 196, 61, 64) : QColor(255, 196, 0, 84);
+    const QColor line = dark ? QColor(255, 196, 61) : QColor(191, 132, 0);
+    QTextCursor cursor(document());
+    for (const EvidenceMark &mark : std::as_const(m_marks)) {
+        cursor.setPosition(mark.from);
+        cursor.setPosition(mark.to, QTextCursor::KeepAnchor);
+        QTextCharFormat format;
+        format.setBackground(tint);
+        format.setUnderlineStyle(QTextCharFormat::SingleUnderline);
+        format.setUnderlineColor(line);
+        const Evidence &e = mark.evidence;
+        format.setToolTip(e.label.isEmpty() ? tr("Rule %1").arg(e.rule) : tr("Rule %1 → %2").arg(e.rule, e.label));
+        cursor.mergeCharFormat(format);
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/evidence.h"
 #include "engine/issue.h"
 #include "views/codeblockhighlighter.h"
 #include "views/labelchipdelegate.h"
@@ -9,6 +10,7 @@
 #include <KSyntaxHighlighting/Theme>
 
 #include <QTextBrowser>
+#include <QTimer>
 
 #include <optional>
 
@@ -43,8 +45,22 @@ public:
 
     explicit IssueView(KSyntaxHighlighting::Repository *repository, QWidget *parent = nullptr);
 
-    void setIssue(const Issue &issue);
+    // One marked span of evidence in the rendered document.
+    struct EvidenceMark
+    {
+        Evidence evidence;
+        int from = 0; // document positions
+        int to = 0;
+    };
+
+    // The evidence of the issue's plan is marked in the text (a tint; hovering names the rule and label).
+    void setIssue(const Issue &issue, const EvidenceList &evidence = {});
+    // Marks new evidence on the shown issue, keeping the reader's place.
+    void setEvidence(const EvidenceList &evidence);
     void clearIssue();
+    const QList<EvidenceMark> &evidenceMarks() const { return m_marks; }
+    // Scrolls to where the evidence stands and flashes it; false when it is not in the rendered text.
+    bool showEvidence(const Evidence &evidence);
     bool hasIssue() const { return m_issue.has_value(); }
 
     KSyntaxHighlighting::Theme theme() const { return m_theme; }
@@ -63,7 +79,9 @@ private:
     void insertRule(QTextCursor &cursor, int topMargin, int bottomMargin);
     void beginBlock(QTextCursor &cursor, const QTextBlockFormat &blockFormat, const QTextCharFormat &charFormat);
     QFont codeFont() const;
-    void insertMarkdown(QTextCursor &cursor, const QString &markdown);
+    void insertMarkdown(QTextCursor &cursor, const QString &markdown, const QString &where = {});
+    void markEvidence(const QString &where, const MarkdownSegment &segment, int from, int to, int codeStart);
+    void applyMarks();
     void insertProse(QTextCursor &cursor, const QString &markdown);
     void insertCode(QTextCursor &cursor, const MarkdownSegment &segment);
     void polishProse(int from, int to);
@@ -75,4 +93,7 @@ private:
     CodeBlockHighlighter m_highlighter;
     std::optional<Issue> m_issue;
     int m_chipCount = 0;
+    EvidenceList m_evidence;
+    QList<EvidenceMark> m_marks;
+    QTimer m_flashTimer;
 };

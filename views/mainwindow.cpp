@@ -1,22 +1,38 @@
 // SPDX-License-Identifier: MIT
 #include "views/mainwindow.h"
 
+#include "engine/triageengine.h"
 #include "models/issuefilterproxymodel.h"
 #include "models/issuetablemodel.h"
+#include "models/queuetriager.h"
+#include "models/reviewdecisioncommand.h"
+#include "views/apppalette.h"
 #include "views/issueview.h"
 #include "views/labelchipdelegate.h"
+#include "views/suggestionpanel.h"
 
 #include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
+#include <QScreen>
+#include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -26,6 +42,24 @@ namespace {
 constexpr int FilterDelayMs = 300;
 // Legible on a shared screen without looking oversized on a laptop.
 constexpr qreal MinimumPointSize = 10.5;
+constexpr qreal PresentationScale = 1.35;
+
+struct KeyHelp
+{
+    const char *keys;
+    const char *what;
+};
+constexpr KeyHelp ShortcutSheet[] = {
+    {QT_TRANSLATE_NOOP("MainWindow", "j / k"), QT_TRANSLATE_NOOP("MainWindow", "Next / previous issue")},
+    {QT_TRANSLATE_NOOP("MainWindow", "a"),
+     QT_TRANSLATE_NOOP("MainWindow", "Approve the suggestion (as edited) and advance")},
+    {QT_TRANSLATE_NOOP("MainWindow", "e"), QT_TRANSLATE_NOOP("MainWindow", "Edit the suggestion")},
+    {QT_TRANSLATE_NOOP("MainWindow", "s"), QT_TRANSLATE_NOOP("MainWindow", "Skip this issue and advance")},
+    {QT_TRANSLATE_NOOP("MainWindow", "u"), QT_TRANSLATE_NOOP("MainWindow", "Undo the last decision")},
+    {QT_TRANSLATE_NOOP("MainWindow", "/"), QT_TRANSLATE_NOOP("MainWindow", "Filter the queue (Enter returns to it)")},
+    {QT_TRANSLATE_NOOP("MainWindow", "F11"), QT_TRANSLATE_NOOP("MainWindow", "Presentation mode")},
+    {QT_TRANSLATE_NOOP("MainWindow", "?"), QT_TRANSLATE_NOOP("MainWindow", "This sheet")},
+};
 
 } // namespace
 
@@ -33,13 +67,24 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     : QMainWindow(parent)
     , m_model(new IssueTableModel(this))
     , m_proxy(new IssueFilterProxyModel(this))
+    , m_triager(new QueueTriager(this))
+    , m_undoStack(new QUndoStack(this))
     , m_filterEdit(new QLineEdit(this))
+    , m_subOncallFilter(new QComboBox(this))
+    , m_confidenceFilter(new QComboBox(this))
+    , m_stateFilter(new QComboBox(this))
+    , m_hasReproFilter(new QCheckBox(tr("Has repro"), this))
+    , m_needsReviewFilter(new QCheckBox(tr("Needs review"), this))
     , m_filterTimer(new QTimer(this))
     , m_table(new QTableView(this))
     , m_issueView(new IssueView(repository, this))
-    , m_splitter(new QSplitter(Qt::Horizontal, this))
+    , m_panel(new SuggestionPanel(this))
+    , m_splitter(new QSplitter(Qt::Vertical, this))
+    , m_detailSplitter(new QSplitter(Qt::Horizontal, this))
+    , m_stateCounts(new QLabel(this))
     , m_sourceLabel(new QLabel(this))
     , m_countLabel(new QLabel(this))
+    , m_progress(new QProgressBar(this))
 {
     setWindowTitle(tr("Triage Console"));
     QFont windowFont = QApplication::font();
@@ -47,6 +92,7 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
         windowFont.setPointSizeF(MinimumPointSize);
         setFont(windowFont);
     }
+    m_normalFont = font();
 
     m_proxy->setSourceModel(m_model);
 
@@ -73,23 +119,44 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
         else
             statusBar()->showMessage(url.toDisplayString());
     });
+    connect(m_panel, &SuggestionPanel::evidenceActivated, this, [this](const Evidence &evidence) {
+        if (!m_issueView->showEvidence(evidence))
+            statusBar()->showMessage(evidence.start < 0 ? tr("This rule did not fire on the text.")
+                                                        : tr("That evidence is not in the rendered text."),
+                                     4000);
+    });
+    connect(m_panel, &SuggestionPanel::planEdited, this,
+            [this](const TriagePlan &plan) { m_issueView->setEvidence(plan.evidence); });
 
     setUpTable();
 
     auto *queuePane = new QWidget(this);
     auto *queueLayout = new QVBoxLayout(queuePane);
-    queueLayout->setContentsMargins(12, 12, 0, 0);
-    queueLayout->setSpacing(10);
-    queueLayout->addWidget(m_filterEdit);
+    queueLayout->setContentsMargins(12, 10, 12, 0);
+    queueLayout->setSpacing(8);
+    m_stateCounts->setObjectName(u"stateCounts"_s);
+    m_stateCounts->setTextFormat(Qt::RichText);
+    queueLayout->addWidget(m_stateCounts);
+    auto *filterBar = new QWidget(queuePane);
+    setUpFilters(filterBar);
+    queueLayout->addWidget(filterBar);
     queueLayout->addWidget(m_table, 1);
+
+    m_detailSplitter->setObjectName(u"detailSplitter"_s);
+    m_detailSplitter->addWidget(m_issueView);
+    m_detailSplitter->addWidget(m_panel);
+    m_detailSplitter->setChildrenCollapsible(false);
+    m_detailSplitter->setStretchFactor(0, 3);
+    m_detailSplitter->setStretchFactor(1, 2);
+    m_detailSplitter->setSizes({880, 560});
 
     m_splitter->setObjectName(u"mainSplitter"_s);
     m_splitter->addWidget(queuePane);
-    m_splitter->addWidget(m_issueView);
+    m_splitter->addWidget(m_detailSplitter);
     m_splitter->setChildrenCollapsible(false);
-    m_splitter->setStretchFactor(0, 4);
-    m_splitter->setStretchFactor(1, 5);
-    m_splitter->setSizes({700, 740});
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setSizes({330, 540});
     setCentralWidget(m_splitter);
 
     m_sourceLabel->setObjectName(u"sourceLabel"_s);
@@ -97,21 +164,57 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_sourceLabel->setContentsMargins(6, 0, 0, 0);
     m_countLabel->setContentsMargins(0, 0, 6, 0);
     m_sourceLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_progress->setObjectName(u"triageProgress"_s);
+    m_progress->setMaximumWidth(160);
+    m_progress->setMaximumHeight(12);
+    m_progress->setTextVisible(false);
+    m_progress->hide();
     statusBar()->addWidget(m_sourceLabel, 1);
+    statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_countLabel);
     statusBar()->setSizeGripEnabled(false);
 
+    connect(m_triager, &QueueTriager::planReady, m_model, &IssueTableModel::setPlan);
+    connect(m_triager, &QueueTriager::progress, this, [this](int done, int total) {
+        // Indeterminate until the first result, then determinate.
+        m_progress->setRange(0, done == 0 ? 0 : total);
+        m_progress->setValue(done);
+        m_progress->setVisible(done < total);
+        m_progress->setToolTip(tr("Triaging %1 of %2").arg(done).arg(total));
+    });
+    connect(m_triager, &QueueTriager::finished, this, [this] {
+        m_progress->hide();
+        updateStateCounts();
+        emit triageFinished();
+    });
+    connect(m_model, &IssueTableModel::reviewCountsChanged, this, &MainWindow::updateStateCounts);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &topLeft) {
+        const QModelIndex current = m_table->currentIndex();
+        if (current.isValid() && m_proxy->mapToSource(current).row() == topLeft.row() && !m_panel->hasPlan())
+            refreshCurrentSuggestion(true);
+    });
+
     setUpShortcuts();
     updateCount();
-    resize(1440, 900);
+    updateStateCounts();
+    // Roomy where the screen allows it, never larger than the screen (a 1366×768 laptop).
+    const QSize preferred(1440, 900);
+    resize(screen() ? preferred.boundedTo(screen()->availableGeometry().size() * 0.94) : preferred);
     m_table->setFocus();
+}
+
+MainWindow::~MainWindow()
+{
+    m_triager->cancel();
 }
 
 void MainWindow::setUpTable()
 {
     m_table->setObjectName(u"issueTable"_s);
     m_table->setModel(m_proxy);
-    m_table->setItemDelegateForColumn(IssueTableModel::Labels, new LabelChipDelegate(m_table));
+    auto *chips = new LabelChipDelegate(m_table);
+    m_table->setItemDelegateForColumn(IssueTableModel::Labels, chips);
+    m_table->setItemDelegateForColumn(IssueTableModel::Modules, chips);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
@@ -143,6 +246,10 @@ void MainWindow::setUpTable()
     header->resizeSection(IssueTableModel::Age, metrics.horizontalAdvance(u"00 mo"_s) + 20);
     // One chip and a "+N": the issue view shows them all.
     header->resizeSection(IssueTableModel::Labels, metrics.horizontalAdvance(u"oncall: distributed +2"_s) + 30);
+    header->resizeSection(IssueTableModel::SubOncall, metrics.horizontalAdvance(u"distributed parallelisms"_s) + 16);
+    header->resizeSection(IssueTableModel::Modules, metrics.horizontalAdvance(u"module: fsdp +2"_s) + 34);
+    header->resizeSection(IssueTableModel::ConfidenceColumn, metrics.horizontalAdvance(u"◆ medium"_s) + 24);
+    header->resizeSection(IssueTableModel::Review, metrics.horizontalAdvance(u"✓ approved"_s) + 24);
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showCurrentIssue);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateCount);
@@ -151,19 +258,87 @@ void MainWindow::setUpTable()
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &MainWindow::updateCount);
 }
 
+void MainWindow::setUpFilters(QWidget *bar)
+{
+    auto *layout = new QHBoxLayout(bar);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(8);
+    layout->addWidget(m_filterEdit, 3);
+
+    m_subOncallFilter->setObjectName(u"subOncallFilter"_s);
+    m_subOncallFilter->setAccessibleName(tr("Filter by sub-oncall"));
+    m_subOncallFilter->addItem(tr("Any sub-oncall"), QString());
+    m_confidenceFilter->setObjectName(u"confidenceFilter"_s);
+    m_confidenceFilter->setAccessibleName(tr("Filter by confidence"));
+    m_confidenceFilter->addItem(tr("Any confidence"), -1);
+    for (const Confidence c : {Confidence::High, Confidence::Medium, Confidence::Low, Confidence::None})
+        m_confidenceFilter->addItem(IssueTableModel::confidenceText(c), int(c));
+    m_stateFilter->setObjectName(u"stateFilter"_s);
+    m_stateFilter->setAccessibleName(tr("Filter by review state"));
+    m_stateFilter->addItem(tr("Any state"), -1);
+    for (int i = 0; i < ReviewStateCount; ++i)
+        m_stateFilter->addItem(IssueTableModel::reviewStateText(ReviewState(i)), i);
+    m_hasReproFilter->setObjectName(u"hasReproFilter"_s);
+    m_needsReviewFilter->setObjectName(u"needsReviewFilter"_s);
+    for (QWidget *widget : std::initializer_list<QWidget *>{m_subOncallFilter, m_confidenceFilter, m_stateFilter,
+                                                            m_hasReproFilter, m_needsReviewFilter}) {
+        widget->setFocusPolicy(Qt::ClickFocus); // keep single-key review keys on the table
+        layout->addWidget(widget);
+    }
+
+    connect(m_subOncallFilter, &QComboBox::currentIndexChanged, this, [this] {
+        m_proxy->setSubOncallFilter(m_subOncallFilter->currentData().toString());
+        updateCount();
+    });
+    connect(m_confidenceFilter, &QComboBox::currentIndexChanged, this, [this] {
+        const int value = m_confidenceFilter->currentData().toInt();
+        m_proxy->setConfidenceFilter(value < 0 ? std::nullopt : std::optional(Confidence(value)));
+        updateCount();
+    });
+    connect(m_stateFilter, &QComboBox::currentIndexChanged, this, [this] {
+        const int value = m_stateFilter->currentData().toInt();
+        m_proxy->setReviewStateFilter(value < 0 ? std::nullopt : std::optional(ReviewState(value)));
+        updateCount();
+    });
+    connect(m_hasReproFilter, &QCheckBox::toggled, this, [this](bool on) {
+        m_proxy->setHasReproOnly(on);
+        updateCount();
+    });
+    connect(m_needsReviewFilter, &QCheckBox::toggled, this, [this](bool on) {
+        m_proxy->setNeedsReviewOnly(on);
+        updateCount();
+    });
+}
+
 void MainWindow::setUpShortcuts()
 {
     // Window-wide single keys: a focused line edit consumes printable keys first, so typing "j" or "/"
-    // into the filter never triggers these.
-    auto *focusFilter = new QShortcut(QKeySequence(Qt::Key_Slash), this);
-    connect(focusFilter, &QShortcut::activated, this, [this] {
+    // into the filter or the comment never triggers these.
+    const auto bind = [this](const QKeySequence &keys, auto &&slot) {
+        auto *shortcut = new QShortcut(keys, this);
+        connect(shortcut, &QShortcut::activated, this, std::forward<decltype(slot)>(slot));
+    };
+    bind(QKeySequence(Qt::Key_Slash), [this] {
         m_filterEdit->setFocus(Qt::ShortcutFocusReason);
         m_filterEdit->selectAll();
     });
-    auto *next = new QShortcut(QKeySequence(Qt::Key_J), this);
-    connect(next, &QShortcut::activated, this, [this] { moveSelection(+1); });
-    auto *previous = new QShortcut(QKeySequence(Qt::Key_K), this);
-    connect(previous, &QShortcut::activated, this, [this] { moveSelection(-1); });
+    bind(QKeySequence(Qt::Key_J), [this] { moveSelection(+1); });
+    bind(QKeySequence(Qt::Key_K), [this] { moveSelection(-1); });
+    bind(QKeySequence(Qt::Key_A), [this] { decide(ReviewState::Approved); });
+    bind(QKeySequence(Qt::Key_S), [this] { decide(ReviewState::Skipped); });
+    bind(QKeySequence(Qt::Key_E), [this] { m_panel->beginEditing(); });
+    bind(QKeySequence(Qt::Key_U), [this] {
+        if (!m_undoStack->canUndo())
+            return;
+        const auto *command =
+            dynamic_cast<const ReviewDecisionCommand *>(m_undoStack->command(m_undoStack->index() - 1));
+        m_undoStack->undo();
+        if (command)
+            selectIssue(command->number());
+        refreshCurrentSuggestion(true);
+    });
+    bind(QKeySequence(Qt::Key_Question), [this] { showShortcutSheet(); });
+    bind(QKeySequence(Qt::Key_F11), [this] { setPresentationMode(!m_presentation); });
     // Escape in the filter: first clears it, then goes back to the queue (see eventFilter).
     m_filterEdit->installEventFilter(this);
 }
@@ -183,26 +358,103 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
     return QMainWindow::eventFilter(watched, event);
 }
 
-void MainWindow::setIssues(QList<Issue> issues, const QString &sourceName)
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_remembersState)
+        saveState();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::setPack(const RubricPack &pack)
+{
+    m_engine = std::make_shared<const TriageEngine>(pack);
+    m_model->setPack(pack);
+    m_panel->setPack(pack);
+    {
+        const QSignalBlocker blocker(m_subOncallFilter);
+        m_subOncallFilter->clear();
+        m_subOncallFilter->addItem(tr("Any sub-oncall"), QString());
+        for (const SubOncall &subOncall : pack.subOncalls)
+            m_subOncallFilter->addItem(QString(subOncall.label).remove(u"oncall: "_s), subOncall.label);
+    }
+    m_proxy->setSubOncallFilter({});
+    startTriage();
+}
+
+void MainWindow::setDecisionStore(ReviewDecisionStore *store)
+{
+    m_store = store;
+    m_undoStack->clear();
+    if (!m_store || m_repository.isEmpty())
+        return;
+    const Result<QHash<int, ReviewDecision>> decisions = m_store->latest(m_repository);
+    if (decisions)
+        m_model->setReviews(decisions.value());
+    else
+        showError(decisions.error());
+}
+
+void MainWindow::setIssues(QList<Issue> issues, const QString &sourceName, const QString &repository)
 {
     m_shownNumber = 0;
+    m_repository = repository.isEmpty() ? sourceName : repository;
+    m_undoStack->clear();
     m_model->setIssues(std::move(issues));
+    setDecisionStore(m_store);
     m_sourceLabel->setText(sourceName);
     m_sourceLabel->setToolTip(sourceName);
     setWindowTitle(sourceName.isEmpty() ? tr("Triage Console") : tr("%1 — Triage Console").arg(sourceName));
     updateCount();
-    if (!m_table->currentIndex().isValid())
+    if (!m_table->currentIndex().isValid()) {
         m_issueView->clearIssue();
+        m_panel->clear();
+    }
+    startTriage();
+}
+
+void MainWindow::startTriage()
+{
+    m_model->clearPlans();
+    if (!m_engine || m_model->rowCount() == 0) {
+        m_triager->cancel();
+        return;
+    }
+    m_triager->start(m_model->issues(), m_engine);
+}
+
+bool MainWindow::isTriaging() const
+{
+    return m_triager->isRunning();
 }
 
 void MainWindow::selectFirstIssue()
 {
     if (m_proxy->rowCount() == 0) {
         m_issueView->clearIssue();
+        m_panel->clear();
         return;
     }
     m_table->setCurrentIndex(m_proxy->index(0, IssueTableModel::Title));
     m_table->scrollToTop();
+}
+
+bool MainWindow::selectIssue(int number)
+{
+    const int row = m_model->rowForNumber(number);
+    if (row < 0)
+        return false;
+    const QModelIndex target = m_proxy->mapFromSource(m_model->index(row, IssueTableModel::Title));
+    if (!target.isValid())
+        return false;
+    m_table->selectionModel()->setCurrentIndex(target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(target);
+    return true;
+}
+
+int MainWindow::currentIssueNumber() const
+{
+    const QModelIndex current = m_table->currentIndex();
+    return current.isValid() ? current.data(IssueTableModel::IssueRole).value<Issue>().number : 0;
 }
 
 void MainWindow::applyFilter()
@@ -232,6 +484,7 @@ void MainWindow::showCurrentIssue()
     if (!current.isValid()) {
         m_shownNumber = 0;
         m_issueView->clearIssue();
+        m_panel->clear();
         return;
     }
     // Sorting moves the current row without changing the issue: keep the reader's scroll position.
@@ -239,7 +492,82 @@ void MainWindow::showCurrentIssue()
     if (issue.number == m_shownNumber)
         return;
     m_shownNumber = issue.number;
-    m_issueView->setIssue(issue);
+    const QVariant plan = current.data(IssueTableModel::PlanRole);
+    m_issueView->setIssue(issue, plan.isValid() ? plan.value<TriagePlan>().evidence : EvidenceList());
+    refreshCurrentSuggestion(true);
+}
+
+void MainWindow::refreshCurrentSuggestion(bool force)
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid() || (!force && m_panel->hasPlan()))
+        return;
+    const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
+    const QVariant engine = current.data(IssueTableModel::EnginePlanRole);
+    const std::optional<TriagePlan> enginePlan =
+        engine.isValid() ? std::optional(engine.value<TriagePlan>()) : std::nullopt;
+    const std::optional<TriagePlan> reviewed = m_model->reviewedPlan(issue.number);
+    m_panel->setSuggestion(issue, enginePlan, reviewed, m_model->reviewState(issue.number));
+    const std::optional<TriagePlan> shown = reviewed ? reviewed : enginePlan;
+    m_issueView->setEvidence(shown ? shown->evidence : EvidenceList());
+}
+
+void MainWindow::decide(ReviewState state)
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid())
+        return;
+    if (!m_panel->hasPlan()) {
+        statusBar()->showMessage(tr("The engine has not triaged this issue yet."), 4000);
+        return;
+    }
+    const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
+    if (state == ReviewState::Approved) {
+        if (!m_panel->violations().isEmpty()) {
+            statusBar()->showMessage(tr("Not approved: the suggestion breaks a queue rule (see the panel)."), 6000);
+            return;
+        }
+        if (m_panel->isEdited())
+            state = ReviewState::Edited;
+    }
+    ReviewDecision decision;
+    decision.repository = m_repository;
+    decision.number = issue.number;
+    decision.state = state;
+    decision.plan = m_panel->plan();
+    decision.reviewer = qEnvironmentVariable("USER");
+    decision.issueUpdatedAt = issue.updatedAt;
+
+    // Where to go next, chosen before the decision may filter this row away.
+    const QModelIndex next = m_proxy->index(current.row() + 1, IssueTableModel::Title);
+    const int nextNumber = next.isValid() ? next.data(IssueTableModel::IssueRole).value<Issue>().number : 0;
+    m_undoStack->push(new ReviewDecisionCommand(m_store, m_model, std::move(decision),
+                                                [this](const QString &message) { showError(message); }));
+    if (nextNumber == 0 || !selectIssue(nextNumber))
+        refreshCurrentSuggestion(true);
+}
+
+void MainWindow::showShortcutSheet()
+{
+    QDialog sheet(this);
+    sheet.setObjectName(u"shortcutSheet"_s);
+    sheet.setWindowTitle(tr("Keyboard shortcuts"));
+    auto *form = new QFormLayout(&sheet);
+    form->setHorizontalSpacing(24);
+    form->setVerticalSpacing(8);
+    for (const KeyHelp &help : ShortcutSheet) {
+        auto *key = new QLabel(u"<b><code>%1</code></b>"_s.arg(tr(help.keys).toHtmlEscaped()), &sheet);
+        form->addRow(key, new QLabel(tr(help.what), &sheet));
+    }
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &sheet);
+    connect(buttons, &QDialogButtonBox::rejected, &sheet, &QDialog::reject);
+    form->addRow(buttons);
+    sheet.exec();
+}
+
+void MainWindow::showError(const QString &message)
+{
+    statusBar()->showMessage(tr("Not saved: %1").arg(message), 10000);
 }
 
 void MainWindow::updateCount()
@@ -250,4 +578,90 @@ void MainWindow::updateCount()
         m_countLabel->setText(total == 1 ? tr("1 issue") : tr("%1 issues").arg(total));
     else
         m_countLabel->setText(tr("%1 of %2 issues").arg(shown).arg(total));
+}
+
+void MainWindow::updateStateCounts()
+{
+    const std::array<int, ReviewStateCount> counts = m_model->stateCounts();
+    const QPalette pal = palette();
+    const QString muted = pal.color(QPalette::PlaceholderText).name();
+    static const char *const glyphs[ReviewStateCount] = {"○", "✓", "✎", "↷", "⇪"};
+    QStringList parts;
+    for (int i = 0; i < ReviewStateCount; ++i) {
+        parts.append(u"<span style='color:%1'>%2</span>&nbsp;<b>%3</b>&nbsp;%4"_s.arg(
+            muted, QString::fromUtf8(glyphs[i]), QString::number(counts[size_t(i)]),
+            IssueTableModel::reviewStateText(ReviewState(i))));
+    }
+    QString text = parts.join(u"&nbsp;&nbsp;&nbsp;&nbsp;"_s);
+    const int total = m_model->rowCount();
+    if (total > 0 && m_model->plannedCount() < total)
+        text += u"&nbsp;&nbsp;&nbsp;&nbsp;<span style='color:%1'>%2</span>"_s.arg(
+            muted, tr("triaging %1 of %2…").arg(m_model->plannedCount()).arg(total));
+    m_stateCounts->setText(text);
+}
+
+void MainWindow::applyColumnVisibility()
+{
+    for (const int column : {IssueTableModel::Author, IssueTableModel::Age, IssueTableModel::Labels})
+        m_table->setColumnHidden(column, m_presentation);
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    if (on == m_presentation)
+        return;
+    m_presentation = on;
+    if (on) {
+        QFont big = m_normalFont;
+        big.setPointSizeF(m_normalFont.pointSizeF() * PresentationScale);
+        setFont(big);
+        // High contrast: text at full black or white on the base, the selection strong.
+        QPalette pal = palette();
+        const bool dark = AppPalette::isDark(pal);
+        const QColor ink = dark ? Qt::white : Qt::black;
+        for (const auto role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText})
+            pal.setColor(role, ink);
+        pal.setColor(QPalette::Base, dark ? Qt::black : Qt::white);
+        pal.setColor(QPalette::PlaceholderText, dark ? QColor(0xcc, 0xcc, 0xcc) : QColor(0x33, 0x33, 0x33));
+        setPalette(pal);
+        m_splitter->setSizes({height() / 5, height() * 4 / 5});
+        m_detailSplitter->setSizes({width() * 3 / 5, width() * 2 / 5});
+    } else {
+        setFont(m_normalFont);
+        setPalette(QApplication::palette());
+        m_splitter->setSizes({height() * 2 / 5, height() * 3 / 5});
+    }
+    QFont readingFont = font();
+    readingFont.setPointSizeF(font().pointSizeF() + 0.5);
+    m_issueView->setFont(readingFont);
+    m_table->verticalHeader()->setDefaultSectionSize(qRound(QFontMetrics(font()).height() * 2.1));
+    applyColumnVisibility();
+    updateStateCounts();
+    statusBar()->showMessage(on ? tr("Presentation mode — F11 to leave") : QString(), 4000);
+}
+
+void MainWindow::restoreState()
+{
+    QSettings settings;
+    settings.beginGroup(u"mainWindow"_s);
+    if (settings.contains(u"geometry"_s))
+        restoreGeometry(settings.value(u"geometry"_s).toByteArray());
+    m_splitter->restoreState(settings.value(u"splitter"_s).toByteArray());
+    m_detailSplitter->restoreState(settings.value(u"detailSplitter"_s).toByteArray());
+    m_table->horizontalHeader()->restoreState(settings.value(u"columns"_s).toByteArray());
+    const int last = settings.value(u"lastIssue/"_s + m_repository).toInt();
+    if (last > 0)
+        selectIssue(last);
+}
+
+void MainWindow::saveState() const
+{
+    QSettings settings;
+    settings.beginGroup(u"mainWindow"_s);
+    settings.setValue(u"geometry"_s, saveGeometry());
+    settings.setValue(u"splitter"_s, m_splitter->saveState());
+    settings.setValue(u"detailSplitter"_s, m_detailSplitter->saveState());
+    settings.setValue(u"columns"_s, m_table->horizontalHeader()->saveState());
+    if (const int number = currentIssueNumber(); number > 0)
+        settings.setValue(u"lastIssue/"_s + m_repository, number);
 }

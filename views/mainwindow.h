@@ -2,9 +2,13 @@
 #pragma once
 
 #include "engine/issue.h"
+#include "engine/reviewdecisionstore.h"
+#include "engine/rubricpack.h"
 
 #include <QList>
 #include <QMainWindow>
+
+#include <memory>
 
 namespace KSyntaxHighlighting {
 class Repository;
@@ -12,14 +16,22 @@ class Repository;
 class IssueFilterProxyModel;
 class IssueTableModel;
 class IssueView;
+class QueueTriager;
+class SuggestionPanel;
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
+class QProgressBar;
 class QSplitter;
 class QTableView;
 class QTimer;
+class QUndoStack;
+class TriageEngine;
 
-// The console: the queue on the left (filter above a sortable table), the selected issue on the right.
-// Keys: `/` filters, `j`/`k` move through the queue, Enter in the filter goes back to the queue.
+// The console: the queue on top (state counts, filters, a sortable table), the selected issue and the engine's
+// suggestion below. Keys: `/` filters, `j`/`k` move, `a` approves and advances, `e` edits, `s` skips, `u`
+// undoes, `?` lists the keys, F11 toggles presentation mode. Decisions go to the store at once.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -27,29 +39,77 @@ class MainWindow final : public QMainWindow
 
 public:
     explicit MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *parent = nullptr);
+    ~MainWindow() override;
 
-    void setIssues(QList<Issue> issues, const QString &sourceName);
+    // The rubric pack the queue is triaged with; re-triages the loaded queue.
+    void setPack(const RubricPack &pack);
+    // Where decisions are kept; without one, review still works but nothing persists. Not owned.
+    void setDecisionStore(ReviewDecisionStore *store);
+    void setIssues(QList<Issue> issues, const QString &sourceName, const QString &repository = {});
     void selectFirstIssue();
+    bool selectIssue(int number);
+    int currentIssueNumber() const;
+
+    void setPresentationMode(bool on);
+    bool isPresentationMode() const { return m_presentation; }
+    // Window state (geometry, splitters, columns, last issue) in QSettings; off for screenshots and tests.
+    void setRemembersState(bool remember) { m_remembersState = remember; }
+    void restoreState();
+    void saveState() const;
+
+    IssueTableModel *tableModel() const { return m_model; }
+    SuggestionPanel *suggestionPanel() const { return m_panel; }
+    QUndoStack *undoStack() const { return m_undoStack; }
+    bool isTriaging() const;
+
+signals:
+    void triageFinished();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
 
 private:
     void setUpTable();
+    void setUpFilters(QWidget *bar);
     void setUpShortcuts();
     void applyFilter();
     void moveSelection(int delta);
     void showCurrentIssue();
+    void refreshCurrentSuggestion(bool force);
     void updateCount();
+    void updateStateCounts();
+    void startTriage();
+    void decide(ReviewState state);
+    void showShortcutSheet();
+    void showError(const QString &message);
+    void applyColumnVisibility();
 
     IssueTableModel *m_model;
     IssueFilterProxyModel *m_proxy;
+    QueueTriager *m_triager;
+    QUndoStack *m_undoStack;
     QLineEdit *m_filterEdit;
+    QComboBox *m_subOncallFilter;
+    QComboBox *m_confidenceFilter;
+    QComboBox *m_stateFilter;
+    QCheckBox *m_hasReproFilter;
+    QCheckBox *m_needsReviewFilter;
     QTimer *m_filterTimer;
     QTableView *m_table;
     IssueView *m_issueView;
+    SuggestionPanel *m_panel;
     QSplitter *m_splitter;
+    QSplitter *m_detailSplitter;
+    QLabel *m_stateCounts;
     QLabel *m_sourceLabel;
     QLabel *m_countLabel;
+    QProgressBar *m_progress;
+    std::shared_ptr<const TriageEngine> m_engine;
+    ReviewDecisionStore *m_store = nullptr;
+    QString m_repository;
+    QFont m_normalFont;
+    bool m_presentation = false;
+    bool m_remembersState = false;
     int m_shownNumber = 0; // the issue in the view, 0 for none
 };

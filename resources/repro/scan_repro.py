@@ -154,6 +154,7 @@ class Scanner(ast.NodeVisitor):
         self.saved_targets = set()  # files or buffers the script writes itself (safe to load back)
         self.socket_imported = False
         self.path_names = {}  # name -> literal path it was assigned
+        self.foreign_libraries = set()  # names bound to a ctypes-loaded library
 
     # --- helpers ---------------------------------------------------------------------------------
     def add(self, node, rule, reason):
@@ -275,12 +276,32 @@ class Scanner(ast.NodeVisitor):
                         self.home_names.add(name_node.id)
                     if isinstance(value, ast.Call) and (self.canonical(value.func) or "").endswith("BytesIO"):
                         self.saved_targets.add(name_node.id)
+                    if self.is_foreign_library(value):
+                        self.foreign_libraries.add(name_node.id)
             self.check_environ_target(target, node)
         self.generic_visit(node)
 
     def visit_AugAssign(self, node):
         self.check_environ_target(node.target, node)
+        if (self.canonical(node.target) or "").endswith("os.environ"):
+            self.check_env_mapping(node, node.value, "merges into the environment")
         self.generic_visit(node)
+
+    def check_env_mapping(self, node, mapping, verb):
+        if isinstance(mapping, ast.Dict):
+            keys = [const_str(k) if k is not None else None for k in mapping.keys]
+            bad = [k for k in keys if k is None or not env_name_allowed(k)]
+            if bad:
+                self.add(node, "environment", f"{verb}: " + ", ".join(k or "computed names" for k in bad))
+        elif mapping is not None:
+            self.add(node, "environment", f"{verb} a mapping whose names are computed")
+
+    def is_foreign_library(self, node):
+        if not isinstance(node, ast.Call):
+            return False
+        name = self.canonical(node.func) or ""
+        return name.startswith("ctypes.") and any(
+            part in name for part in ("CDLL", "cdll", "PyDLL", "LoadLibrary", "WinDLL", "windll"))
 
     def visit_Delete(self, node):
         for target in node.targets:
@@ -335,6 +356,7 @@ class Scanner(ast.NodeVisitor):
 
     # --- calls -----------------------------------------------------------------------------------
     def visit_Call(self, node):
+        node.func._called = True
         name = self.canonical(node.func)
         short = name.rpartition(".")[2] if name else (node.func.attr if isinstance(node.func, ast.Attribute) else None)
         self.check_process(node, name, short)
@@ -362,6 +384,10 @@ class Scanner(ast.NodeVisitor):
         elif node.args and isinstance(node.args[0], (ast.List, ast.Tuple)):
             words = " ".join(const_str(e) or "" for e in node.args[0].elts)
             self.check_shell_text(node, words)
+        env = keyword(node, "env")
+        if env is not None:
+            self.check_env_mapping(node, env if isinstance(env, ast.Dict) else None,
+                                   "starts a process with environment variables")
         if self.is_launcher_command(node):
             return
         self.add(node, "process-exec", f"runs an external command with {hit}()")
@@ -460,7 +486,16 @@ class Scanner(ast.NodeVisitor):
         if is_true(keyword(node, "download")) or is_true(keyword(node, "pretrained")):
             self.add(node, "external-load", f"{name}() downloads weights or data")
 
+    def check_foreign_call(self, node):
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in ("system", "popen", "execv", "execve", "execvp", "execl",
+                                                              "execlp", "posix_spawn", "fork", "dlopen"):
+            owner = func.value
+            if (isinstance(owner, ast.Name) and owner.id in self.foreign_libraries) or self.is_foreign_library(owner):
+                self.add(node, "process-exec", f"calls the C library's {func.attr}() through ctypes")
+
     def check_obfuscation(self, node, name, short):
+        self.check_foreign_call(node)
         if name in ("__import__", "builtins.__import__", "importlib.__import__"):
             self.add(node, "obfuscation", "imports a module through __import__()")
             return
@@ -510,9 +545,27 @@ class Scanner(ast.NodeVisitor):
                 self.add(node, "obfuscation", f"looks up {key or 'a name'} indirectly")
         if owner in BUILTIN_NAMES:
             self.add(node, "obfuscation", "indexes the builtins module")
+        if owner == "sys.modules" and isinstance(node.ctx, ast.Load):
+            self.add(node, "obfuscation", f"reaches the module {key or '(computed)'} through sys.modules")
+        self.generic_visit(node)
+
+    def check_reference(self, node):
+        """A dangerous function handed around instead of called (e.g. Process(target=os.system))."""
+        if getattr(node, "_called", False) or not isinstance(getattr(node, "ctx", None), ast.Load):
+            return
+        name = self.canonical(node)
+        if name in ("eval", "exec", "compile", "__import__") and isinstance(node, ast.Name) \
+                and node.id not in self.aliases:
+            self.add(node, "process-exec", f"passes the builtin {name} around")
+        elif isinstance(node, ast.Attribute) and self.matches(name, PROCESS_CALLS):
+            self.add(node, "process-exec", f"passes {name} around to be called later")
+
+    def visit_Name(self, node):
+        self.check_reference(node)
         self.generic_visit(node)
 
     def visit_Attribute(self, node):
+        self.check_reference(node)
         if node.attr in ("__subclasses__", "__globals__", "__code__", "__builtins__") and isinstance(node.ctx, ast.Load):
             self.add(node, "obfuscation", f"uses the introspection hook {node.attr}")
         self.generic_visit(node)

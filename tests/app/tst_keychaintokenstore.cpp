@@ -71,7 +71,8 @@ private slots:
         }
         // Everything the keyring writes stays in the private HOME; set before any D-Bus use.
         QDir(m_home.path()).mkpath(u"runtime"_s);
-        QFile::setPermissions(m_home.filePath(u"runtime"_s), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        QFile::setPermissions(m_home.filePath(u"runtime"_s),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         qputenv("HOME", m_home.path().toLocal8Bit());
         qputenv("XDG_DATA_HOME", m_home.filePath(u"data"_s).toLocal8Bit());
         qputenv("XDG_CONFIG_HOME", m_home.filePath(u"config"_s).toLocal8Bit());
@@ -106,7 +107,8 @@ private slots:
         m_keyring.write("test-keyring-password\n");
         m_keyring.closeWriteChannel();
         if (!bus.interface()->isServiceRegistered(secrets) && !registered.wait(10000)) {
-            m_skip = u"gnome-keyring-daemon did not come up: "_s + QString::fromLocal8Bit(m_keyring.readAllStandardError());
+            m_skip =
+                u"gnome-keyring-daemon did not come up: "_s + QString::fromLocal8Bit(m_keyring.readAllStandardError());
             return;
         }
         // A first write proves the Secret Service answers (and creates the login collection).

@@ -79,9 +79,10 @@ private:
 
     QStringList syncArguments(const QStringList &extra = {}) const
     {
-        return QStringList{u"sync"_s, u"--repo"_s, Repo, u"--label"_s, Label, u"--api"_s, m_server->url().toString(),
-                           u"--no-keyring"_s}
-               + extra;
+        return QStringList{
+                   u"sync"_s,        u"--repo"_s, Repo, u"--label"_s, Label, u"--api"_s, m_server->url().toString(),
+                   u"--no-keyring"_s} +
+               extra;
     }
 
 private slots:
@@ -134,8 +135,7 @@ private slots:
         QCOMPARE(summary.value("queue_issues"_L1).toInt(), expectedIssues);
         QCOMPARE(summary.value("queue_comments"_L1).toInt(), expectedComments);
 
-        const Run exported =
-            run({u"export"_s, u"--repo"_s, Repo, u"--label"_s, Label, u"--store"_s, storePath()});
+        const Run exported = run({u"export"_s, u"--repo"_s, Repo, u"--label"_s, Label, u"--store"_s, storePath()});
         QVERIFY2(exported.exitCode == 0, exported.err.constData());
         const IssueBatch batch = IssueJsonReader::readDocument(exported.out);
         QVERIFY(batch.errors.isEmpty());
@@ -161,15 +161,16 @@ private slots:
         QTest::addColumn<QString>("setup");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
-        QTest::addRow("no repo") << QStringList{u"sync"_s, u"--label"_s, Label} << QString() << 1 << u"--repo OWNER/NAME is required"_s;
-        QTest::addRow("bad state") << QStringList{u"sync"_s, u"--repo"_s, Repo, u"--state"_s, u"shut"_s} << QString() << 1
-                                   << u"--state must be"_s;
+        QTest::addRow("no repo") << QStringList{u"sync"_s, u"--label"_s, Label} << QString() << 1
+                                 << u"--repo OWNER/NAME is required"_s;
+        QTest::addRow("bad state") << QStringList{u"sync"_s, u"--repo"_s, Repo, u"--state"_s, u"shut"_s} << QString()
+                                   << 1 << u"--state must be"_s;
         QTest::addRow("foreign store") << QStringList{} << u"foreign"_s << 1 << u"is not a Triage Console store"_s;
         QTest::addRow("foreign store, rebuilt") << QStringList{u"--rebuild-store"_s} << u"foreign"_s << 0 << QString();
-        QTest::addRow("unknown repository") << QStringList{u"--repo"_s, u"pytorch/nothere"_s} << QString() << 1
-                                            << u"not found"_s;
-        QTest::addRow("export before sync") << QStringList{u"export"_s, u"--repo"_s, Repo} << QString() << 1
-                                            << u"does not exist yet"_s;
+        QTest::addRow("unknown repository")
+            << QStringList{u"--repo"_s, u"pytorch/nothere"_s} << QString() << 1 << u"not found"_s;
+        QTest::addRow("export before sync")
+            << QStringList{u"export"_s, u"--repo"_s, Repo} << QString() << 1 << u"does not exist yet"_s;
     }
 
     void errors()

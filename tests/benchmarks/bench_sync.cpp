@@ -72,7 +72,8 @@ bool verify(const GitHubTestServer &server, IssueStore &store, const QueueSpec &
             return false;
         }
         for (qsizetype k = 0; k < issue.comments.size(); ++k) {
-            if (mine->comments.at(k).id != issue.comments.at(k).id || mine->comments.at(k).body != issue.comments.at(k).body) {
+            if (mine->comments.at(k).id != issue.comments.at(k).id ||
+                mine->comments.at(k).body != issue.comments.at(k).body) {
                 *why = u"#%1 comment %2 differs"_s.arg(issue.number).arg(k);
                 return false;
             }

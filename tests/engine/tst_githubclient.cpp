@@ -62,10 +62,7 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-    }
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void init()
     {
@@ -137,10 +134,14 @@ private slots:
     {
         QTest::addColumn<QByteArray>("header");
         QTest::addColumn<QString>("next");
-        QTest::addRow("next and last") << QByteArray(R"(<https://api.github.com/x?page=2>; rel="next", <https://api.github.com/x?page=9>; rel="last")")
-                                       << u"https://api.github.com/x?page=2"_s;
-        QTest::addRow("last page") << QByteArray(R"(<https://api.github.com/x?page=1>; rel="first", <https://api.github.com/x?page=8>; rel="prev")")
-                                   << QString();
+        QTest::addRow("next and last")
+            << QByteArray(
+                   R"(<https://api.github.com/x?page=2>; rel="next", <https://api.github.com/x?page=9>; rel="last")")
+            << u"https://api.github.com/x?page=2"_s;
+        QTest::addRow("last page")
+            << QByteArray(
+                   R"(<https://api.github.com/x?page=1>; rel="first", <https://api.github.com/x?page=8>; rel="prev")")
+            << QString();
         QTest::addRow("none") << QByteArray() << QString();
     }
 
@@ -179,7 +180,8 @@ private slots:
             QTest::addRow("%s: 502 twice", api) << graphql << Fault::BadGateway << 2 << 0 << true << 3 << QString();
             QTest::addRow("%s: 403 secondary limit, Retry-After", api)
                 << graphql << Fault::SecondaryLimit << 1 << 0 << true << 2 << QString();
-            QTest::addRow("%s: 429 Retry-After", api) << graphql << Fault::TooManyRequests << 1 << 0 << true << 2 << QString();
+            QTest::addRow("%s: 429 Retry-After", api)
+                << graphql << Fault::TooManyRequests << 1 << 0 << true << 2 << QString();
             QTest::addRow("%s: rate limit exhausted", api)
                 << graphql << Fault::RateLimitExhausted << 1 << 0 << true << 2 << QString();
             QTest::addRow("%s: slow but in time", api) << graphql << Fault::Slow << 1 << 100 << true << 1 << QString();
@@ -187,7 +189,8 @@ private slots:
                 << graphql << Fault::Slow << 1 << 1500 << true << 2 << QString();
             QTest::addRow("%s: connection dropped mid-body", api)
                 << graphql << Fault::DropConnection << 1 << 0 << true << 2 << QString();
-            QTest::addRow("%s: malformed JSON", api) << graphql << Fault::MalformedJson << 1 << 0 << true << 2 << QString();
+            QTest::addRow("%s: malformed JSON", api)
+                << graphql << Fault::MalformedJson << 1 << 0 << true << 2 << QString();
             QTest::addRow("%s: 500 for ever", api)
                 << graphql << Fault::InternalError << -1 << 0 << false << 4 << u"gave up after 4 attempts"_s;
             QTest::addRow("%s: malformed for ever", api)
@@ -208,8 +211,10 @@ private slots:
 
         m_server->addFault({fault, graphql ? u"/graphql"_s : u"/issues"_s, 0, times, 1, delayMs});
         GitHubRequestJob *job =
-            graphql ? m_client->graphql(IssuesQuery, {{u"owner"_s, u"pytorch"_s}, {u"name"_s, u"pytorch"_s}, {u"first"_s, 10}})
-                    : m_client->get(m_client->restUrl(u"/repos/pytorch/pytorch/issues"_s, QUrlQuery{{u"per_page"_s, u"10"_s}}));
+            graphql ? m_client->graphql(IssuesQuery,
+                                        {{u"owner"_s, u"pytorch"_s}, {u"name"_s, u"pytorch"_s}, {u"first"_s, 10}})
+                    : m_client->get(
+                          m_client->restUrl(u"/repos/pytorch/pytorch/issues"_s, QUrlQuery{{u"per_page"_s, u"10"_s}}));
         int emissions = 0;
         const Result<GitHubResponse> result = run(job, &emissions);
         QCOMPARE(emissions, 1);

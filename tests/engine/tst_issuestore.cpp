@@ -148,6 +148,21 @@ private slots:
         QCOMPARE(read.since, state.since);
         QCOMPARE(read.etag, state.etag);
         QVERIFY(read.passInProgress());
+
+        state.cursor.clear();
+        state.lastSync = QDateTime::currentDateTimeUtc();
+        QVERIFY(store.writeSyncState(state).ok());
+        QVERIFY(store.ensureQueue(queue({u"oncall: cpu inductor"_s}, u"all"_s)).ok());
+        const Result<QList<StoredQueue>> queues = store.queues();
+        QVERIFY(queues.ok());
+        QCOMPARE(queues->size(), 2);
+        QCOMPARE(queues->at(0).id, id); // synced first
+        QCOMPARE(queues->at(0).queue.repository(), Repo);
+        QCOMPARE(queues->at(0).queue.labels, QStringList{u"oncall: distributed"_s});
+        QCOMPARE(queues->at(0).issues, 4);
+        QVERIFY(queues->at(0).lastSync.isValid());
+        QCOMPARE(queues->at(1).queue.state, u"all"_s);
+        QVERIFY(!queues->at(1).lastSync.isValid());
     }
 
     void rewritingAPageChangesNothing()
@@ -189,7 +204,8 @@ private slots:
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("message");
         QTest::addRow("text file") << u"text"_s << u"is not a Triage Console store (it is not an SQLite database)"_s;
-        QTest::addRow("another app's SQLite") << u"foreign"_s << u"is not a Triage Console store (it holds another application's data)"_s;
+        QTest::addRow("another app's SQLite")
+            << u"foreign"_s << u"is not a Triage Console store (it holds another application's data)"_s;
         QTest::addRow("damaged pages") << u"damaged"_s << u"is not a Triage Console store"_s;
         QTest::addRow("truncated") << u"truncated"_s << u"is not a Triage Console store"_s;
         QTest::addRow("newer schema") << u"newer"_s << u"was written by a newer Triage Console"_s;

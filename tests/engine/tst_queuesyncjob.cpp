@@ -233,6 +233,52 @@ private slots:
         verifyStoreMatchesServer(queueSpec({QueueLabel, GitHubTestServer::UnicodeLabel}));
     }
 
+    void issuesThatLeaveTheQueue_data()
+    {
+        QTest::addColumn<Mode>("mode");
+        QTest::addColumn<bool>("byInterval");
+        QTest::addRow("graphql, --full") << Mode::GraphQL << false;
+        QTest::addRow("graphql, daily full pass") << Mode::GraphQL << true;
+        QTest::addRow("rest, --full") << Mode::Rest << false;
+        QTest::addRow("rest, daily full pass") << Mode::Rest << true;
+    }
+
+    // Rerouted to another oncall, or closed: an incremental query by label cannot see it go; a full
+    // pass can, and drops it from the stored queue.
+    void issuesThatLeaveTheQueue()
+    {
+        QFETCH(Mode, mode);
+        QFETCH(bool, byInterval);
+        GitHubTestServer::Generation generation;
+        generation.issues = 130;
+        m_server->generate(generation);
+        QVERIFY(sync(mode).ok());
+        for (TestIssue &issue : m_server->issues()) {
+            if (issue.number == 10)
+                issue.labels = {u"oncall: pt2"_s, u"triaged"_s};
+        }
+        m_server->touch(10);
+        const Result<SyncSummary> incremental = sync(mode);
+        QVERIFY(incremental.ok());
+        QCOMPARE(incremental->removed, 0);
+
+        const Result<SyncSummary> full = sync(mode, queueSpec(), 100, [byInterval](QueueSyncJob *job) {
+            if (byInterval)
+                job->setFullSyncInterval(1ms); // the last full pass is older than that by now
+            else
+                job->setFullSync(true);
+        });
+        QVERIFY2(full.ok(), qPrintable(full.error()));
+        QCOMPARE(full->incremental, false);
+        QCOMPARE(full->removed, 1);
+        verifyStoreMatchesServer(queueSpec());
+
+        // And a default re-sync right after is incremental again.
+        const Result<SyncSummary> after = sync(mode);
+        QVERIFY(after.ok());
+        QVERIFY(after->incremental);
+    }
+
     void faults_data()
     {
         QTest::addColumn<Mode>("mode");
@@ -264,15 +310,37 @@ private slots:
         QFETCH(int, skip);
         QFETCH(int, times);
         GitHubTestServer::Generation generation;
-        generation.issues = 90;
+        generation.issues = 60;
         generation.manyCommentsEvery = 20;
-        generation.hugeBodyIssue = 33;
         generation.unicodeLabelEvery = 4;
         m_server->generate(generation);
         m_server->addFault({fault, path, skip, times, 1, fault == Fault::Slow ? 1500 : 0});
         const Result<SyncSummary> result = sync(mode, queueSpec(), 40);
         QVERIFY2(result.ok(), qPrintable(result.error()));
         verifyStoreMatchesServer(queueSpec());
+    }
+
+    void hugeIssueBody_data()
+    {
+        QTest::addColumn<Mode>("mode");
+        QTest::addRow("graphql") << Mode::GraphQL;
+        QTest::addRow("rest") << Mode::Rest;
+    }
+
+    void hugeIssueBody()
+    {
+        QFETCH(Mode, mode);
+        GitHubTestServer::Generation generation;
+        generation.issues = 30;
+        generation.hugeBodyIssue = 17; // 5 MB
+        m_server->generate(generation);
+        const Result<SyncSummary> result = sync(mode);
+        QVERIFY2(result.ok(), qPrintable(result.error()));
+        verifyStoreMatchesServer(queueSpec());
+        const Result<QList<Issue>> stored = m_store->loadQueue(queueSpec());
+        const auto huge = std::find_if(stored->cbegin(), stored->cend(), [](const Issue &i) { return i.number == 17; });
+        QVERIFY(huge != stored->cend());
+        QCOMPARE(huge->body.size(), 5 * 1024 * 1024);
     }
 
     void fatalFaultLeavesWholePages_data()
@@ -363,6 +431,20 @@ private slots:
         const Result<SyncSummary> result = sync(Mode::Rest);
         QVERIFY2(result.ok(), qPrintable(result.error()));
         QVERIFY(!result->notModified);
+        verifyStoreMatchesServer(queueSpec());
+    }
+
+    void graphqlPagesShrinkOnServerErrors()
+    {
+        GitHubTestServer::Generation generation;
+        generation.issues = 120;
+        m_server->generate(generation);
+        // Every attempt at the first page of 100 fails (4 tries); pages of 50 go through.
+        m_server->addFault({Fault::BadGateway, u"/graphql"_s, 0, 4, 1, 0});
+        const Result<SyncSummary> result = sync(Mode::Auto);
+        QVERIFY2(result.ok(), qPrintable(result.error()));
+        QCOMPARE(result->mode, u"graphql"_s);
+        QCOMPARE(result->requests, 4 + 3);
         verifyStoreMatchesServer(queueSpec());
     }
 

@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -36,6 +37,8 @@ private slots:
     void streamsFiftyMegabytes();
     void refusesWhatCannotRun_data();
     void refusesWhatCannotRun();
+    void runsInConfiguredVirtualenv();
+    void parsesCondaEnvList();
 
 private:
     SandboxRequest request(const QString &script) const;
@@ -297,6 +300,55 @@ void TestSandboxRunner::refusesWhatCannotRun()
     const SandboxRunResult result = run(r);
     QVERIFY(result.sandboxRefused());
     QCOMPARE(OutcomeClassifier::classify(result, {}).kind, ReproOutcome::Kind::SandboxRefused);
+}
+
+void TestSandboxRunner::runsInConfiguredVirtualenv()
+{
+    // A virtualenv in the (hidden) home folder: bound back read-only so its interpreter runs inside.
+    QTemporaryDir home(QDir::homePath() + u"/triage-venv-XXXXXX"_s);
+    QVERIFY(home.isValid());
+    const QString prefix = home.filePath(u"venv"_s);
+    QProcess venv;
+    venv.start(m_python.interpreter, {u"-m"_s, u"venv"_s, u"--without-pip"_s, u"--system-site-packages"_s, prefix});
+    QSignalSpy made(&venv, &QProcess::finished);
+    QVERIFY(made.wait(60000));
+    QCOMPARE(venv.exitCode(), 0);
+
+    const Result<PythonEnvironment> configured = PythonEnvironment::fromSetting(u"scratch="_s + prefix);
+    QVERIFY2(configured.ok(), qPrintable(configured.error()));
+    QCOMPARE(configured->kind, PythonEnvironment::Kind::Virtualenv);
+    PythonEnvironmentProbe probe;
+    probe.setDiscoverConda(false);
+    probe.setConfigured({configured.value()});
+    QSignalSpy done(&probe, &PythonEnvironmentProbe::finished);
+    probe.start();
+    QVERIFY(done.wait(60000));
+    const auto envs = done.first().first().value<QList<PythonEnvironment>>();
+    QCOMPARE(envs.size(), 2);
+    const PythonEnvironment &env = envs.at(1);
+    QCOMPARE(env.name, u"scratch"_s);
+    QCOMPARE(env.torchVersion, m_python.torchVersion);
+
+    SandboxRequest r;
+    r.scriptText = u"import sys\nprint(sys.prefix)\n"_s;
+    r.environment = env;
+    const SandboxRunResult result = run(r);
+    QVERIFY2(result.exitCode == 0, result.stderrTail.constData());
+    QCOMPARE(QString::fromUtf8(result.stdoutTail).trimmed(), prefix);
+    QVERIFY(!PythonEnvironment::fromSetting(u"broken="_s + home.filePath(u"nothing"_s)).ok());
+}
+
+void TestSandboxRunner::parsesCondaEnvList()
+{
+    const QByteArray json = R"({"envs": ["/opt/conda", "/opt/conda/envs/pytorch-2.6", "/home/u/.conda/envs/pt-nightly"],
+                                "root_prefix": "/opt/conda"})";
+    const QList<PythonEnvironment> envs = PythonEnvironment::parseCondaEnvList(json);
+    QCOMPARE(envs.size(), 3);
+    QCOMPARE(envs.at(0).name, u"base"_s);
+    QCOMPARE(envs.at(1).name, u"pytorch-2.6"_s);
+    QCOMPARE(envs.at(1).prefix, u"/opt/conda/envs/pytorch-2.6"_s);
+    QCOMPARE(envs.at(2).kind, PythonEnvironment::Kind::Conda);
+    QVERIFY(!envs.at(2).probeError.isEmpty()); // no interpreter there on this machine
 }
 
 QTEST_GUILESS_MAIN(TestSandboxRunner)

@@ -7,6 +7,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <optional>
 
@@ -61,11 +62,16 @@ private slots:
         QTest::addColumn<QString>("ghCli");
         QTest::addColumn<QString>("token");
         QTest::addColumn<QString>("source");
-        QTest::addRow("keyring first") << u"k-token"_s << false << u"e1"_s << u"e2"_s << u"g"_s << u"k-token"_s << u"keyring"_s;
-        QTest::addRow("GH_TOKEN next") << QString() << false << u"e1"_s << u"e2"_s << u"g"_s << u"e1"_s << u"GH_TOKEN"_s;
-        QTest::addRow("GITHUB_TOKEN next") << QString() << false << QString() << u"e2"_s << u"g"_s << u"e2"_s << u"GITHUB_TOKEN"_s;
-        QTest::addRow("gh last") << QString() << false << QString() << QString() << u"gho_fromgh"_s << u"gho_fromgh"_s << u"gh"_s;
-        QTest::addRow("keyring down, env") << QString() << true << u"e1"_s << QString() << QString() << u"e1"_s << u"GH_TOKEN"_s;
+        QTest::addRow("keyring first") << u"k-token"_s << false << u"e1"_s << u"e2"_s << u"g"_s << u"k-token"_s
+                                       << u"keyring"_s;
+        QTest::addRow("GH_TOKEN next") << QString() << false << u"e1"_s << u"e2"_s << u"g"_s << u"e1"_s
+                                       << u"GH_TOKEN"_s;
+        QTest::addRow("GITHUB_TOKEN next")
+            << QString() << false << QString() << u"e2"_s << u"g"_s << u"e2"_s << u"GITHUB_TOKEN"_s;
+        QTest::addRow("gh last") << QString() << false << QString() << QString() << u"gho_fromgh"_s << u"gho_fromgh"_s
+                                 << u"gh"_s;
+        QTest::addRow("keyring down, env")
+            << QString() << true << u"e1"_s << QString() << QString() << u"e1"_s << u"GH_TOKEN"_s;
         QTest::addRow("nothing") << QString() << false << QString() << QString() << QString() << QString() << QString();
     }
 
@@ -96,8 +102,9 @@ private slots:
         {
             QFile script(gh);
             QVERIFY(script.open(QIODevice::WriteOnly));
-            script.write(ghCli.isEmpty() ? "#!/bin/sh\necho 'not logged in' >&2\nexit 1\n"
-                                         : "#!/bin/sh\n[ \"$1 $2 $3 $4\" = \"auth token --hostname github.com\" ] || exit 3\necho " + ghCli.toUtf8() + "\n");
+            const QByteArray answer =
+                ghCli.isEmpty() ? QByteArray("echo 'not logged in' >&2\nexit 1\n") : "echo " + ghCli.toUtf8() + '\n';
+            script.write("#!/bin/sh\n[ \"$1 $2 $3 $4\" = \"auth token --hostname github.com\" ] || exit 3\n" + answer);
             script.close();
             script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         }

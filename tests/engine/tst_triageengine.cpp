@@ -2,6 +2,7 @@
 #include "engine/guardrails.h"
 #include "engine/triageengine.h"
 
+#include <QtConcurrent/QtConcurrentMap>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -395,6 +396,49 @@ private slots:
         QVERIFY(infra.addLabels.contains(u"module: c10d"_s));
         QCOMPARE(infra.confidenceOf(u"module: c10d"_s), Confidence::Medium);
         QCOMPARE(infra.confidenceOf(Infra), Confidence::High);
+    }
+
+    void oddInput_data()
+    {
+        QTest::addColumn<Issue>("issue");
+        QTest::addRow("empty") << makeIssue({}, {});
+        QTest::addRow("only a fence") << makeIssue(u"```"_s, u"```\n```\n```"_s);
+        QTest::addRow("unterminated traceback")
+            << makeIssue(u"x"_s, u"Traceback (most recent call last):\n  File \""_s);
+        QTest::addRow("control and non-ASCII characters")
+            << makeIssue(u"FSDP \u0000\u0007 ✓ 𝔽𝕊𝔻ℙ"_s, QString(u"\u00e9\u4e2d\u0001"_s).repeated(50));
+        QTest::addRow("long body") << makeIssue(u"DDP hangs"_s,
+                                                u"dist.all_reduce(t)  # see torch/distributed/x.py\n"_s.repeated(4000));
+        Issue comments = makeIssue(u"t"_s, u"b"_s);
+        for (int i = 0; i < 300; ++i)
+            comments.comments.append(Comment{u"a"_s, u"NONE"_s, u"same here with FSDP"_s, {}});
+        QTest::addRow("many comments") << comments;
+    }
+
+    void oddInput()
+    {
+        QFETCH(Issue, issue);
+        const TriagePlan plan = m_engine->plan(issue);
+        QVERIFY(!plan.decision.isEmpty());
+        QVERIFY(Guardrails::check(plan, issue, m_engine->pack()).isEmpty());
+        for (const Evidence &e : plan.evidence)
+            QVERIFY(e.start < 0 || e.length > 0);
+    }
+
+    void sharedAcrossThreads()
+    {
+        QList<Issue> issues;
+        for (int i = 0; i < 200; ++i)
+            issues.append(makeIssue(i % 2 ? u"[FSDP2] fully_shard hangs"_s : u"NCCL watchdog timeout"_s,
+                                    u"collective operation timeout after fully_shard(model)"_s + QString::number(i)));
+        const TriageEngine &engine = *m_engine;
+        const QList<TriagePlan> parallel =
+            QtConcurrent::blockingMapped(issues, [&engine](const Issue &issue) { return engine.plan(issue); });
+        for (qsizetype i = 0; i < issues.size(); ++i) {
+            const TriagePlan sequential = engine.plan(issues.at(i));
+            QCOMPARE(parallel.at(i).addLabels, sequential.addLabels);
+            QCOMPARE(parallel.at(i).evidence, sequential.evidence);
+        }
     }
 
     void deterministic()

@@ -6,12 +6,12 @@
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
 #include <QJsonArray>
-#include <QTimeZone>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
+#include <QTimeZone>
 #include <QUrlQuery>
 
 #include <algorithm>
@@ -92,9 +92,9 @@ QJsonObject graphqlComments(const TestIssue &issue, int first, const QString &af
     for (int i = start; i < end; ++i)
         nodes.append(graphqlComment(issue.comments.at(i)));
     return {{u"totalCount"_s, int(issue.comments.size())},
-            {u"pageInfo"_s,
-             QJsonObject{{u"hasNextPage"_s, end < issue.comments.size()},
-                         {u"endCursor"_s, end > start ? QJsonValue(encodeCursor(QString::number(end))) : QJsonValue()}}},
+            {u"pageInfo"_s, QJsonObject{{u"hasNextPage"_s, end < issue.comments.size()},
+                                        {u"endCursor"_s,
+                                         end > start ? QJsonValue(encodeCursor(QString::number(end))) : QJsonValue()}}},
             {u"nodes"_s, nodes}};
 }
 
@@ -197,7 +197,8 @@ void GitHubTestServer::generate(const Generation &generation)
         issue.labels.append(u"triaged"_s);
         issue.createdAt = Epoch.addSecs(qint64(n) * 3600);
         // Updates in a different order from creation, every one distinct.
-        issue.updatedAt = Epoch.addSecs(qint64(generation.issues) * 3600 + qint64((n * 7919) % generation.issues) * 60 + n % 60);
+        issue.updatedAt =
+            Epoch.addSecs(qint64(generation.issues) * 3600 + qint64((n * 7919) % generation.issues) * 60 + n % 60);
         int comments = (n * 37) % (generation.maxComments + 1);
         if (generation.manyCommentsEvery > 0 && n % generation.manyCommentsEvery == 0)
             comments = generation.manyComments + n % 50;
@@ -310,8 +311,9 @@ void GitHubTestServer::serve(const QHttpServerRequest &request, QHttpServerRespo
             return;
         case Fault::SecondaryLimit:
             headers.append(QHttpHeaders::WellKnownHeader::RetryAfter, retryAfter);
-            responder.write(R"({"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again."})",
-                            headers, Status::Forbidden);
+            responder.write(
+                R"({"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again."})",
+                headers, Status::Forbidden);
             return;
         case Fault::TooManyRequests:
             headers.append(QHttpHeaders::WellKnownHeader::RetryAfter, retryAfter);
@@ -348,8 +350,7 @@ void GitHubTestServer::serve(const QHttpServerRequest &request, QHttpServerRespo
         headers.append(answer.headers.nameAt(i), answer.headers.valueAt(i));
     auto status = QHttpServerResponder::StatusCode(answer.status);
     if (request.method() == QHttpServerRequest::Method::Get && answer.status == 200) {
-        const QByteArray etag =
-            "W/\"" + QCryptographicHash::hash(answer.body, QCryptographicHash::Sha1).toHex() + '"';
+        const QByteArray etag = "W/\"" + QCryptographicHash::hash(answer.body, QCryptographicHash::Sha1).toHex() + '"';
         headers.append(QHttpHeaders::WellKnownHeader::ETag, etag);
         if (request.headers().value(QHttpHeaders::WellKnownHeader::IfNoneMatch) == etag) {
             // Conditional hits are free, as on GitHub.
@@ -365,9 +366,8 @@ void GitHubTestServer::serve(const QHttpServerRequest &request, QHttpServerRespo
 
     if (fault.fault == Fault::Slow && fault.delayMs > 0) {
         auto later = std::make_shared<QHttpServerResponder>(std::move(responder));
-        QTimer::singleShot(fault.delayMs, this, [later, body = answer.body, headers, status] {
-            later->write(body, headers, status);
-        });
+        QTimer::singleShot(fault.delayMs, this,
+                           [later, body = answer.body, headers, status] { later->write(body, headers, status); });
         return;
     }
     responder.write(answer.body, headers, status);
@@ -414,7 +414,8 @@ GitHubTestServer::Answer GitHubTestServer::restIssues(const QString &owner, cons
     const QStringList labels = labelList.isEmpty() ? QStringList() : labelList.split(u',');
     const QString sinceText = query.queryItemValue(u"since"_s, QUrl::FullyDecoded);
     const QDateTime since = QDateTime::fromString(sinceText, Qt::ISODate);
-    const int perPage = std::clamp(query.queryItemValue(u"per_page"_s).isEmpty() ? 30 : query.queryItemValue(u"per_page"_s).toInt(), 1, 100);
+    const int perPage = std::clamp(
+        query.queryItemValue(u"per_page"_s).isEmpty() ? 30 : query.queryItemValue(u"per_page"_s).toInt(), 1, 100);
     const int page = std::max(1, query.queryItemValue(u"page"_s).toInt());
 
     QList<const TestIssue *> matching;
@@ -438,12 +439,13 @@ GitHubTestServer::Answer GitHubTestServer::restIssues(const QString &owner, cons
     }
     const int lastPage = std::max<int>(1, int((matching.size() + perPage - 1) / perPage));
     QJsonArray items;
-    for (qsizetype i = qsizetype(page - 1) * perPage; i < std::min<qsizetype>(matching.size(), qsizetype(page) * perPage); ++i) {
+    for (qsizetype i = qsizetype(page - 1) * perPage;
+         i < std::min<qsizetype>(matching.size(), qsizetype(page) * perPage); ++i) {
         const TestIssue &issue = *matching.at(i);
         const QString apiUrl = url().toString() + u"/repos/%1/%2/issues/%3"_s.arg(m_owner, m_name).arg(issue.number);
-        const QString htmlUrl = u"https://github.com/%1/%2/%3/%4"_s.arg(m_owner, m_name,
-                                                                      issue.pullRequest ? u"pull"_s : u"issues"_s)
-                                    .arg(issue.number);
+        const QString htmlUrl =
+            u"https://github.com/%1/%2/%3/%4"_s.arg(m_owner, m_name, issue.pullRequest ? u"pull"_s : u"issues"_s)
+                .arg(issue.number);
         QJsonArray labelArray;
         for (const QString &label : issue.labels)
             labelArray.append(QJsonObject{{u"id"_s, qint64(qHash(label) % 100000000)},
@@ -488,23 +490,24 @@ GitHubTestServer::Answer GitHubTestServer::restComments(const QString &owner, co
     if (!found)
         return Answer{404, R"({"message":"Not Found","documentation_url":"https://docs.github.com/rest"})", {}};
     const QUrlQuery query(request.url());
-    const int perPage = std::clamp(query.queryItemValue(u"per_page"_s).isEmpty() ? 30 : query.queryItemValue(u"per_page"_s).toInt(), 1, 100);
+    const int perPage = std::clamp(
+        query.queryItemValue(u"per_page"_s).isEmpty() ? 30 : query.queryItemValue(u"per_page"_s).toInt(), 1, 100);
     const int page = std::max(1, query.queryItemValue(u"page"_s).toInt());
     const int lastPage = std::max<int>(1, int((found->comments.size() + perPage - 1) / perPage));
     QJsonArray items;
-    for (qsizetype i = qsizetype(page - 1) * perPage; i < std::min<qsizetype>(found->comments.size(), qsizetype(page) * perPage); ++i) {
+    for (qsizetype i = qsizetype(page - 1) * perPage;
+         i < std::min<qsizetype>(found->comments.size(), qsizetype(page) * perPage); ++i) {
         const TestComment &comment = found->comments.at(i);
-        items.append(QJsonObject{{u"id"_s, comment.id},
-                                 {u"node_id"_s, u"IC_kwDOTest%1"_s.arg(comment.id)},
-                                 {u"html_url"_s, u"https://github.com/%1/%2/issues/%3#issuecomment-%4"_s
-                                                     .arg(m_owner, m_name)
-                                                     .arg(number)
-                                                     .arg(comment.id)},
-                                 {u"user"_s, user(comment.author)},
-                                 {u"author_association"_s, comment.association},
-                                 {u"body"_s, comment.body},
-                                 {u"created_at"_s, iso(comment.createdAt)},
-                                 {u"updated_at"_s, iso(comment.createdAt)}});
+        items.append(QJsonObject{
+            {u"id"_s, comment.id},
+            {u"node_id"_s, u"IC_kwDOTest%1"_s.arg(comment.id)},
+            {u"html_url"_s,
+             u"https://github.com/%1/%2/issues/%3#issuecomment-%4"_s.arg(m_owner, m_name).arg(number).arg(comment.id)},
+            {u"user"_s, user(comment.author)},
+            {u"author_association"_s, comment.association},
+            {u"body"_s, comment.body},
+            {u"created_at"_s, iso(comment.createdAt)},
+            {u"updated_at"_s, iso(comment.createdAt)}});
     }
     Answer answer{200, json(items), {}};
     const QByteArray link = linkHeader(request, page, lastPage);
@@ -525,11 +528,13 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
         const QString owner = variables.value("owner"_L1).toString();
         const QString name = variables.value("name"_L1).toString();
         if (!isOurRepository(owner, name)) {
-            const QJsonObject error{{u"type"_s, u"NOT_FOUND"_s},
-                                    {u"path"_s, QJsonArray{u"repository"_s}},
-                                    {u"message"_s, u"Could not resolve to a Repository with the name '%1/%2'."_s.arg(owner, name)}};
-            return Answer{200, json(QJsonObject{{u"data"_s, QJsonObject{{u"repository"_s, QJsonValue()}}},
-                                                {u"errors"_s, QJsonArray{error}}}),
+            const QJsonObject error{
+                {u"type"_s, u"NOT_FOUND"_s},
+                {u"path"_s, QJsonArray{u"repository"_s}},
+                {u"message"_s, u"Could not resolve to a Repository with the name '%1/%2'."_s.arg(owner, name)}};
+            return Answer{200,
+                          json(QJsonObject{{u"data"_s, QJsonObject{{u"repository"_s, QJsonValue()}}},
+                                           {u"errors"_s, QJsonArray{error}}}),
                           {}};
         }
         const QJsonArray labels = variables.value("labels"_L1).toArray();
@@ -547,9 +552,10 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
             if (since.isValid() && issue.updatedAt < since)
                 continue;
             // GraphQL's labels argument is an OR, unlike REST's.
-            const bool any = labels.isEmpty() || std::any_of(labels.begin(), labels.end(), [&](const QJsonValue &label) {
-                                 return issue.labels.contains(label.toString(), Qt::CaseInsensitive);
-                             });
+            const bool any =
+                labels.isEmpty() || std::any_of(labels.begin(), labels.end(), [&](const QJsonValue &label) {
+                    return issue.labels.contains(label.toString(), Qt::CaseInsensitive);
+                });
             if (any)
                 matching.append(&issue);
         }
@@ -560,9 +566,9 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
             const QStringList key = after.split(u'|');
             const QDateTime afterTime = QDateTime::fromMSecsSinceEpoch(key.value(0).toLongLong(), QTimeZone::UTC);
             const int afterNumber = key.value(1).toInt();
-            while (start < matching.size()
-                   && (matching.at(start)->updatedAt < afterTime
-                       || (matching.at(start)->updatedAt == afterTime && matching.at(start)->number <= afterNumber)))
+            while (start < matching.size() &&
+                   (matching.at(start)->updatedAt < afterTime ||
+                    (matching.at(start)->updatedAt == afterTime && matching.at(start)->number <= afterNumber)))
                 ++start;
         }
         const qsizetype end = std::min<qsizetype>(matching.size(), start + first);
@@ -572,32 +578,34 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
             QJsonArray labelNodes;
             for (const QString &label : issue.labels)
                 labelNodes.append(QJsonObject{{u"name"_s, label}});
-            nodes.append(QJsonObject{
-                {u"id"_s, issue.nodeId},
-                {u"number"_s, issue.number},
-                {u"title"_s, issue.title},
-                {u"body"_s, issue.body},
-                {u"state"_s, issue.open ? u"OPEN"_s : u"CLOSED"_s},
-                {u"url"_s, u"https://github.com/%1/%2/issues/%3"_s.arg(m_owner, m_name).arg(issue.number)},
-                {u"createdAt"_s, iso(issue.createdAt)},
-                {u"updatedAt"_s, iso(issue.updatedAt)},
-                {u"authorAssociation"_s, issue.association},
-                {u"author"_s, QJsonObject{{u"login"_s, issue.author}}},
-                {u"labels"_s, QJsonObject{{u"nodes"_s, labelNodes}}},
-                {u"comments"_s, graphqlComments(issue, 100, {})}});
+            nodes.append(
+                QJsonObject{{u"id"_s, issue.nodeId},
+                            {u"number"_s, issue.number},
+                            {u"title"_s, issue.title},
+                            {u"body"_s, issue.body},
+                            {u"state"_s, issue.open ? u"OPEN"_s : u"CLOSED"_s},
+                            {u"url"_s, u"https://github.com/%1/%2/issues/%3"_s.arg(m_owner, m_name).arg(issue.number)},
+                            {u"createdAt"_s, iso(issue.createdAt)},
+                            {u"updatedAt"_s, iso(issue.updatedAt)},
+                            {u"authorAssociation"_s, issue.association},
+                            {u"author"_s, QJsonObject{{u"login"_s, issue.author}}},
+                            {u"labels"_s, QJsonObject{{u"nodes"_s, labelNodes}}},
+                            {u"comments"_s, graphqlComments(issue, 100, {})}});
         }
         QJsonValue endCursor;
         if (end > start) {
             const TestIssue &last = *matching.at(end - 1);
-            endCursor = encodeCursor(QString::number(last.updatedAt.toMSecsSinceEpoch()) + u'|' + QString::number(last.number));
+            endCursor =
+                encodeCursor(QString::number(last.updatedAt.toMSecsSinceEpoch()) + u'|' + QString::number(last.number));
         }
-        const QJsonObject connection{{u"totalCount"_s, int(matching.size())},
-                                     {u"pageInfo"_s, QJsonObject{{u"hasNextPage"_s, end < matching.size()},
-                                                                 {u"endCursor"_s, endCursor}}},
-                                     {u"nodes"_s, nodes}};
-        return Answer{200,
-                      json(QJsonObject{{u"data"_s, QJsonObject{{u"repository"_s, QJsonObject{{u"issues"_s, connection}}}}}}),
-                      {}};
+        const QJsonObject connection{
+            {u"totalCount"_s, int(matching.size())},
+            {u"pageInfo"_s, QJsonObject{{u"hasNextPage"_s, end < matching.size()}, {u"endCursor"_s, endCursor}}},
+            {u"nodes"_s, nodes}};
+        return Answer{
+            200,
+            json(QJsonObject{{u"data"_s, QJsonObject{{u"repository"_s, QJsonObject{{u"issues"_s, connection}}}}}}),
+            {}};
     }
 
     if (text.contains(u"node(id:"_s)) {
@@ -610,10 +618,11 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
                 data.insert(u"c%1"_s.arg(index), QJsonValue());
                 continue;
             }
-            data.insert(u"c%1"_s.arg(index),
-                        QJsonObject{{u"number"_s, found->number},
-                                    {u"comments"_s,
-                                     graphqlComments(*found, 100, variables.value(u"after%1"_s.arg(index)).toString())}});
+            data.insert(
+                u"c%1"_s.arg(index),
+                QJsonObject{{u"number"_s, found->number},
+                            {u"comments"_s,
+                             graphqlComments(*found, 100, variables.value(u"after%1"_s.arg(index)).toString())}});
         }
         return Answer{200, json(QJsonObject{{u"data"_s, data}}), {}};
     }

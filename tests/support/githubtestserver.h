@@ -50,7 +50,8 @@ class GitHubTestServer final : public QObject
     Q_DISABLE_COPY_MOVE(GitHubTestServer)
 
 public:
-    enum class Fault {
+    enum class Fault
+    {
         InternalError,      // 500
         BadGateway,         // 502
         SecondaryLimit,     // 403 + Retry-After
@@ -75,15 +76,15 @@ public:
         QString owner = QStringLiteral("pytorch");
         QString name = QStringLiteral("pytorch");
         int issues = 100;
-        int maxComments = 60;        // issue n has (n·37) mod (maxComments+1) comments …
-        int manyCommentsEvery = 0;   // … except every k-th, which has manyComments + n mod 50
+        int maxComments = 60;      // issue n has (n·37) mod (maxComments+1) comments …
+        int manyCommentsEvery = 0; // … except every k-th, which has manyComments + n mod 50
         int manyComments = 150;
         QStringList queueLabels = {QStringLiteral("oncall: distributed")};
-        int closedEvery = 0;         // every k-th issue is closed
-        int pullRequestEvery = 0;    // every k-th number is a pull request (REST lists only)
-        int otherLabelEvery = 0;     // every k-th issue lacks the queue labels (another queue)
-        int unicodeLabelEvery = 0;   // every k-th issue also has UnicodeLabel
-        int hugeBodyIssue = 0;       // this issue's body is 5 MB
+        int closedEvery = 0;       // every k-th issue is closed
+        int pullRequestEvery = 0;  // every k-th number is a pull request (REST lists only)
+        int otherLabelEvery = 0;   // every k-th issue lacks the queue labels (another queue)
+        int unicodeLabelEvery = 0; // every k-th issue also has UnicodeLabel
+        int hugeBodyIssue = 0;     // this issue's body is 5 MB
     };
     static const QString UnicodeLabel;
 

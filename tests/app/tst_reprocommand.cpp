@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+#include "tests/support/testdata.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+// `triage-console repro …` as a real process with no display, the way scripts and CI call it.
+class TestReproCommand final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void scans_data();
+    void scans();
+    void extracts();
+    void runsAndClassifies();
+    void gatesOnConsent_data();
+    void gatesOnConsent();
+
+private:
+    struct Run
+    {
+        int exitCode = -1;
+        QJsonObject json;
+        QByteArray err;
+    };
+    Run run(const QStringList &arguments, int waitMs = 60000);
+
+    std::unique_ptr<QTemporaryDir> m_home;
+};
+
+void TestReproCommand::initTestCase()
+{
+    m_home = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_home->isValid());
+}
+
+TestReproCommand::Run TestReproCommand::run(const QStringList &arguments, int waitMs)
+{
+    QProcess process;
+    QProcessEnvironment env;
+    env.insert(u"PATH"_s, qEnvironmentVariable("PATH"));
+    env.insert(u"HOME"_s, m_home->path());
+    env.insert(u"XDG_CONFIG_HOME"_s, m_home->filePath(u"config"_s));
+    process.setProcessEnvironment(env);
+    QSignalSpy finished(&process, &QProcess::finished);
+    process.start(QStringLiteral(TRIAGE_CONSOLE_BINARY), QStringList{u"repro"_s} + arguments);
+    if (!finished.wait(waitMs))
+        qFatal("triage-console repro did not finish");
+    Run result;
+    result.exitCode = process.exitCode();
+    result.json = QJsonDocument::fromJson(process.readAllStandardOutput()).object();
+    result.err = process.readAllStandardError();
+    return result;
+}
+
+void TestReproCommand::scans_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("rule");
+    QTest::addRow("dangerous") << u"scanner/dangerous/obf_base64_exec.py"_s << 1 << u"obfuscation"_s;
+    QTest::addRow("benign") << u"scanner/benign/mp_spawn_gloo.py"_s << 0 << QString();
+    QTest::addRow("notebook") << u"scanner/dangerous/notebook_pip.py"_s << 1 << u"parse-error"_s;
+}
+
+void TestReproCommand::scans()
+{
+    QFETCH(QString, file);
+    QFETCH(int, exitCode);
+    QFETCH(QString, rule);
+    const Run result = run({u"scan"_s, TestData::path(u"repro/"_s + file)});
+    QCOMPARE(result.exitCode, exitCode);
+    const QJsonArray findings = result.json.value(u"findings"_s).toArray();
+    QCOMPARE(findings.isEmpty(), rule.isEmpty());
+    if (!rule.isEmpty()) {
+        QStringList rules;
+        for (const QJsonValue &f : findings)
+            rules << f.toObject().value(u"rule"_s).toString();
+        QVERIFY2(rules.contains(rule), qPrintable(rules.join(u',')));
+        QVERIFY(result.json.value(u"consentRequired"_s).toBool());
+    }
+}
+
+void TestReproCommand::extracts()
+{
+    const Run result = run({u"extract"_s, u"--input"_s, TestData::path(u"repro/issue-distributed.json"_s)});
+    QCOMPARE(result.exitCode, 0);
+    QCOMPARE(result.json.value(u"status"_s).toString(), u"found"_s);
+    QCOMPARE(result.json.value(u"candidates"_s).toArray().size(), 3);
+    QCOMPARE(result.json.value(u"chosen"_s).toInt(), 2);
+    QVERIFY(result.json.value(u"reason"_s).toString().contains(u"strictly shorter"_s));
+    const QJsonObject reported = result.json.value(u"reportedError"_s).toObject();
+    QCOMPARE(reported.value(u"text"_s).toString(), u"torch.distributed.DistBackendError: Connection closed by peer"_s);
+}
+
+void TestReproCommand::runsAndClassifies()
+{
+    const Run result =
+        run({u"run"_s, TestData::path(u"repro/distinct_error.py"_s), u"--runs"_s, u"2"_s, u"--timeout"_s, u"60"_s,
+             u"--expect"_s, u"RuntimeError: frobnicate kernel expected"_s, u"--hash-seed"_s, u"0"_s},
+            120000);
+    QCOMPARE(result.exitCode, 0);
+    QCOMPARE(result.json.value(u"outcome"_s).toString(), u"same-error"_s);
+    QCOMPARE(result.json.value(u"ratio"_s).toString(), u"2/2 reproduced"_s);
+    QVERIFY(!result.json.value(u"flaky"_s).toBool());
+    QVERIFY(!result.json.value(u"torchVersion"_s).toString().isEmpty());
+    QCOMPARE(result.json.value(u"environment"_s).toObject().value(u"name"_s).toString(), u"system"_s);
+    // The output streamed on stderr, run by run.
+    QVERIFY(result.err.contains("run 1/2"));
+    QVERIFY(result.err.contains("run 2/2"));
+    QVERIFY(result.err.contains("repro-7731"));
+}
+
+void TestReproCommand::gatesOnConsent_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("outcome");
+    QTest::addRow("findings, no consent")
+        << u"scanner/dangerous/net_requests_get.py"_s << QStringList() << 3 << u"not-run"_s;
+    QTest::addRow("untrusted author, no consent")
+        << u"passes.py"_s << QStringList{u"--author-association"_s, u"NONE"_s} << 3 << u"not-run"_s;
+    QTest::addRow("untrusted author, consent")
+        << u"passes.py"_s << QStringList{u"--author-association"_s, u"NONE"_s, u"--consent"_s, u"oncall-bob"_s} << 0
+        << u"passed"_s;
+    QTest::addRow("trusted author") << u"passes.py"_s << QStringList{u"--author-association"_s, u"MEMBER"_s} << 0
+                                    << u"passed"_s;
+    QTest::addRow("does not parse") << u"scanner/dangerous/notebook_pip.py"_s
+                                    << QStringList{u"--consent"_s, u"oncall-bob"_s} << 3 << u"not-run"_s;
+}
+
+void TestReproCommand::gatesOnConsent()
+{
+    QFETCH(QString, file);
+    QFETCH(QStringList, options);
+    QFETCH(int, exitCode);
+    QFETCH(QString, outcome);
+    const Run result = run(QStringList{u"run"_s, TestData::path(u"repro/"_s + file), u"--runs"_s, u"1"_s} + options);
+    QCOMPARE(result.exitCode, exitCode);
+    QCOMPARE(result.json.value(u"outcome"_s).toString(), outcome);
+    if (options.contains(u"--consent"_s) && exitCode == 0)
+        QCOMPARE(result.json.value(u"consent"_s).toObject().value(u"reviewer"_s).toString(), u"oncall-bob"_s);
+}
+
+QTEST_GUILESS_MAIN(TestReproCommand)
+#include "tst_reprocommand.moc"

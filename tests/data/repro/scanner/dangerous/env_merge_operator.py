@@ -1,0 +1,3 @@
+# expect: environment
+import os
+os.environ |= {"PYTHONPATH": "/tmp/evil"}

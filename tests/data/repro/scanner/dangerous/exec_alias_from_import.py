@@ -1,0 +1,3 @@
+# expect: process-exec
+from subprocess import run as r
+r(["ls"])

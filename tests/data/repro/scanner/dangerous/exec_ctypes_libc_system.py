@@ -1,0 +1,4 @@
+# expect: process-exec
+import ctypes
+libc = ctypes.CDLL(None)
+libc.system(b"id")

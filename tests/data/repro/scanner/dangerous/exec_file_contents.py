@@ -1,0 +1,2 @@
+# expect: process-exec
+exec(open("payload.txt").read())

@@ -1,0 +1,3 @@
+# expect: process-exec
+import os as o
+o.system("id")

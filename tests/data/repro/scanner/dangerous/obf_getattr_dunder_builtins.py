@@ -1,0 +1,3 @@
+# expect: obfuscation
+f = getattr(__builtins__, "ex" + "ec")
+f("print(1)")

@@ -1,0 +1,3 @@
+# expect: obfuscation
+import sys
+sys.modules["os"].system("id")

@@ -1,0 +1,3 @@
+# expect: file-write
+import pathlib
+pathlib.Path("/etc/hosts").write_text("1.2.3.4 pypi.org")

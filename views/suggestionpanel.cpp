@@ -1,0 +1,568 @@
+// SPDX-License-Identifier: MIT
+#include "views/suggestionpanel.h"
+
+#include "engine/guardrails.h"
+#include "models/issuetablemodel.h"
+#include "views/apppalette.h"
+#include "views/labelchipdelegate.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLayout>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int EvidenceIndexRole = Qt::UserRole;
+constexpr int ChipLabelProperty = 0; // unused marker, the label lives in objectName
+
+// Lays its items out left to right, wrapping to the next line: chips.
+class FlowLayout final : public QLayout
+{
+public:
+    explicit FlowLayout(QWidget *parent)
+        : QLayout(parent)
+    {
+        setContentsMargins(0, 0, 0, 0);
+    }
+    ~FlowLayout() override
+    {
+        while (QLayoutItem *item = takeAt(0))
+            delete item;
+    }
+    void addItem(QLayoutItem *item) override { m_items.append(item); }
+    int count() const override { return int(m_items.size()); }
+    QLayoutItem *itemAt(int index) const override { return m_items.value(index); }
+    QLayoutItem *takeAt(int index) override
+    {
+        return index >= 0 && index < m_items.size() ? m_items.takeAt(index) : nullptr;
+    }
+    Qt::Orientations expandingDirections() const override { return {}; }
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override { return arrange(QRect(0, 0, width, 0), false); }
+    void setGeometry(const QRect &rect) override
+    {
+        QLayout::setGeometry(rect);
+        arrange(rect, true);
+    }
+    QSize sizeHint() const override { return minimumSize(); }
+    QSize minimumSize() const override
+    {
+        QSize size;
+        for (const QLayoutItem *item : m_items)
+            size = size.expandedTo(item->minimumSize());
+        return size;
+    }
+
+private:
+    int arrange(const QRect &rect, bool apply) const
+    {
+        constexpr int Gap = 6;
+        int x = rect.x();
+        int y = rect.y();
+        int lineHeight = 0;
+        for (QLayoutItem *item : m_items) {
+            const QSize hint = item->sizeHint();
+            if (x + hint.width() > rect.right() + 1 && lineHeight > 0) {
+                x = rect.x();
+                y += lineHeight + Gap;
+                lineHeight = 0;
+            }
+            if (apply)
+                item->setGeometry(QRect(QPoint(x, y), hint));
+            x += hint.width() + Gap;
+            lineHeight = std::max(lineHeight, hint.height());
+        }
+        return y + lineHeight - rect.y();
+    }
+    QList<QLayoutItem *> m_items;
+};
+
+QString cssColor(const QColor &color)
+{
+    return color.name(QColor::HexArgb);
+}
+
+struct BadgeLook
+{
+    QString glyph; // a shape per level, so the badge reads without colour
+    QString text;
+    int hue;
+};
+
+BadgeLook badgeLook(Confidence confidence)
+{
+    switch (confidence) {
+    case Confidence::High:
+        return {u"●"_s, SuggestionPanel::tr("HIGH confidence"), 140};
+    case Confidence::Medium:
+        return {u"◆"_s, SuggestionPanel::tr("MEDIUM confidence"), 38};
+    case Confidence::Low:
+        return {u"▲"_s, SuggestionPanel::tr("LOW confidence"), 2};
+    case Confidence::None:
+        break;
+    }
+    return {u"○"_s, SuggestionPanel::tr("no confidence"), -1};
+}
+
+QLabel *sectionLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    QFont font = label->font();
+    font.setCapitalization(QFont::AllUppercase);
+    font.setLetterSpacing(QFont::PercentageSpacing, 106);
+    font.setPointSizeF(font.pointSizeF() * 0.82);
+    font.setWeight(QFont::DemiBold);
+    label->setFont(font);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    return label;
+}
+
+} // namespace
+
+SuggestionPanel::SuggestionPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_titleLabel(new QLabel(tr("Suggestion"), this))
+    , m_stateLabel(new QLabel(this))
+    , m_badge(new QLabel(this))
+    , m_decisionLabel(new QLabel(this))
+    , m_subOncallCombo(new QComboBox(this))
+    , m_chipArea(new QWidget(this))
+    , m_addLabelCombo(new QComboBox(this))
+    , m_guardrailBanner(new QFrame(this))
+    , m_guardrailLabel(new QLabel(m_guardrailBanner))
+    , m_useReviewButton(new QPushButton(m_guardrailBanner))
+    , m_rationale(new QListWidget(this))
+    , m_commentEdit(new QPlainTextEdit(this))
+    , m_hintLabel(new QLabel(this))
+{
+    Q_UNUSED(ChipLabelProperty)
+    setObjectName(u"suggestionPanel"_s);
+    setAutoFillBackground(true);
+    setBackgroundRole(QPalette::Window);
+
+    QFont titleFont = m_titleLabel->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+    titleFont.setWeight(QFont::DemiBold);
+    m_titleLabel->setFont(titleFont);
+    m_badge->setObjectName(u"confidenceBadge"_s);
+    m_stateLabel->setObjectName(u"reviewStateLabel"_s);
+    m_decisionLabel->setObjectName(u"decisionLabel"_s);
+    m_decisionLabel->setWordWrap(true);
+    m_decisionLabel->setForegroundRole(QPalette::PlaceholderText);
+
+    m_subOncallCombo->setObjectName(u"subOncallCombo"_s);
+    m_subOncallCombo->setAccessibleName(tr("Sub-oncall"));
+    connect(m_subOncallCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_updating || !m_plan)
+            return;
+        const QString label = m_subOncallCombo->currentData().toString();
+        // Exactly one sub-oncall: the old one's label goes, the new one's comes.
+        if (!m_plan->subOncall.isEmpty())
+            m_plan->addLabels.removeAll(m_plan->subOncall);
+        m_plan->subOncall = label;
+        if (!label.isEmpty() && !m_plan->addLabels.contains(label) && m_enginePlan &&
+            m_enginePlan->addLabels.contains(m_enginePlan->subOncall))
+            m_plan->addLabels.append(label);
+        edited();
+    });
+
+    new FlowLayout(m_chipArea);
+    m_chipArea->setObjectName(u"labelChips"_s);
+
+    m_addLabelCombo->setObjectName(u"addLabelCombo"_s);
+    m_addLabelCombo->setAccessibleName(tr("Add a label"));
+    connect(m_addLabelCombo, &QComboBox::activated, this, &SuggestionPanel::addLabelFromPicker);
+
+    m_guardrailBanner->setObjectName(u"guardrailBanner"_s);
+    m_guardrailBanner->setFrameShape(QFrame::StyledPanel);
+    m_guardrailBanner->setAutoFillBackground(true);
+    m_guardrailLabel->setObjectName(u"guardrailLabel"_s);
+    m_guardrailLabel->setWordWrap(true);
+    m_guardrailLabel->setTextFormat(Qt::PlainText);
+    m_useReviewButton->setObjectName(u"useReviewButton"_s);
+    connect(m_useReviewButton, &QPushButton::clicked, this, &SuggestionPanel::useReviewLabel);
+    auto *bannerLayout = new QVBoxLayout(m_guardrailBanner);
+    bannerLayout->setContentsMargins(10, 8, 10, 8);
+    bannerLayout->addWidget(m_guardrailLabel);
+    bannerLayout->addWidget(m_useReviewButton, 0, Qt::AlignLeft);
+    m_guardrailBanner->hide();
+
+    m_rationale->setObjectName(u"rationaleList"_s);
+    m_rationale->setWordWrap(true);
+    m_rationale->setFrameShape(QFrame::NoFrame);
+    m_rationale->setAlternatingRowColors(true);
+    m_rationale->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_rationale->setToolTip(tr("Click a reason to see its evidence in the issue"));
+    const auto activate = [this](QListWidgetItem *item) {
+        const int index = item ? item->data(EvidenceIndexRole).toInt() : -1;
+        if (m_plan && index >= 0 && index < m_plan->evidence.size())
+            emit evidenceActivated(m_plan->evidence.at(index));
+    };
+    connect(m_rationale, &QListWidget::itemClicked, this, activate);
+    connect(m_rationale, &QListWidget::itemActivated, this, activate);
+
+    m_commentEdit->setObjectName(u"commentEdit"_s);
+    m_commentEdit->setAccessibleName(tr("Proposed comment"));
+    m_commentEdit->setPlaceholderText(tr("No comment will be posted."));
+    m_commentEdit->setTabChangesFocus(true);
+    connect(m_commentEdit, &QPlainTextEdit::textChanged, this, [this] {
+        if (m_updating || !m_plan)
+            return;
+        m_plan->comment = m_commentEdit->toPlainText();
+        edited();
+    });
+
+    m_hintLabel->setObjectName(u"hintLabel"_s);
+    m_hintLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_hintLabel->setWordWrap(true);
+    m_hintLabel->setText(tr("a approve  ·  e edit  ·  s skip  ·  u undo  ·  j/k move  ·  ? keys"));
+
+    auto *header = new QHBoxLayout;
+    header->setSpacing(8);
+    header->addWidget(m_titleLabel);
+    header->addWidget(m_stateLabel);
+    header->addStretch(1);
+    header->addWidget(m_badge);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(16, 14, 16, 12);
+    layout->setSpacing(6);
+    layout->addLayout(header);
+    layout->addWidget(m_decisionLabel);
+    layout->addSpacing(4);
+    layout->addWidget(sectionLabel(tr("Sub-oncall"), this));
+    layout->addWidget(m_subOncallCombo);
+    layout->addSpacing(4);
+    layout->addWidget(sectionLabel(tr("Labels"), this));
+    layout->addWidget(m_chipArea);
+    layout->addWidget(m_addLabelCombo);
+    layout->addWidget(m_guardrailBanner);
+    layout->addSpacing(4);
+    layout->addWidget(sectionLabel(tr("Why"), this));
+    layout->addWidget(m_rationale, 3);
+    layout->addWidget(sectionLabel(tr("Proposed comment"), this));
+    layout->addWidget(m_commentEdit, 2);
+    layout->addWidget(m_hintLabel);
+
+    clear();
+}
+
+void SuggestionPanel::setPack(const RubricPack &pack)
+{
+    m_pack = pack;
+    const QSignalBlocker blocker(m_subOncallCombo);
+    m_subOncallCombo->clear();
+    for (const SubOncall &subOncall : m_pack.subOncalls)
+        m_subOncallCombo->addItem(subOncall.label, subOncall.label);
+    m_addLabelCombo->clear();
+    m_addLabelCombo->addItem(tr("Add a label…"));
+    QStringList labels;
+    for (const LabelInfo &label : m_pack.labels) {
+        if (!m_pack.subOncallByLabel(label.name))
+            labels.append(label.name);
+    }
+    // Forbidden labels are offered too, so that picking one explains why it cannot be added.
+    labels.append(m_pack.forbiddenLabels);
+    labels.sort(Qt::CaseInsensitive);
+    labels.removeDuplicates();
+    for (const QString &label : std::as_const(labels))
+        m_addLabelCombo->addItem(label, label);
+    rebuild();
+}
+
+void SuggestionPanel::setSuggestion(const Issue &issue, const std::optional<TriagePlan> &enginePlan,
+                                    const std::optional<TriagePlan> &reviewedPlan, ReviewState state)
+{
+    m_issue = issue;
+    m_enginePlan = enginePlan;
+    m_plan = reviewedPlan ? reviewedPlan : enginePlan;
+    m_state = state;
+    rebuild();
+}
+
+void SuggestionPanel::clear()
+{
+    m_issue.reset();
+    m_enginePlan.reset();
+    m_plan.reset();
+    m_state = ReviewState::New;
+    rebuild();
+}
+
+TriagePlan SuggestionPanel::plan() const
+{
+    return m_plan.value_or(TriagePlan());
+}
+
+bool SuggestionPanel::isEdited() const
+{
+    if (!m_plan || !m_enginePlan)
+        return false;
+    QStringList mine = m_plan->addLabels;
+    QStringList engine = m_enginePlan->addLabels;
+    mine.sort();
+    engine.sort();
+    return mine != engine || m_plan->subOncall != m_enginePlan->subOncall || m_plan->comment != m_enginePlan->comment;
+}
+
+void SuggestionPanel::beginEditing()
+{
+    m_subOncallCombo->setFocus(Qt::ShortcutFocusReason);
+}
+
+QAbstractButton *SuggestionPanel::chip(const QString &label) const
+{
+    return m_chips.value(label);
+}
+
+void SuggestionPanel::setLabelChecked(const QString &label, bool checked)
+{
+    if (!m_plan)
+        return;
+    if (checked == m_plan->addLabels.contains(label))
+        return;
+    if (checked)
+        m_plan->addLabels.append(label);
+    else
+        m_plan->addLabels.removeAll(label);
+    if (!m_chips.contains(label))
+        rebuildChips();
+    edited();
+}
+
+void SuggestionPanel::setSubOncall(const QString &label)
+{
+    const int index = m_subOncallCombo->findData(label);
+    if (index >= 0)
+        m_subOncallCombo->setCurrentIndex(index);
+}
+
+QString SuggestionPanel::guardrailText() const
+{
+    return m_guardrailBanner->isVisible() || !m_violations.isEmpty() ? m_guardrailLabel->text() : QString();
+}
+
+void SuggestionPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        updateBadge();
+        updateStateChip();
+        for (QAbstractButton *button : std::as_const(m_chips))
+            updateChip(button);
+        recheck();
+    }
+}
+
+void SuggestionPanel::rebuild()
+{
+    m_updating = true;
+    const bool has = m_plan.has_value();
+    for (QWidget *widget :
+         std::initializer_list<QWidget *>{m_subOncallCombo, m_addLabelCombo, m_commentEdit, m_rationale})
+        widget->setEnabled(has);
+
+    if (!m_issue)
+        m_decisionLabel->setText(tr("Select an issue to see the engine's suggestion."));
+    else if (!has)
+        m_decisionLabel->setText(tr("Triaging #%1…").arg(m_issue->number));
+    else
+        m_decisionLabel->setText(
+            tr("#%1 · %2%3")
+                .arg(m_issue->number)
+                .arg(QString(m_plan->decision).replace(u'_', u' '))
+                .arg(m_plan->templateKey.isEmpty() ? QString() : tr(" · template %1").arg(m_plan->templateKey)));
+
+    const int subIndex = has ? m_subOncallCombo->findData(m_plan->subOncall) : -1;
+    m_subOncallCombo->setCurrentIndex(subIndex);
+    m_subOncallCombo->setPlaceholderText(has ? tr("No sub-oncall") : QString());
+
+    m_commentEdit->setPlainText(has ? m_plan->comment : QString());
+
+    m_rationale->clear();
+    if (has) {
+        for (int i = 0; i < m_plan->evidence.size(); ++i) {
+            const Evidence &e = m_plan->evidence.at(i);
+            QString text = e.label.isEmpty() ? e.rule : u"%1  →  %2"_s.arg(e.rule, e.label);
+            if (!e.text.isEmpty())
+                text += u"\n“%1”"_s.arg(e.text.simplified().left(120));
+            if (!e.where.isEmpty())
+                text += e.text.isEmpty() ? u"\n%1"_s.arg(e.where) : u"  · %1"_s.arg(e.where);
+            auto *item = new QListWidgetItem(text, m_rationale);
+            item->setData(EvidenceIndexRole, i);
+            item->setToolTip(e.start >= 0 ? tr("Show in the issue") : tr("Not from the text"));
+        }
+        if (m_plan->evidence.isEmpty())
+            new QListWidgetItem(tr("No rule fired."), m_rationale);
+    }
+    rebuildChips();
+    updateBadge();
+    updateStateChip();
+    m_updating = false;
+    recheck();
+}
+
+void SuggestionPanel::rebuildChips()
+{
+    auto *flow = m_chipArea->layout();
+    for (QAbstractButton *button : std::as_const(m_chips))
+        delete button;
+    m_chips.clear();
+    if (!m_plan) {
+        flow->invalidate();
+        return;
+    }
+    // Every label the plan adds or the engine weighed, except sub-oncalls (the combo above owns those).
+    QStringList labels = m_plan->addLabels;
+    if (m_enginePlan) {
+        labels += m_enginePlan->addLabels;
+        labels += m_enginePlan->labelConfidence.keys();
+    }
+    labels += m_plan->labelConfidence.keys();
+    labels.removeDuplicates();
+    for (const QString &label : std::as_const(labels)) {
+        if (m_pack.subOncallByLabel(label) || label == m_plan->subOncall)
+            continue;
+        auto *button = new QToolButton(m_chipArea);
+        button->setObjectName(label);
+        button->setCheckable(true);
+        button->setChecked(m_plan->addLabels.contains(label));
+        button->setAutoRaise(false);
+        button->setCursor(Qt::PointingHandCursor);
+        const QString description = m_pack.describe(label);
+        button->setToolTip(description.isEmpty() ? label : description);
+        connect(button, &QToolButton::toggled, this, [this, label, button](bool checked) {
+            updateChip(button);
+            if (!m_updating)
+                setLabelChecked(label, checked);
+        });
+        m_chips.insert(label, button);
+        flow->addWidget(button);
+        updateChip(button);
+    }
+    flow->invalidate();
+    m_chipArea->updateGeometry();
+}
+
+void SuggestionPanel::updateChip(QAbstractButton *button)
+{
+    const QString label = button->objectName();
+    const Confidence confidence = m_plan ? m_plan->confidenceOf(label) : Confidence::None;
+    const QString level = confidence == Confidence::None ? QString()
+                                                         : u"  "_s + badgeLook(confidence).glyph + u' ' +
+                                                               IssueTableModel::confidenceText(confidence);
+    const bool checked = button->isChecked();
+    button->setText((checked ? u"✓ "_s : u"+ "_s) + label + level);
+    const QPalette pal = palette();
+    const LabelChipDelegate::ChipColors colors = LabelChipDelegate::colorsFor(label, pal);
+    if (checked) {
+        button->setStyleSheet(
+            u"QToolButton { background: %1; border: 1px solid %2; color: %3; border-radius: 11px;"
+            " padding: 3px 10px; }"_s.arg(cssColor(colors.background), cssColor(colors.border), cssColor(colors.text)));
+    } else {
+        button->setStyleSheet(u"QToolButton { background: transparent; border: 1px dashed %1; color: %2;"
+                              " border-radius: 11px; padding: 3px 10px; }"_s.arg(
+                                  cssColor(pal.color(QPalette::Mid)), cssColor(pal.color(QPalette::PlaceholderText))));
+    }
+    button->setAccessibleName(checked ? tr("%1, added").arg(label) : tr("%1, not added").arg(label));
+}
+
+void SuggestionPanel::updateBadge()
+{
+    if (!m_plan) {
+        m_badge->hide();
+        return;
+    }
+    const BadgeLook look = badgeLook(m_plan->confidence);
+    const LabelChipDelegate::ChipColors colors = LabelChipDelegate::colorsForHue(look.hue, palette());
+    m_badge->setText(look.glyph + u"  "_s + look.text);
+    m_badge->setAccessibleName(look.text);
+    m_badge->setStyleSheet(u"QLabel { background: %1; border: 1px solid %2; color: %3; border-radius: 11px;"
+                           " padding: 3px 10px; font-weight: 600; }"_s.arg(
+                               cssColor(colors.background), cssColor(colors.border), cssColor(colors.text)));
+    m_badge->show();
+}
+
+void SuggestionPanel::updateStateChip()
+{
+    if (!m_issue) {
+        m_stateLabel->hide();
+        return;
+    }
+    static const int hues[ReviewStateCount] = {-1, 140, 210, 30, 265};
+    const LabelChipDelegate::ChipColors colors = LabelChipDelegate::colorsForHue(hues[int(m_state)], palette());
+    m_stateLabel->setText(IssueTableModel::reviewStateText(m_state));
+    m_stateLabel->setStyleSheet(
+        u"QLabel { background: %1; border: 1px solid %2; color: %3; border-radius: 9px;"
+        " padding: 1px 8px; }"_s.arg(cssColor(colors.background), cssColor(colors.border), cssColor(colors.text)));
+    m_stateLabel->show();
+}
+
+void SuggestionPanel::recheck()
+{
+    m_violations.clear();
+    if (m_plan && m_issue)
+        m_violations = Guardrails::check(*m_plan, *m_issue, m_pack);
+    if (m_violations.isEmpty()) {
+        m_guardrailBanner->hide();
+        m_guardrailLabel->clear();
+        return;
+    }
+    QStringList lines;
+    bool highPriority = false;
+    for (const Violation &violation : std::as_const(m_violations)) {
+        lines.append(u"⚠ "_s + violation.message);
+        highPriority = highPriority || violation.rule == QLatin1StringView(Guardrails::NoHighPriority);
+    }
+    m_guardrailLabel->setText(lines.join(u'\n'));
+    const bool offerReview = highPriority && !m_pack.reviewLabel.isEmpty();
+    m_useReviewButton->setVisible(offerReview);
+    m_useReviewButton->setText(tr("Use “%1” instead").arg(m_pack.reviewLabel));
+    const bool dark = AppPalette::isDark(palette());
+    QPalette bannerPalette = palette();
+    bannerPalette.setColor(QPalette::Window, dark ? QColor(0x4a, 0x36, 0x12) : QColor(0xff, 0xf4, 0xd6));
+    bannerPalette.setColor(QPalette::WindowText, dark ? QColor(0xff, 0xe2, 0xa8) : QColor(0x5c, 0x3d, 0x00));
+    m_guardrailBanner->setPalette(bannerPalette);
+    m_guardrailBanner->show();
+}
+
+void SuggestionPanel::edited()
+{
+    recheck();
+    updateBadge();
+    if (m_plan)
+        emit planEdited(*m_plan);
+}
+
+void SuggestionPanel::addLabelFromPicker(int index)
+{
+    const QString label = m_addLabelCombo->itemData(index).toString();
+    m_addLabelCombo->setCurrentIndex(0);
+    if (!label.isEmpty())
+        setLabelChecked(label, true);
+}
+
+void SuggestionPanel::useReviewLabel()
+{
+    if (!m_plan)
+        return;
+    for (const QString &label : std::as_const(m_pack.forbiddenLabels))
+        m_plan->addLabels.removeAll(label);
+    if (!m_plan->addLabels.contains(m_pack.reviewLabel))
+        m_plan->addLabels.append(m_pack.reviewLabel);
+    m_updating = true;
+    rebuildChips();
+    m_updating = false;
+    edited();
+}

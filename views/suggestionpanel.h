@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/issue.h"
+#include "engine/reviewdecisionstore.h"
+#include "engine/rubricpack.h"
+#include "engine/triageplan.h"
+
+#include <QHash>
+#include <QWidget>
+
+#include <optional>
+
+class QAbstractButton;
+class QComboBox;
+class QFrame;
+class QLabel;
+class QListWidget;
+class QListWidgetItem;
+class QPlainTextEdit;
+class QPushButton;
+class QWidget;
+
+// The engine's suggestion for one issue, editable: the sub-oncall (exactly one), module and type labels as
+// checkable chips with their confidence, the overall confidence as a badge (a shape, a word and a colour), the
+// rationale (each fired rule with its evidence; activating one asks the issue view to show it), the proposed
+// comment, and the queue's guardrails checked live on every edit.
+class SuggestionPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SuggestionPanel)
+
+public:
+    explicit SuggestionPanel(QWidget *parent = nullptr);
+
+    void setPack(const RubricPack &pack);
+    // The engine's plan, and the reviewer's when the issue was already decided (it is what the panel shows).
+    void setSuggestion(const Issue &issue, const std::optional<TriagePlan> &enginePlan,
+                       const std::optional<TriagePlan> &reviewedPlan, ReviewState state);
+    void clear();
+    bool hasPlan() const { return m_plan.has_value(); }
+
+    // The plan as edited so far; isEdited() when it differs from the engine's in what it would change.
+    TriagePlan plan() const;
+    bool isEdited() const;
+    QList<Violation> violations() const { return m_violations; }
+
+    // Keyboard entry into the panel (`e`): the sub-oncall first.
+    void beginEditing();
+
+    // For the review flow and tests: the same as clicking a chip, or picking a label to add.
+    QAbstractButton *chip(const QString &label) const;
+    void setLabelChecked(const QString &label, bool checked);
+    void setSubOncall(const QString &label);
+    QString guardrailText() const;
+
+signals:
+    void planEdited(const TriagePlan &plan);
+    void evidenceActivated(const Evidence &evidence);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void rebuild();
+    void rebuildChips();
+    void updateBadge();
+    void updateStateChip();
+    void updateChip(QAbstractButton *button);
+    void recheck();
+    void edited();
+    void addLabelFromPicker(int index);
+    void useReviewLabel();
+
+    RubricPack m_pack;
+    std::optional<Issue> m_issue;
+    std::optional<TriagePlan> m_enginePlan;
+    std::optional<TriagePlan> m_plan;
+    ReviewState m_state = ReviewState::New;
+    QList<Violation> m_violations;
+    QHash<QString, QAbstractButton *> m_chips;
+    bool m_updating = false;
+
+    QLabel *m_titleLabel;
+    QLabel *m_stateLabel;
+    QLabel *m_badge;
+    QLabel *m_decisionLabel;
+    QComboBox *m_subOncallCombo;
+    QWidget *m_chipArea;
+    QComboBox *m_addLabelCombo;
+    QFrame *m_guardrailBanner;
+    QLabel *m_guardrailLabel;
+    QPushButton *m_useReviewButton;
+    QListWidget *m_rationale;
+    QPlainTextEdit *m_commentEdit;
+    QLabel *m_hintLabel;
+};
