@@ -109,6 +109,9 @@ int SyncCommand::run(const QStringList &arguments)
                 err << '/' << total;
             err << " · comments " << comments << Qt::endl;
         });
+        QObject::connect(job, &QueueSyncJob::waiting, &context, [&err](qint64 milliseconds, const QString &reason) {
+            err << tr("waiting %1 s (%2)").arg(double(milliseconds) / 1000.0, 0, 'f', 1).arg(reason) << Qt::endl;
+        });
         QObject::connect(job, &QueueSyncJob::finished, &context, [&](const Result<SyncSummary> &result) {
             if (!result) {
                 status = fail(result.error());

@@ -67,8 +67,7 @@ const QList<QStringList> &migrations()
             u"NULL,"
             " created_at TEXT NOT NULL, UNIQUE (repo, labels, state))"_s,
             u"CREATE TABLE sync_state (queue_id INTEGER PRIMARY KEY REFERENCES queues (id) ON DELETE CASCADE,"
-            " cursor TEXT, pass_mode TEXT, pass_since TEXT, pass_watermark TEXT, pass_started TEXT, since TEXT,"
-            " etag BLOB, etag_url TEXT,"
+            " cursor TEXT, pass_mode TEXT, pass_since TEXT, pass_watermark TEXT, since TEXT, etag BLOB, etag_url TEXT,"
             " last_sync TEXT, last_full_sync TEXT)"_s,
         },
         // 2: what review and submission will write (issue 5: decisions, outbox, journal, audit log)
@@ -87,6 +86,10 @@ const QList<QStringList> &migrations()
             u"CREATE INDEX journal_outbox ON journal (outbox_id)"_s,
             u"CREATE TABLE audit_log (id INTEGER PRIMARY KEY, at TEXT NOT NULL, login TEXT, repo TEXT, number INTEGER,"
             " action TEXT NOT NULL, request TEXT, response_status INTEGER, response TEXT)"_s,
+        },
+        // 3: full passes prune issues that left a queue, so a pass remembers when it began
+        {
+            u"ALTER TABLE sync_state ADD COLUMN pass_started TEXT"_s,
         },
     };
     return steps;

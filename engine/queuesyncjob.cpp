@@ -160,6 +160,7 @@ void QueueSyncJob::beginPass()
 void QueueSyncJob::track(GitHubRequestJob *job)
 {
     m_current = job;
+    connect(job, &GitHubRequestJob::waiting, this, &QueueSyncJob::waiting);
 }
 
 // ---- GraphQL -------------------------------------------------------------------------------------

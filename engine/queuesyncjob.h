@@ -71,6 +71,8 @@ Q_SIGNALS:
     // issuesTotal is -1 until known (REST does not say).
     void progress(int issuesDone, int issuesTotal, int commentsDone);
     void finished(const Result<SyncSummary> &result);
+    // The current request waits before trying again: rate limit, Retry-After, backoff after an error.
+    void waiting(qint64 milliseconds, const QString &reason);
 
 private:
     void beginPass();

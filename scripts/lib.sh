@@ -13,7 +13,7 @@ TC_SUITE=trixie
 # Bump when the package list changes: a root set up with an older list is completed on the next run.
 TC_ROOT_PACKAGES=(
     g++ cmake ninja-build pkgconf git ca-certificates
-    qt6-base-dev qt6-httpserver-dev qt6-websockets-dev libqt6sql6-sqlite qt6-qpa-plugins
+    qt6-base-dev qt6-httpserver-dev qt6-websockets-dev libqt6sql6-sqlite qt6-qpa-plugins qt6-wayland libxcb-cursor0
     libkf6syntaxhighlighting-dev qtkeychain-qt6-dev
     python3 python3-torch bubblewrap
     xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools

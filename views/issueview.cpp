@@ -468,7 +468,7 @@ void IssueView::insertMarkdown(QTextCursor &cursor, const QString &markdown, con
             insertProse(cursor, segment.text);
         }
         if (marked)
-            markEvidence(where, segment, from, cursor.position(), codeStart);
+            markEvidence(where, text, segment, from, cursor.position(), codeStart);
     }
     if (text.size() < markdown.size()) {
         QTextBlockFormat block;
@@ -483,26 +483,36 @@ void IssueView::insertMarkdown(QTextCursor &cursor, const QString &markdown, con
     }
 }
 
-void IssueView::markEvidence(const QString &where, const MarkdownSegment &segment, int from, int to, int codeStart)
+void IssueView::markEvidence(const QString &where, const QString &source, const MarkdownSegment &segment, int from,
+                             int to, int codeStart)
 {
-    const qsizetype segmentEnd = segment.sourceOffset + segment.text.size();
+    // Segment text drops the '\r' of CRLF lines, its offset counts them: allow one per line.
+    const qsizetype segmentEnd = segment.sourceOffset + segment.text.size() + segment.text.count(u'\n') + 1;
     for (const Evidence &e : std::as_const(m_evidence)) {
         if (e.where != where || e.start < 0 || e.length <= 0 || e.start < segment.sourceOffset ||
             e.start + e.length > segmentEnd)
             continue;
         const qsizetype relative = e.start - segment.sourceOffset;
         if (codeStart >= 0) {
-            // Code goes in verbatim, less the carriage returns insertCode drops.
-            const qsizetype dropped = segment.text.left(relative).count(u'\r');
+            // Code goes in verbatim, less the carriage returns; the segment's offset counts them in the source.
+            const qsizetype dropped = source.mid(segment.sourceOffset, relative).count(u'\r');
             const int start = codeStart + int(relative - dropped);
-            m_marks.append({e, start, start + e.length - int(segment.text.mid(relative, e.length).count(u'\r'))});
-            continue;
+            const int end = start + int(e.text.size()) - int(e.text.count(u'\r'));
+            QTextCursor check(document());
+            check.setPosition(std::min(start, to));
+            check.setPosition(std::min(end, to), QTextCursor::KeepAnchor);
+            if (check.selectedText() == QString(e.text).remove(u'\r')) {
+                m_marks.append({e, start, end});
+                continue;
+            }
+            // Unindented or otherwise reshaped code: fall back to searching, as for prose.
         }
         // Prose went through the markdown importer: find the words, nearest to where they stood in the
         // source (the rendered text is never longer than its markdown, so not beyond that point if possible).
         QTextCursor best;
-        for (QTextCursor found = document()->find(e.text, from); !found.isNull() && found.selectionEnd() <= to;
-             found = document()->find(e.text, found.selectionEnd())) {
+        for (QTextCursor found = document()->find(e.text, from, QTextDocument::FindCaseSensitively);
+             !found.isNull() && found.selectionEnd() <= to;
+             found = document()->find(e.text, found.selectionEnd(), QTextDocument::FindCaseSensitively)) {
             if (best.isNull() || found.selectionStart() - from <= relative)
                 best = found;
             if (found.selectionStart() - from > relative)

@@ -80,7 +80,8 @@ private:
     void beginBlock(QTextCursor &cursor, const QTextBlockFormat &blockFormat, const QTextCharFormat &charFormat);
     QFont codeFont() const;
     void insertMarkdown(QTextCursor &cursor, const QString &markdown, const QString &where = {});
-    void markEvidence(const QString &where, const MarkdownSegment &segment, int from, int to, int codeStart);
+    void markEvidence(const QString &where, const QString &source, const MarkdownSegment &segment, int from, int to,
+                      int codeStart);
     void applyMarks();
     void insertProse(QTextCursor &cursor, const QString &markdown);
     void insertCode(QTextCursor &cursor, const MarkdownSegment &segment);

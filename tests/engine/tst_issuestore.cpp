@@ -282,6 +282,7 @@ private slots:
             QSqlQuery query(db);
             for (const QString &table : {u"journal"_s, u"outbox"_s, u"decisions"_s, u"audit_log"_s})
                 QVERIFY(query.exec(u"DROP TABLE "_s + table));
+            QVERIFY(query.exec(u"ALTER TABLE sync_state DROP COLUMN pass_started"_s));
             QVERIFY(query.exec(u"PRAGMA user_version=1"_s));
             db.close();
         }
@@ -289,7 +290,7 @@ private slots:
 
         auto store = IssueStore::open(file);
         QVERIFY2(store.ok(), qPrintable(store.error()));
-        QCOMPARE(store.value()->schemaVersion(), 2);
+        QCOMPARE(store.value()->schemaVersion(), IssueStore::SchemaVersion);
         QCOMPARE(store.value()->issueCount(Repo), 3);
         QCOMPARE(store.value()->loadQueue(queue()).value().constFirst().comments.size(), 5);
         QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"check"_s);
@@ -299,6 +300,7 @@ private slots:
             QSqlQuery query(db);
             QVERIFY(query.exec(u"SELECT count(*) FROM outbox"_s));
             QVERIFY(query.exec(u"SELECT count(*) FROM audit_log"_s));
+            QVERIFY(query.exec(u"SELECT pass_started FROM sync_state"_s));
             db.close();
         }
         db = QSqlDatabase();

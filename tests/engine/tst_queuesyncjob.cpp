@@ -315,8 +315,12 @@ private slots:
         generation.unicodeLabelEvery = 4;
         m_server->generate(generation);
         m_server->addFault({fault, path, skip, times, 1, fault == Fault::Slow ? 1500 : 0});
-        const Result<SyncSummary> result = sync(mode, queueSpec(), 40);
+        int waits = 0;
+        const Result<SyncSummary> result = sync(mode, queueSpec(), 40, [&waits](QueueSyncJob *job) {
+            QObject::connect(job, &QueueSyncJob::waiting, job, [&waits] { ++waits; });
+        });
         QVERIFY2(result.ok(), qPrintable(result.error()));
+        QCOMPARE(waits, times); // each fault cost one wait, reported
         verifyStoreMatchesServer(queueSpec());
     }
 

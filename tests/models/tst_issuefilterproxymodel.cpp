@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "engine/issuejsonreader.h"
+#include "engine/triageengine.h"
 #include "models/issuefilterproxymodel.h"
 #include "models/issuetablemodel.h"
 #include "tests/support/testdata.h"
@@ -40,6 +41,8 @@ private slots:
     void sort();
     void filterSurvivesReset();
     void filterAndSortTogether();
+    void reviewFilters_data();
+    void reviewFilters();
 };
 
 void tst_IssueFilterProxyModel::filter_data()
@@ -150,6 +153,94 @@ void tst_IssueFilterProxyModel::filterAndSortTogether()
     QCOMPARE(numbersIn(proxy), (QList<int>{140150, 140177, 140198, 140231}));
     proxy.setFilterText(u"oncall pt2"_s);
     QCOMPARE(numbersIn(proxy), QList<int>{140177});
+}
+
+namespace {
+
+// Sets the filter named by `kind` to `value` on the proxy.
+void applyReviewFilter(IssueFilterProxyModel &proxy, const QString &kind, const QVariant &value)
+{
+    if (kind == "sub-oncall"_L1)
+        proxy.setSubOncallFilter(value.toString());
+    else if (kind == "confidence"_L1)
+        proxy.setConfidenceFilter(Confidence(value.toInt()));
+    else if (kind == "state"_L1)
+        proxy.setReviewStateFilter(ReviewState(value.toInt()));
+    else if (kind == "has repro"_L1)
+        proxy.setHasReproOnly(value.toBool());
+    else if (kind == "needs review"_L1)
+        proxy.setNeedsReviewOnly(value.toBool());
+}
+
+} // namespace
+
+void tst_IssueFilterProxyModel::reviewFilters_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QVariant>("value");
+    QTest::addRow("sub-oncall infra") << u"sub-oncall"_s << QVariant(u"oncall: distributed infra"_s);
+    QTest::addRow("sub-oncall parallelisms") << u"sub-oncall"_s << QVariant(u"oncall: distributed parallelisms"_s);
+    QTest::addRow("confidence high") << u"confidence"_s << QVariant(int(Confidence::High));
+    QTest::addRow("confidence medium") << u"confidence"_s << QVariant(int(Confidence::Medium));
+    QTest::addRow("confidence low") << u"confidence"_s << QVariant(int(Confidence::Low));
+    QTest::addRow("state skipped") << u"state"_s << QVariant(int(ReviewState::Skipped));
+    QTest::addRow("state new") << u"state"_s << QVariant(int(ReviewState::New));
+    QTest::addRow("has repro") << u"has repro"_s << QVariant(true);
+    QTest::addRow("needs review") << u"needs review"_s << QVariant(true);
+}
+
+void tst_IssueFilterProxyModel::reviewFilters()
+{
+    QFETCH(QString, kind);
+    QFETCH(QVariant, value);
+
+    IssueTableModel model;
+    IssueFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    QAbstractItemModelTester sourceTester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    applyReviewFilter(proxy, kind, value);
+
+    const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
+    QVERIFY2(pack.ok(), qPrintable(pack.error()));
+    model.setPack(pack.value());
+    model.setIssues(smallQueue());
+    model.setReview(140177, ReviewState::Skipped);
+
+    // What each filter should keep, computed from the plans themselves.
+    const TriageEngine engine(pack.value());
+    QList<int> expected;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const Issue &issue = model.issues().at(row);
+        const TriagePlan plan = engine.plan(issue);
+        model.setPlan(row, plan);
+        bool keep = false;
+        if (kind == "sub-oncall"_L1)
+            keep = plan.subOncall == value.toString();
+        else if (kind == "confidence"_L1)
+            keep = int(plan.confidence) == value.toInt();
+        else if (kind == "state"_L1)
+            keep = int(model.reviewState(issue.number)) == value.toInt();
+        else if (kind == "has repro"_L1)
+            keep = plan.decision != "needs_reproduction"_L1 && !plan.addLabels.contains(pack.value().reproLabel);
+        else if (kind == "needs review"_L1)
+            keep = plan.confidence == Confidence::Low || !plan.violations.isEmpty() ||
+                   plan.addLabels.contains(pack.value().reviewLabel);
+        if (keep)
+            expected.append(issue.number);
+    }
+    proxy.sort(IssueTableModel::Number, Qt::DescendingOrder);
+    std::sort(expected.begin(), expected.end(), std::greater<>());
+    // Rows joined the proxy as their plans arrived (dynamic filtering), no refilter needed.
+    QCOMPARE(numbersIn(proxy), expected);
+
+    // Clearing the filter brings every row back.
+    applyReviewFilter(proxy, kind, kind == "sub-oncall"_L1 ? QVariant(QString()) : QVariant(false));
+    if (kind == "confidence"_L1)
+        proxy.setConfidenceFilter(std::nullopt);
+    if (kind == "state"_L1)
+        proxy.setReviewStateFilter(std::nullopt);
+    QCOMPARE(proxy.rowCount(), model.rowCount());
 }
 
 QTEST_GUILESS_MAIN(tst_IssueFilterProxyModel)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "engine/issuejsonreader.h"
+#include "engine/triageengine.h"
 #include "models/issuetablemodel.h"
 #include "tests/support/testdata.h"
 
@@ -40,6 +41,10 @@ private slots:
     void compactAge_data();
     void compactAge();
     void setNowUpdatesAges();
+    void plansArriveRowByRow();
+    void reviewStates_data();
+    void reviewStates();
+    void reviewsSurviveReload();
 };
 
 void tst_IssueTableModel::emptyModel()
@@ -139,6 +144,8 @@ void tst_IssueTableModel::wholeIssueAndLabels()
         const Issue issue = model.index(3, column).data(IssueTableModel::IssueRole).value<Issue>();
         QCOMPARE(issue.number, 140150);
         QVERIFY(!issue.isOpen());
+        if (column == IssueTableModel::Modules) // the suggested module labels, none before a plan
+            continue;
         QCOMPARE(model.index(3, column).data(IssueTableModel::LabelsRole).toStringList(),
                  QStringList({u"feature"_s, u"oncall: distributed"_s, u"module: DeviceMesh"_s}));
     }
@@ -152,7 +159,8 @@ void tst_IssueTableModel::headers()
     QStringList titles;
     for (int column = 0; column < IssueTableModel::ColumnCount; ++column)
         titles.append(model.headerData(column, Qt::Horizontal).toString());
-    QCOMPARE(titles, QStringList({u"#"_s, u"Title"_s, u"Author"_s, u"Age"_s, u"Labels"_s}));
+    QCOMPARE(titles, QStringList({u"#"_s, u"Title"_s, u"Author"_s, u"Age"_s, u"Labels"_s, u"Sub-oncall"_s, u"Modules"_s,
+                                  u"Confidence"_s, u"Review"_s}));
     QVERIFY(!model.headerData(IssueTableModel::ColumnCount, Qt::Horizontal).isValid());
     QVERIFY(!model.headerData(0, Qt::Vertical).isValid());
 }
@@ -207,6 +215,95 @@ void tst_IssueTableModel::setNowUpdatesAges()
     QCOMPARE(model.index(0, IssueTableModel::Age).data().toString(), u"3 d"_s);
     model.setNow(Now.addDays(7));
     QCOMPARE(model.index(0, IssueTableModel::Age).data().toString(), u"10 d"_s);
+}
+
+void tst_IssueTableModel::plansArriveRowByRow()
+{
+    IssueTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
+    QVERIFY2(pack.ok(), qPrintable(pack.error()));
+    model.setPack(pack.value());
+    model.setIssues(smallQueue());
+    QCOMPARE(model.plannedCount(), 0);
+    QVERIFY(!model.index(1, 0).data(IssueTableModel::HasPlanRole).toBool());
+    QVERIFY(!model.index(1, 0).data(IssueTableModel::PlanRole).isValid());
+
+    const TriageEngine engine(pack.value());
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    const TriagePlan plan = engine.plan(model.issues().at(1));
+    model.setPlan(1, plan);
+    QCOMPARE(changed.size(), 1);
+    // One row, every column.
+    QCOMPARE(changed.first().at(0).toModelIndex(), model.index(1, 0));
+    QCOMPARE(changed.first().at(1).toModelIndex(), model.index(1, IssueTableModel::ColumnCount - 1));
+    QCOMPARE(model.plannedCount(), 1);
+    QVERIFY(model.index(1, 0).data(IssueTableModel::HasPlanRole).toBool());
+    QCOMPARE(model.index(1, 0).data(IssueTableModel::PlanRole).value<TriagePlan>().decision, plan.decision);
+    QCOMPARE(model.index(1, IssueTableModel::ConfidenceColumn).data(IssueTableModel::SortRole).toInt(),
+             int(plan.confidence));
+    QCOMPARE(model.index(1, IssueTableModel::SubOncall).data(IssueTableModel::SortRole).toString(), plan.subOncall);
+    for (const QString &label :
+         model.index(1, IssueTableModel::Modules).data(IssueTableModel::LabelsRole).toStringList())
+        QVERIFY2(pack.value().moduleByLabel(label), qPrintable(label));
+
+    model.clearPlans();
+    QCOMPARE(model.plannedCount(), 0);
+    QVERIFY(!model.index(1, 0).data(IssueTableModel::HasPlanRole).toBool());
+}
+
+void tst_IssueTableModel::reviewStates_data()
+{
+    QTest::addColumn<int>("state");
+    QTest::addColumn<QString>("text");
+    QTest::addRow("new") << int(ReviewState::New) << u"new"_s;
+    QTest::addRow("approved") << int(ReviewState::Approved) << u"approved"_s;
+    QTest::addRow("edited") << int(ReviewState::Edited) << u"edited"_s;
+    QTest::addRow("skipped") << int(ReviewState::Skipped) << u"skipped"_s;
+    QTest::addRow("submitted") << int(ReviewState::Submitted) << u"submitted"_s;
+}
+
+void tst_IssueTableModel::reviewStates()
+{
+    QFETCH(int, state);
+    QFETCH(QString, text);
+    IssueTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setIssues(smallQueue());
+    QSignalSpy counts(&model, &IssueTableModel::reviewCountsChanged);
+    TriagePlan edited;
+    edited.issueNumber = 140177;
+    edited.subOncall = u"oncall: distributed infra"_s;
+    model.setReview(140177, ReviewState(state), edited);
+    QCOMPARE(counts.size(), 1);
+    const int row = model.rowForNumber(140177);
+    QCOMPARE(model.index(row, IssueTableModel::Review).data().toString(), text);
+    QCOMPARE(model.index(row, 0).data(IssueTableModel::ReviewStateRole).toInt(), state);
+    // The reviewer's plan is the one the row shows.
+    QCOMPARE(model.index(row, 0).data(IssueTableModel::PlanRole).value<TriagePlan>().subOncall, edited.subOncall);
+    const auto stateCounts = model.stateCounts();
+    QCOMPARE(stateCounts[size_t(state)], state == int(ReviewState::New) ? 5 : 1);
+
+    model.setReview(140177, ReviewState::New);
+    QCOMPARE(model.reviewState(140177), ReviewState::New);
+    QVERIFY(!model.reviewedPlan(140177));
+    QCOMPARE(model.stateCounts()[0], 5);
+}
+
+void tst_IssueTableModel::reviewsSurviveReload()
+{
+    IssueTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QHash<int, ReviewDecision> decisions;
+    ReviewDecision skipped;
+    skipped.number = 140112;
+    skipped.state = ReviewState::Skipped;
+    decisions.insert(skipped.number, skipped);
+    model.setReviews(decisions);
+    model.setIssues(smallQueue());
+    QCOMPARE(model.index(model.rowForNumber(140112), IssueTableModel::Review).data().toString(), u"skipped"_s);
+    model.setIssues(smallQueue());
+    QCOMPARE(model.reviewState(140112), ReviewState::Skipped);
 }
 
 QTEST_GUILESS_MAIN(tst_IssueTableModel)

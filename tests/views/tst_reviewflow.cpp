@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: MIT
+#include "engine/issuejsonreader.h"
+#include "engine/reviewdecisionstore.h"
+#include "models/issuetablemodel.h"
+#include "tests/support/testdata.h"
+#include "views/apppalette.h"
+#include "views/mainwindow.h"
+#include "views/suggestionpanel.h"
+
+#include <KSyntaxHighlighting/Repository>
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDialog>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUndoStack>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString Repo = u"pytorch/pytorch"_s;
+
+QList<Issue> smallQueue()
+{
+    Result<QList<Issue>> issues = IssueJsonReader::readFile(TestData::path(u"queue-small.json"_s));
+    if (!issues)
+        qFatal("%s", qPrintable(issues.error()));
+    return std::move(issues).value();
+}
+
+} // namespace
+
+// The reviewer's loop, by keyboard only, against a real store file; "restart" is a new window and store on the
+// same file.
+class tst_ReviewFlow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void keyboardReview();
+    void undoAcrossRestart();
+    void approveRefusedByGuardrail();
+    void shortcutSheet();
+    void presentationMode();
+    void staleTriageDropped();
+
+private:
+    void openWindow();
+    int currentNumber() const;
+    void key(Qt::Key key);
+    QHash<int, ReviewDecision> stored() const;
+
+    std::unique_ptr<KSyntaxHighlighting::Repository> m_repository;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ReviewDecisionStore> m_store;
+    std::unique_ptr<MainWindow> m_window;
+    QTableView *m_table = nullptr;
+};
+
+void tst_ReviewFlow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setStyle(u"Fusion"_s);
+    QApplication::setPalette(AppPalette::light());
+    m_repository = std::make_unique<KSyntaxHighlighting::Repository>();
+}
+
+void tst_ReviewFlow::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    openWindow();
+}
+
+void tst_ReviewFlow::cleanup()
+{
+    m_window.reset();
+    m_store.reset();
+    m_dir.reset();
+}
+
+void tst_ReviewFlow::openWindow()
+{
+    m_window.reset();
+    m_store.reset();
+    auto store = ReviewDecisionStore::open(m_dir->filePath(u"store.sqlite"_s));
+    QVERIFY2(store.ok(), qPrintable(store.error()));
+    m_store = std::move(store).value();
+    const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
+    QVERIFY2(pack.ok(), qPrintable(pack.error()));
+
+    m_window = std::make_unique<MainWindow>(m_repository.get());
+    QSignalSpy triaged(m_window.get(), &MainWindow::triageFinished);
+    m_window->setDecisionStore(m_store.get());
+    m_window->setPack(pack.value());
+    m_window->setIssues(smallQueue(), u"queue-small.json"_s, Repo);
+    m_window->selectFirstIssue();
+    m_window->show();
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QVERIFY(!triaged.isEmpty() || triaged.wait(10000));
+    m_table = m_window->findChild<QTableView *>(u"issueTable"_s);
+    QVERIFY(m_table);
+    m_table->setFocus();
+    QTRY_VERIFY(m_table->hasFocus());
+    QTRY_VERIFY(m_window->suggestionPanel()->hasPlan());
+}
+
+int tst_ReviewFlow::currentNumber() const
+{
+    return m_window->currentIssueNumber();
+}
+
+void tst_ReviewFlow::key(Qt::Key key)
+{
+    QWidget *target = QApplication::focusWidget() ? QApplication::focusWidget() : m_window.get();
+    QTest::keyClick(target, key);
+}
+
+QHash<int, ReviewDecision> tst_ReviewFlow::stored() const
+{
+    // A second connection to the file, as a restarted app would have.
+    auto reader = ReviewDecisionStore::open(m_dir->filePath(u"store.sqlite"_s));
+    if (!reader)
+        return {};
+    return reader.value()->latest(Repo).value();
+}
+
+void tst_ReviewFlow::keyboardReview()
+{
+    // Newest first: 140231, 140198, 140177, 140150, 140112.
+    QCOMPARE(currentNumber(), 140231);
+    key(Qt::Key_A); // approve, advance
+    QCOMPARE(currentNumber(), 140198);
+    key(Qt::Key_S); // skip, advance
+    QCOMPARE(currentNumber(), 140177);
+
+    // Edit: `e` puts the focus on the sub-oncall; a key picks another one; `a` approves the edit.
+    key(Qt::Key_E);
+    auto *combo = m_window->suggestionPanel()->findChild<QComboBox *>(u"subOncallCombo"_s);
+    QTRY_VERIFY(combo->hasFocus());
+    const QString before = combo->currentData().toString();
+    key(combo->currentIndex() + 1 < combo->count() ? Qt::Key_Down : Qt::Key_Up);
+    const QString after = combo->currentData().toString();
+    QVERIFY(after != before);
+    QVERIFY(m_window->suggestionPanel()->isEdited());
+    key(Qt::Key_A);
+    QCOMPARE(currentNumber(), 140150);
+
+    key(Qt::Key_J); // look at 140112 without deciding
+    QCOMPARE(currentNumber(), 140112);
+    key(Qt::Key_K);
+    QCOMPARE(currentNumber(), 140150);
+    key(Qt::Key_S);
+    QCOMPARE(currentNumber(), 140112);
+    key(Qt::Key_U); // undo the skip of 140150: back on it
+    QCOMPARE(currentNumber(), 140150);
+    QCOMPARE(m_window->tableModel()->reviewState(140150), ReviewState::New);
+
+    const auto counts = m_window->tableModel()->stateCounts();
+    QCOMPARE(counts[size_t(ReviewState::Approved)], 1);
+    QCOMPARE(counts[size_t(ReviewState::Edited)], 1);
+    QCOMPARE(counts[size_t(ReviewState::Skipped)], 1);
+    QCOMPARE(counts[size_t(ReviewState::New)], 2);
+    QVERIFY(m_window->findChild<QLabel *>(u"stateCounts"_s)->text().contains(u"<b>1</b>&nbsp;edited"_s));
+
+    // What is on disk, read through another connection.
+    const QHash<int, ReviewDecision> decisions = stored();
+    QCOMPARE(decisions.size(), 3);
+    QCOMPARE(decisions.value(140231).state, ReviewState::Approved);
+    QCOMPARE(decisions.value(140198).state, ReviewState::Skipped);
+    QCOMPARE(decisions.value(140177).state, ReviewState::Edited);
+    QCOMPARE(decisions.value(140177).plan.subOncall, after);
+    QVERIFY(decisions.value(140177).plan.addLabels.contains(after) ||
+            !decisions.value(140177).plan.addLabels.contains(before));
+    QVERIFY(decisions.value(140231).issueUpdatedAt.isValid());
+    QVERIFY(!decisions.contains(140150));
+
+    // Restart: the same states come back from the store.
+    openWindow();
+    QCOMPARE(m_window->tableModel()->reviewState(140231), ReviewState::Approved);
+    QCOMPARE(m_window->tableModel()->reviewState(140198), ReviewState::Skipped);
+    QCOMPARE(m_window->tableModel()->reviewState(140177), ReviewState::Edited);
+    QCOMPARE(m_window->tableModel()->reviewState(140150), ReviewState::New);
+    QCOMPARE(m_window->tableModel()->reviewedPlan(140177)->subOncall, after);
+}
+
+void tst_ReviewFlow::undoAcrossRestart()
+{
+    key(Qt::Key_S); // 140231 skipped
+    QVERIFY(m_window->selectIssue(140231));
+    key(Qt::Key_A); // then approved: the latest wins
+    QCOMPARE(stored().value(140231).state, ReviewState::Approved);
+    key(Qt::Key_U); // undo the approval: skipped again, on disk too
+    QCOMPARE(currentNumber(), 140231);
+    QCOMPARE(stored().value(140231).state, ReviewState::Skipped);
+    openWindow();
+    QCOMPARE(m_window->tableModel()->reviewState(140231), ReviewState::Skipped);
+    QVERIFY(!m_window->undoStack()->canUndo()); // a restart starts a new history
+}
+
+void tst_ReviewFlow::approveRefusedByGuardrail()
+{
+    SuggestionPanel *panel = m_window->suggestionPanel();
+    panel->setLabelChecked(u"high priority"_s, true);
+    QVERIFY(!panel->violations().isEmpty());
+    key(Qt::Key_A);
+    QCOMPARE(currentNumber(), 140231); // not approved, not advanced
+    QVERIFY(!stored().contains(140231));
+    // Taking the offered way out makes it approvable.
+    QTest::mouseClick(panel->findChild<QPushButton *>(u"useReviewButton"_s), Qt::LeftButton);
+    QVERIFY(panel->violations().isEmpty());
+    m_table->setFocus();
+    key(Qt::Key_A);
+    QCOMPARE(stored().value(140231).state, ReviewState::Edited);
+    QVERIFY(stored().value(140231).plan.addLabels.contains(u"triage review"_s));
+}
+
+void tst_ReviewFlow::shortcutSheet()
+{
+    bool shown = false;
+    QTimer::singleShot(0, this, [&shown] {
+        for (QWidget *widget : QApplication::topLevelWidgets()) {
+            if (auto *dialog = qobject_cast<QDialog *>(widget); dialog && dialog->objectName() == "shortcutSheet"_L1) {
+                shown = dialog->isVisible() && dialog->findChildren<QLabel *>().size() >= 16;
+                dialog->reject();
+            }
+        }
+    });
+    key(Qt::Key_Question);
+    QVERIFY(shown);
+}
+
+void tst_ReviewFlow::presentationMode()
+{
+    const qreal normal = m_window->font().pointSizeF();
+    key(Qt::Key_F11);
+    QVERIFY(m_window->isPresentationMode());
+    QVERIFY(m_window->font().pointSizeF() > normal * 1.2);
+    QVERIFY(m_table->isColumnHidden(IssueTableModel::Author));
+    QVERIFY(!m_table->isColumnHidden(IssueTableModel::ConfidenceColumn));
+    key(Qt::Key_F11);
+    QVERIFY(!m_window->isPresentationMode());
+    QCOMPARE(m_window->font().pointSizeF(), normal);
+    QVERIFY(!m_table->isColumnHidden(IssueTableModel::Author));
+}
+
+void tst_ReviewFlow::staleTriageDropped()
+{
+    // A new queue while the old one is being triaged: only the new queue's plans land.
+    QSignalSpy triaged(m_window.get(), &MainWindow::triageFinished);
+    QList<Issue> queue = smallQueue();
+    m_window->setIssues(queue, u"a"_s, Repo);
+    queue.removeLast();
+    m_window->setIssues(queue, u"b"_s, Repo);
+    QVERIFY(triaged.wait(10000));
+    QCOMPARE(m_window->tableModel()->rowCount(), 4);
+    QCOMPARE(m_window->tableModel()->plannedCount(), 4);
+    QCOMPARE(triaged.size(), 1);
+}
+
+QTEST_MAIN(tst_ReviewFlow)
+#include "tst_reviewflow.moc"

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: MIT
+#include "engine/issuejsonreader.h"
+#include "engine/triageengine.h"
+#include "tests/support/testdata.h"
+#include "views/apppalette.h"
+#include "views/suggestionpanel.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QList<Issue> smallQueue()
+{
+    Result<QList<Issue>> issues = IssueJsonReader::readFile(TestData::path(u"queue-small.json"_s));
+    if (!issues)
+        qFatal("%s", qPrintable(issues.error()));
+    return std::move(issues).value();
+}
+
+} // namespace
+
+class tst_SuggestionPanel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void showsThePlan_data();
+    void showsThePlan();
+    void highPriorityExplainedAndOffersReview();
+    void chipTogglingChangesThePlan();
+    void subOncallIsExactlyOne();
+    void commentEdits();
+    void rationaleActivatesEvidence();
+    void reviewedPlanWins();
+
+private:
+    RubricPack m_pack;
+    QList<Issue> m_issues;
+    std::unique_ptr<SuggestionPanel> m_panel;
+    std::optional<TriagePlan> m_plan;
+};
+
+void tst_SuggestionPanel::initTestCase()
+{
+    QApplication::setStyle(u"Fusion"_s);
+    QApplication::setPalette(AppPalette::light());
+    const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
+    QVERIFY2(pack.ok(), qPrintable(pack.error()));
+    m_pack = pack.value();
+    m_issues = smallQueue();
+}
+
+void tst_SuggestionPanel::init()
+{
+    m_panel = std::make_unique<SuggestionPanel>();
+    m_panel->setPack(m_pack);
+    const TriageEngine engine(m_pack);
+    m_plan = engine.plan(m_issues.first());
+    m_panel->setSuggestion(m_issues.first(), m_plan, std::nullopt, ReviewState::New);
+    m_panel->resize(480, 800);
+    m_panel->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
+}
+
+void tst_SuggestionPanel::showsThePlan_data()
+{
+    QTest::addColumn<int>("row");
+    for (int row = 0; row < 5; ++row)
+        QTest::addRow("issue %d", row) << row;
+}
+
+void tst_SuggestionPanel::showsThePlan()
+{
+    QFETCH(int, row);
+    const TriageEngine engine(m_pack);
+    const TriagePlan plan = engine.plan(m_issues.at(row));
+    m_panel->setSuggestion(m_issues.at(row), plan, std::nullopt, ReviewState::New);
+    QVERIFY(!m_panel->isEdited());
+    QCOMPARE(m_panel->plan().addLabels, plan.addLabels);
+    auto *combo = m_panel->findChild<QComboBox *>(u"subOncallCombo"_s);
+    QCOMPARE(combo->currentData().toString(), plan.subOncall);
+    // Every module or type label the plan adds is a checked chip.
+    for (const QString &label : plan.addLabels) {
+        if (m_pack.subOncallByLabel(label))
+            continue;
+        QAbstractButton *chip = m_panel->chip(label);
+        QVERIFY2(chip, qPrintable(label));
+        QVERIFY(chip->isChecked());
+    }
+    // The badge has a word and a shape, not only a colour.
+    const QString badge = m_panel->findChild<QLabel *>(u"confidenceBadge"_s)->text();
+    QVERIFY2(badge.contains(confidenceName(plan.confidence).isEmpty() ? u"no confidence"_s
+                                                                      : confidenceName(plan.confidence)),
+             qPrintable(badge));
+    QVERIFY(badge.front() == u'●' || badge.front() == u'◆' || badge.front() == u'▲' || badge.front() == u'○');
+    QCOMPARE(m_panel->findChild<QListWidget *>(u"rationaleList"_s)->count(),
+             std::max<qsizetype>(1, plan.evidence.size()));
+    QVERIFY(m_panel->guardrailText().isEmpty());
+}
+
+void tst_SuggestionPanel::highPriorityExplainedAndOffersReview()
+{
+    QSignalSpy edited(m_panel.get(), &SuggestionPanel::planEdited);
+    auto *picker = m_panel->findChild<QComboBox *>(u"addLabelCombo"_s);
+    const int index = picker->findData(u"high priority"_s);
+    QVERIFY(index > 0);
+    picker->setCurrentIndex(index);
+    emit picker->activated(index);
+    QCOMPARE(edited.size(), 1);
+    QVERIFY(m_panel->plan().addLabels.contains(u"high priority"_s));
+    QVERIFY(!m_panel->violations().isEmpty());
+    QCOMPARE(m_panel->violations().first().rule, QLatin1StringView("no-high-priority"));
+    QVERIFY(m_panel->findChild<QWidget *>(u"guardrailBanner"_s)->isVisible());
+    QVERIFY(!m_panel->guardrailText().isEmpty());
+    auto *offer = m_panel->findChild<QPushButton *>(u"useReviewButton"_s);
+    QVERIFY(offer->isVisible());
+    QVERIFY(offer->text().contains(u"triage review"_s));
+
+    QTest::mouseClick(offer, Qt::LeftButton);
+    QVERIFY(!m_panel->plan().addLabels.contains(u"high priority"_s));
+    QVERIFY(m_panel->plan().addLabels.contains(u"triage review"_s));
+    QVERIFY(m_panel->violations().isEmpty());
+    QVERIFY(!m_panel->findChild<QWidget *>(u"guardrailBanner"_s)->isVisible());
+    QVERIFY(m_panel->isEdited());
+}
+
+void tst_SuggestionPanel::chipTogglingChangesThePlan()
+{
+    QStringList chips;
+    for (const QString &label : m_plan->addLabels) {
+        if (!m_pack.subOncallByLabel(label))
+            chips.append(label);
+    }
+    QVERIFY(!chips.isEmpty());
+    const QString label = chips.first();
+    QSignalSpy edited(m_panel.get(), &SuggestionPanel::planEdited);
+    QAbstractButton *chip = m_panel->chip(label);
+    QTest::mouseClick(chip, Qt::LeftButton);
+    QVERIFY(!chip->isChecked());
+    QVERIFY(!m_panel->plan().addLabels.contains(label));
+    QCOMPARE(edited.size(), 1);
+    QVERIFY(!edited.last().at(0).value<TriagePlan>().addLabels.contains(label));
+    QVERIFY(m_panel->isEdited());
+    QTest::mouseClick(chip, Qt::LeftButton);
+    QVERIFY(m_panel->plan().addLabels.contains(label));
+    QVERIFY(!m_panel->isEdited());
+}
+
+void tst_SuggestionPanel::subOncallIsExactlyOne()
+{
+    auto *combo = m_panel->findChild<QComboBox *>(u"subOncallCombo"_s);
+    QCOMPARE(combo->count(), m_pack.subOncalls.size());
+    const QString other = combo->itemData((combo->currentIndex() + 1) % combo->count()).toString();
+    m_panel->setSubOncall(other);
+    const TriagePlan plan = m_panel->plan();
+    QCOMPARE(plan.subOncall, other);
+    int subOncallLabels = 0;
+    for (const QString &label : plan.addLabels)
+        subOncallLabels += m_pack.subOncallByLabel(label) ? 1 : 0;
+    QVERIFY(subOncallLabels <= 1);
+    QVERIFY(!plan.addLabels.contains(m_plan->subOncall) || m_plan->subOncall == other);
+    QVERIFY(m_panel->isEdited());
+}
+
+void tst_SuggestionPanel::commentEdits()
+{
+    auto *edit = m_panel->findChild<QPlainTextEdit *>(u"commentEdit"_s);
+    edit->setFocus();
+    QTest::keyClicks(edit, u"Thanks!"_s);
+    QVERIFY(m_panel->plan().comment.endsWith(u"Thanks!"_s));
+    QVERIFY(m_panel->isEdited());
+}
+
+void tst_SuggestionPanel::rationaleActivatesEvidence()
+{
+    auto *list = m_panel->findChild<QListWidget *>(u"rationaleList"_s);
+    if (m_plan->evidence.isEmpty())
+        QSKIP("the first issue's plan has no evidence");
+    QSignalSpy activated(m_panel.get(), &SuggestionPanel::evidenceActivated);
+    const QRect rect = list->visualItemRect(list->item(0));
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, rect.center());
+    QCOMPARE(activated.size(), 1);
+    QCOMPARE(activated.first().at(0).value<Evidence>(), m_plan->evidence.first());
+}
+
+void tst_SuggestionPanel::reviewedPlanWins()
+{
+    TriagePlan reviewed = *m_plan;
+    reviewed.comment = u"Reviewed comment"_s;
+    m_panel->setSuggestion(m_issues.first(), m_plan, reviewed, ReviewState::Edited);
+    QCOMPARE(m_panel->findChild<QPlainTextEdit *>(u"commentEdit"_s)->toPlainText(), u"Reviewed comment"_s);
+    QVERIFY(m_panel->isEdited());
+    QCOMPARE(m_panel->findChild<QLabel *>(u"reviewStateLabel"_s)->text(), u"edited"_s);
+}
+
+QTEST_MAIN(tst_SuggestionPanel)
+#include "tst_suggestionpanel.moc"
