@@ -19,6 +19,7 @@
 #include <QTimer>
 
 #include <cstring>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -107,11 +108,12 @@ int GuiCommand::run(QApplication &app)
 
     // A screenshot never touches the reviewer's store: it gets a throwaway one.
     const bool screenshot = parser.isSet(screenshotOption);
-    QTemporaryDir scratch;
+    std::optional<QTemporaryDir> scratch;
     QString storePath = parser.value(storeOption);
-    if (screenshot && storePath.isEmpty())
-        storePath = scratch.filePath(u"store.sqlite"_s);
-    else if (storePath.isEmpty())
+    if (screenshot && storePath.isEmpty()) {
+        scratch.emplace();
+        storePath = scratch->filePath(u"store.sqlite"_s);
+    } else if (storePath.isEmpty())
         storePath = IssueStore::defaultPath();
     Result<std::unique_ptr<ReviewDecisionStore>> store = ReviewDecisionStore::open(storePath);
     if (!store)

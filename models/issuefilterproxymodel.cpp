@@ -114,8 +114,25 @@ bool IssueFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &s
     return true;
 }
 
+void IssueFilterProxyModel::setSourceModel(QAbstractItemModel *model)
+{
+    m_issues = qobject_cast<const IssueTableModel *>(model);
+    QSortFilterProxyModel::setSourceModel(model);
+}
+
 bool IssueFilterProxyModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
+    // The issue's own columns straight from the model, without a QVariant per comparison.
+    if (m_issues && sortRole() == IssueTableModel::SortRole) {
+        switch (left.column()) {
+        case IssueTableModel::Number:
+            return m_issues->issues().at(left.row()).number < m_issues->issues().at(right.row()).number;
+        case IssueTableModel::Title:
+            return m_issues->titleSortKey(left.row()) < m_issues->titleSortKey(right.row());
+        default:
+            break;
+        }
+    }
     // The Age column sorts by age, a duration: ascending means youngest first, the reverse of createdAt.
     if (left.column() == IssueTableModel::Age) {
         return left.data(sortRole()).toDateTime() > right.data(sortRole()).toDateTime();

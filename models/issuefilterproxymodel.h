@@ -30,11 +30,14 @@ public:
     void setHasReproOnly(bool only);
     void setNeedsReviewOnly(bool only);
 
+    void setSourceModel(QAbstractItemModel *model) override;
+
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
+    const class IssueTableModel *m_issues = nullptr; // the source, when it is one: fast paths for sorting
     QString m_filterText;
     QStringList m_words;
     QString m_subOncall;

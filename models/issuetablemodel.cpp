@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "models/issuetablemodel.h"
 
+#include <QFont>
 #include <QLocale>
 
 using namespace Qt::StringLiterals;
@@ -17,8 +18,12 @@ void IssueTableModel::setIssues(QList<Issue> issues)
     m_plannedCount = 0;
     m_rowByNumber.clear();
     m_rowByNumber.reserve(m_issues.size());
-    for (int row = 0; row < m_issues.size(); ++row)
+    m_titleKeys.clear();
+    m_titleKeys.reserve(m_issues.size());
+    for (int row = 0; row < m_issues.size(); ++row) {
         m_rowByNumber.insert(m_issues.at(row).number, row);
+        m_titleKeys.append(m_issues.at(row).title.toCaseFolded());
+    }
     endResetModel();
     emit reviewCountsChanged();
 }
@@ -200,6 +205,71 @@ QString IssueTableModel::confidenceText(Confidence confidence)
     return tr("none");
 }
 
+QString IssueTableModel::confidenceGlyph(Confidence confidence)
+{
+    switch (confidence) {
+    case Confidence::High:
+        return u"●"_s;
+    case Confidence::Medium:
+        return u"◆"_s;
+    case Confidence::Low:
+        return u"▲"_s;
+    case Confidence::None:
+        break;
+    }
+    return u"○"_s;
+}
+
+QString IssueTableModel::reviewStateGlyph(ReviewState state)
+{
+    switch (state) {
+    case ReviewState::New:
+        return u"○"_s;
+    case ReviewState::Approved:
+        return u"✓"_s;
+    case ReviewState::Edited:
+        return u"✎"_s;
+    case ReviewState::Skipped:
+        return u"↷"_s;
+    case ReviewState::Submitted:
+        return u"⇪"_s;
+    }
+    return {};
+}
+
+QColor IssueTableModel::confidenceColor(Confidence confidence)
+{
+    // Mid-tones that read on both the light and the dark base.
+    switch (confidence) {
+    case Confidence::High:
+        return QColor(0x2e, 0x9e, 0x5b);
+    case Confidence::Medium:
+        return QColor(0xc7, 0x86, 0x10);
+    case Confidence::Low:
+        return QColor(0xd9, 0x4a, 0x3d);
+    case Confidence::None:
+        break;
+    }
+    return QColor(0x8a, 0x8f, 0x98);
+}
+
+QColor IssueTableModel::reviewStateColor(ReviewState state)
+{
+    switch (state) {
+    case ReviewState::Approved:
+        return QColor(0x2e, 0x9e, 0x5b);
+    case ReviewState::Edited:
+        return QColor(0x3b, 0x82, 0xd6);
+    case ReviewState::Skipped:
+        return QColor(0xc7, 0x86, 0x10);
+    case ReviewState::Submitted:
+        return QColor(0x8b, 0x5c, 0xd6);
+    case ReviewState::New:
+        break;
+    }
+    return QColor(0x8a, 0x8f, 0x98);
+}
+
 int IssueTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_issues.size());
@@ -215,8 +285,24 @@ QVariant IssueTableModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Issue &issue = m_issues.at(index.row());
-    const TriagePlan *plan = shownPlan(index.row());
     const auto column = Column(index.column());
+    // Sorting and filtering call this hundreds of thousands of times: the issue's own columns first, without
+    // looking up the plan and the review.
+    if (role == SortRole || role == Qt::DisplayRole) {
+        switch (column) {
+        case Number:
+            return role == SortRole ? QVariant(issue.number) : QVariant(QString(u'#' + QString::number(issue.number)));
+        case Title:
+            return issue.title;
+        case Author:
+            return issue.author;
+        case Age:
+            return role == SortRole ? QVariant(issue.createdAt) : QVariant(compactAge(issue.createdAt, now()));
+        default:
+            break;
+        }
+    }
+    const TriagePlan *plan = shownPlan(index.row());
     const ReviewState state = reviewState(issue.number);
 
     switch (role) {
@@ -237,9 +323,11 @@ QVariant IssueTableModel::data(const QModelIndex &index, int role) const
         case Modules:
             return plan ? moduleLabels(*plan).join(u", "_s) : QString();
         case ConfidenceColumn:
-            return plan ? confidenceText(plan->confidence) : QString(u"…"_s);
+            // A shape per level, so the column reads without its colour.
+            return plan ? QString(confidenceGlyph(plan->confidence) + u' ' + confidenceText(plan->confidence))
+                        : QString(u"…"_s);
         case Review:
-            return reviewStateText(state);
+            return QString(reviewStateGlyph(state) + u' ' + reviewStateText(state));
         case ColumnCount:
             break;
         }
@@ -266,6 +354,19 @@ QVariant IssueTableModel::data(const QModelIndex &index, int role) const
         case Review:
         case ColumnCount:
             break;
+        }
+        break;
+    case Qt::ForegroundRole:
+        if (column == ConfidenceColumn && plan)
+            return confidenceColor(plan->confidence);
+        if (column == Review && state != ReviewState::New)
+            return reviewStateColor(state);
+        break;
+    case Qt::FontRole:
+        if (column == Review && state != ReviewState::New) {
+            QFont bold;
+            bold.setWeight(QFont::DemiBold);
+            return bold;
         }
         break;
     case Qt::TextAlignmentRole:

@@ -7,6 +7,7 @@
 #include "engine/triageplan.h"
 
 #include <QAbstractTableModel>
+#include <QColor>
 #include <QDateTime>
 #include <QHash>
 #include <QList>
@@ -55,6 +56,8 @@ public:
     void setIssues(QList<Issue> issues);
     const QList<Issue> &issues() const { return m_issues; }
     int rowForNumber(int number) const { return m_rowByNumber.value(number, -1); }
+    // Case-folded once per load, so that sorting 50,000 titles compares plain strings.
+    const QString &titleSortKey(int row) const { return m_titleKeys.at(row); }
 
     // Module labels and the repro/review labels come from the pack the plans were made with.
     void setPack(const RubricPack &pack);
@@ -78,6 +81,11 @@ public:
     static QString compactAge(const QDateTime &from, const QDateTime &now);
     static QString reviewStateText(ReviewState state);
     static QString confidenceText(Confidence confidence);
+    // Shapes and colours that go with them (the shape alone tells the levels apart).
+    static QString confidenceGlyph(Confidence confidence);
+    static QString reviewStateGlyph(ReviewState state);
+    static QColor confidenceColor(Confidence confidence);
+    static QColor reviewStateColor(ReviewState state);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -102,6 +110,7 @@ private:
 
     QList<Issue> m_issues;
     QList<std::optional<TriagePlan>> m_plans;
+    QStringList m_titleKeys;
     QHash<int, int> m_rowByNumber;
     QHash<int, RowReview> m_reviews;
     QSet<QString> m_moduleLabels;

@@ -20,6 +20,7 @@
 #include <QTextDocument>
 #include <QTextFrame>
 #include <QTextList>
+#include <QToolTip>
 
 using namespace Qt::StringLiterals;
 
@@ -168,6 +169,34 @@ void IssueView::clearIssue()
     render();
 }
 
+QString IssueView::evidenceToolTipAt(int position) const
+{
+    QStringList lines;
+    for (const EvidenceMark &mark : m_marks) {
+        if (position < mark.from || position >= mark.to)
+            continue;
+        const Evidence &e = mark.evidence;
+        const QString line = e.label.isEmpty() ? tr("Rule %1").arg(e.rule) : tr("Rule %1 → %2").arg(e.rule, e.label);
+        if (!lines.contains(line))
+            lines.append(line);
+    }
+    return lines.join(u'\n');
+}
+
+bool IssueView::viewportEvent(QEvent *event)
+{
+    // Spans can overlap (one word behind two rules): the tooltip names every rule there.
+    if (event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = evidenceToolTipAt(cursorForPosition(help->pos()).position());
+        if (!text.isEmpty()) {
+            QToolTip::showText(help->globalPos(), text, viewport());
+            return true;
+        }
+    }
+    return QTextBrowser::viewportEvent(event);
+}
+
 bool IssueView::showEvidence(const Evidence &evidence)
 {
     const auto it = std::find_if(m_marks.cbegin(), m_marks.cend(),
@@ -285,6 +314,8 @@ void IssueView::render()
         applyMarks();
     }
     cursor.endEditBlock();
+    // The view's own cursor rode along with the insertions; a relayout (a resize) would scroll to it.
+    setTextCursor(QTextCursor(doc));
 }
 
 QFont IssueView::codeFont() const

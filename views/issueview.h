@@ -40,8 +40,9 @@ public:
     };
     static constexpr int MaxNestingDepth = 8;
     static constexpr qsizetype MaxHighlightedCharacters = 64 * 1024; // per code block
-    // GitHub caps a body or comment at 65,536 characters; anything far beyond is not a real issue.
-    static constexpr qsizetype MaxRenderedCharacters = 128 * 1024; // per body or comment
+    // GitHub caps a body or comment at 65,536 characters: nothing real is cut, and a hostile 5 MB body renders
+    // in one go within the 50 ms stall budget.
+    static constexpr qsizetype MaxRenderedCharacters = 64 * 1024; // per body or comment
 
     explicit IssueView(KSyntaxHighlighting::Repository *repository, QWidget *parent = nullptr);
 
@@ -61,6 +62,8 @@ public:
     const QList<EvidenceMark> &evidenceMarks() const { return m_marks; }
     // Scrolls to where the evidence stands and flashes it; false when it is not in the rendered text.
     bool showEvidence(const Evidence &evidence);
+    // What hovering a document position shows: the rule and label of the evidence there, empty if none.
+    QString evidenceToolTipAt(int position) const;
     bool hasIssue() const { return m_issue.has_value(); }
 
     KSyntaxHighlighting::Theme theme() const { return m_theme; }
@@ -71,6 +74,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
 
 private:
     void render();

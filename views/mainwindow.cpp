@@ -125,6 +125,7 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
                                                         : tr("That evidence is not in the rendered text."),
                                      4000);
     });
+    connect(m_panel, &SuggestionPanel::editingFinished, this, [this] { m_table->setFocus(Qt::ShortcutFocusReason); });
     connect(m_panel, &SuggestionPanel::planEdited, this,
             [this](const TriagePlan &plan) { m_issueView->setEvidence(plan.evidence); });
 
@@ -137,9 +138,9 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_stateCounts->setObjectName(u"stateCounts"_s);
     m_stateCounts->setTextFormat(Qt::RichText);
     queueLayout->addWidget(m_stateCounts);
-    auto *filterBar = new QWidget(queuePane);
-    setUpFilters(filterBar);
-    queueLayout->addWidget(filterBar);
+    m_filterBar = new QWidget(queuePane);
+    setUpFilters(m_filterBar);
+    queueLayout->addWidget(m_filterBar);
     queueLayout->addWidget(m_table, 1);
 
     m_detailSplitter->setObjectName(u"detailSplitter"_s);
@@ -228,34 +229,38 @@ void MainWindow::setUpTable()
     m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_table->sortByColumn(IssueTableModel::Number, Qt::DescendingOrder);
 
-    const QFontMetrics metrics(font());
-    QHeaderView *vertical = m_table->verticalHeader();
-    vertical->hide();
-    vertical->setSectionResizeMode(QHeaderView::Fixed);
-    vertical->setDefaultSectionSize(qRound(metrics.height() * 2.1));
-
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     QHeaderView *header = m_table->horizontalHeader();
     header->setHighlightSections(false);
     header->setStretchLastSection(false);
     header->setSectionsMovable(false);
-    header->setMinimumSectionSize(metrics.horizontalAdvance(u"Age"_s) + 28);
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(IssueTableModel::Title, QHeaderView::Stretch);
-    header->resizeSection(IssueTableModel::Number, metrics.horizontalAdvance(u"#000000"_s) + 18);
-    header->resizeSection(IssueTableModel::Author, metrics.horizontalAdvance(u"a-long-login"_s) + 12);
-    header->resizeSection(IssueTableModel::Age, metrics.horizontalAdvance(u"00 mo"_s) + 20);
-    // One chip and a "+N": the issue view shows them all.
-    header->resizeSection(IssueTableModel::Labels, metrics.horizontalAdvance(u"oncall: distributed +2"_s) + 30);
-    header->resizeSection(IssueTableModel::SubOncall, metrics.horizontalAdvance(u"distributed parallelisms"_s) + 16);
-    header->resizeSection(IssueTableModel::Modules, metrics.horizontalAdvance(u"module: fsdp +2"_s) + 34);
-    header->resizeSection(IssueTableModel::ConfidenceColumn, metrics.horizontalAdvance(u"◆ medium"_s) + 24);
-    header->resizeSection(IssueTableModel::Review, metrics.horizontalAdvance(u"✓ approved"_s) + 24);
+    resizeColumns();
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showCurrentIssue);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateCount);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &MainWindow::updateCount);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &MainWindow::updateCount);
+}
+
+void MainWindow::resizeColumns()
+{
+    const QFontMetrics metrics(font());
+    m_table->verticalHeader()->setDefaultSectionSize(qRound(metrics.height() * 2.1));
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setMinimumSectionSize(metrics.horizontalAdvance(u"Age"_s) + 28);
+    header->resizeSection(IssueTableModel::Number, metrics.horizontalAdvance(u"#000000"_s) + 18);
+    header->resizeSection(IssueTableModel::Author, metrics.horizontalAdvance(u"a-long-login"_s) + 12);
+    header->resizeSection(IssueTableModel::Age, metrics.horizontalAdvance(u"00 mo"_s) + 30);
+    // One chip and a "+N": the issue view shows them all.
+    header->resizeSection(IssueTableModel::Labels, metrics.horizontalAdvance(u"oncall: distributed +2"_s) + 30);
+    header->resizeSection(IssueTableModel::SubOncall, metrics.horizontalAdvance(u"distributed parallelisms"_s) + 16);
+    header->resizeSection(IssueTableModel::Modules, metrics.horizontalAdvance(u"module: pipelining +2"_s) + 20);
+    header->resizeSection(IssueTableModel::ConfidenceColumn, metrics.horizontalAdvance(u"Confidence"_s) + 24);
+    header->resizeSection(IssueTableModel::Review, metrics.horizontalAdvance(u"✓ submitted"_s) + 20);
 }
 
 void MainWindow::setUpFilters(QWidget *bar)
@@ -624,7 +629,7 @@ void MainWindow::setPresentationMode(bool on)
         pal.setColor(QPalette::Base, dark ? Qt::black : Qt::white);
         pal.setColor(QPalette::PlaceholderText, dark ? QColor(0xcc, 0xcc, 0xcc) : QColor(0x33, 0x33, 0x33));
         setPalette(pal);
-        m_splitter->setSizes({height() / 5, height() * 4 / 5});
+        m_splitter->setSizes({height() * 27 / 100, height() * 73 / 100});
         m_detailSplitter->setSizes({width() * 3 / 5, width() * 2 / 5});
     } else {
         setFont(m_normalFont);
@@ -634,10 +639,10 @@ void MainWindow::setPresentationMode(bool on)
     QFont readingFont = font();
     readingFont.setPointSizeF(font().pointSizeF() + 0.5);
     m_issueView->setFont(readingFont);
-    m_table->verticalHeader()->setDefaultSectionSize(qRound(QFontMetrics(font()).height() * 2.1));
+    resizeColumns();
     applyColumnVisibility();
+    m_filterBar->setVisible(!on);
     updateStateCounts();
-    statusBar()->showMessage(on ? tr("Presentation mode — F11 to leave") : QString(), 4000);
 }
 
 void MainWindow::restoreState()

@@ -84,12 +84,14 @@ private:
     void showShortcutSheet();
     void showError(const QString &message);
     void applyColumnVisibility();
+    void resizeColumns();
 
     IssueTableModel *m_model;
     IssueFilterProxyModel *m_proxy;
     QueueTriager *m_triager;
     QUndoStack *m_undoStack;
     QLineEdit *m_filterEdit;
+    QWidget *m_filterBar = nullptr;
     QComboBox *m_subOncallFilter;
     QComboBox *m_confidenceFilter;
     QComboBox *m_stateFilter;

@@ -10,6 +10,7 @@
 #include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLayout>
 #include <QListWidget>
@@ -115,15 +116,23 @@ BadgeLook badgeLook(Confidence confidence)
     return {u"○"_s, SuggestionPanel::tr("no confidence"), -1};
 }
 
+constexpr auto SectionProperty = "suggestionSection";
+
+QFont sectionFont(const QFont &base)
+{
+    QFont font = base;
+    font.setCapitalization(QFont::AllUppercase);
+    font.setLetterSpacing(QFont::PercentageSpacing, 106);
+    font.setPointSizeF(base.pointSizeF() * 0.82);
+    font.setWeight(QFont::DemiBold);
+    return font;
+}
+
 QLabel *sectionLabel(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
-    QFont font = label->font();
-    font.setCapitalization(QFont::AllUppercase);
-    font.setLetterSpacing(QFont::PercentageSpacing, 106);
-    font.setPointSizeF(font.pointSizeF() * 0.82);
-    font.setWeight(QFont::DemiBold);
-    label->setFont(font);
+    label->setProperty(SectionProperty, true);
+    label->setFont(sectionFont(parent->font()));
     label->setForegroundRole(QPalette::PlaceholderText);
     return label;
 }
@@ -151,10 +160,6 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::Window);
 
-    QFont titleFont = m_titleLabel->font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
-    titleFont.setWeight(QFont::DemiBold);
-    m_titleLabel->setFont(titleFont);
     m_badge->setObjectName(u"confidenceBadge"_s);
     m_stateLabel->setObjectName(u"reviewStateLabel"_s);
     m_decisionLabel->setObjectName(u"decisionLabel"_s);
@@ -203,6 +208,8 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     m_rationale->setFrameShape(QFrame::NoFrame);
     m_rationale->setAlternatingRowColors(true);
     m_rationale->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_rationale->setSpacing(2);
+    m_rationale->setCursor(Qt::PointingHandCursor);
     m_rationale->setToolTip(tr("Click a reason to see its evidence in the issue"));
     const auto activate = [this](QListWidgetItem *item) {
         const int index = item ? item->data(EvidenceIndexRole).toInt() : -1;
@@ -250,12 +257,28 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     layout->addWidget(m_guardrailBanner);
     layout->addSpacing(4);
     layout->addWidget(sectionLabel(tr("Why"), this));
-    layout->addWidget(m_rationale, 3);
+    layout->addWidget(m_rationale, 5);
     layout->addWidget(sectionLabel(tr("Proposed comment"), this));
     layout->addWidget(m_commentEdit, 2);
+    m_commentEdit->setMinimumHeight(QFontMetrics(font()).lineSpacing() * 3 + 12);
     layout->addWidget(m_hintLabel);
 
+    applyFonts();
     clear();
+}
+
+void SuggestionPanel::applyFonts()
+{
+    // Derived from the panel's font, so presentation mode scales them too.
+    QFont titleFont = font();
+    titleFont.setPointSizeF(font().pointSizeF() * 1.25);
+    titleFont.setWeight(QFont::DemiBold);
+    m_titleLabel->setFont(titleFont);
+    const QList<QLabel *> labels = findChildren<QLabel *>();
+    for (QLabel *label : labels) {
+        if (label->property(SectionProperty).toBool())
+            label->setFont(sectionFont(font()));
+    }
 }
 
 void SuggestionPanel::setPack(const RubricPack &pack)
@@ -356,6 +379,8 @@ QString SuggestionPanel::guardrailText() const
 void SuggestionPanel::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        applyFonts();
     if (event->type() == QEvent::PaletteChange) {
         updateBadge();
         updateStateChip();
@@ -363,6 +388,17 @@ void SuggestionPanel::changeEvent(QEvent *event)
             updateChip(button);
         recheck();
     }
+}
+
+void SuggestionPanel::keyPressEvent(QKeyEvent *event)
+{
+    // The combos and the comment leave Escape alone; it reaches the panel.
+    if (event->key() == Qt::Key_Escape) {
+        emit editingFinished();
+        event->accept();
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 void SuggestionPanel::rebuild()
@@ -394,11 +430,11 @@ void SuggestionPanel::rebuild()
     if (has) {
         for (int i = 0; i < m_plan->evidence.size(); ++i) {
             const Evidence &e = m_plan->evidence.at(i);
-            QString text = e.label.isEmpty() ? e.rule : u"%1  →  %2"_s.arg(e.rule, e.label);
+            QString text = e.label.isEmpty() ? e.rule : u"%1   →  %2"_s.arg(e.label, e.rule);
             if (!e.text.isEmpty())
-                text += u"\n“%1”"_s.arg(e.text.simplified().left(120));
+                text += u"\n    “%1”"_s.arg(e.text.simplified().left(120));
             if (!e.where.isEmpty())
-                text += e.text.isEmpty() ? u"\n%1"_s.arg(e.where) : u"  · %1"_s.arg(e.where);
+                text += e.text.isEmpty() ? u"\n    %1"_s.arg(e.where) : tr("  in %1").arg(e.where);
             auto *item = new QListWidgetItem(text, m_rationale);
             item->setData(EvidenceIndexRole, i);
             item->setToolTip(e.start >= 0 ? tr("Show in the issue") : tr("Not from the text"));

@@ -57,11 +57,15 @@ public:
 signals:
     void planEdited(const TriagePlan &plan);
     void evidenceActivated(const Evidence &evidence);
+    // Escape while editing: the reviewer is done here and goes back to the queue.
+    void editingFinished();
 
 protected:
     void changeEvent(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
+    void applyFonts();
     void rebuild();
     void rebuildChips();
     void updateBadge();

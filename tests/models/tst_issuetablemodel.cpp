@@ -277,7 +277,8 @@ void tst_IssueTableModel::reviewStates()
     model.setReview(140177, ReviewState(state), edited);
     QCOMPARE(counts.size(), 1);
     const int row = model.rowForNumber(140177);
-    QCOMPARE(model.index(row, IssueTableModel::Review).data().toString(), text);
+    QCOMPARE(model.index(row, IssueTableModel::Review).data().toString(),
+             IssueTableModel::reviewStateGlyph(ReviewState(state)) + u' ' + text);
     QCOMPARE(model.index(row, 0).data(IssueTableModel::ReviewStateRole).toInt(), state);
     // The reviewer's plan is the one the row shows.
     QCOMPARE(model.index(row, 0).data(IssueTableModel::PlanRole).value<TriagePlan>().subOncall, edited.subOncall);
@@ -301,7 +302,7 @@ void tst_IssueTableModel::reviewsSurviveReload()
     decisions.insert(skipped.number, skipped);
     model.setReviews(decisions);
     model.setIssues(smallQueue());
-    QCOMPARE(model.index(model.rowForNumber(140112), IssueTableModel::Review).data().toString(), u"skipped"_s);
+    QVERIFY(model.index(model.rowForNumber(140112), IssueTableModel::Review).data().toString().endsWith(u"skipped"_s));
     model.setIssues(smallQueue());
     QCOMPARE(model.reviewState(140112), ReviewState::Skipped);
 }

@@ -494,6 +494,8 @@ void tst_IssueView::evidenceSpansLineUp()
     QVERIFY(inside.charFormat().background().style() != Qt::NoBrush);
     QVERIFY(inside.charFormat().toolTip().contains(u"module:fsdp"_s));
     QVERIFY(inside.charFormat().toolTip().contains(u"module: fsdp"_s));
+    QCOMPARE(view.evidenceToolTipAt(mark.from), u"Rule module:fsdp → module: fsdp"_s);
+    QVERIFY(view.evidenceToolTipAt(mark.to).isEmpty() || mark.to == mark.from);
 }
 
 void tst_IssueView::engineEvidenceLinesUp()

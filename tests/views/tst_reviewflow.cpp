@@ -14,7 +14,9 @@
 #include <QDialog>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -54,6 +56,7 @@ private slots:
     void shortcutSheet();
     void presentationMode();
     void staleTriageDropped();
+    void windowStateRemembered();
 
 private:
     void openWindow();
@@ -157,6 +160,10 @@ void tst_ReviewFlow::keyboardReview()
     QVERIFY(m_window->suggestionPanel()->isEdited());
     key(Qt::Key_A);
     QCOMPARE(currentNumber(), 140150);
+    key(Qt::Key_E);
+    QTRY_VERIFY(combo->hasFocus());
+    key(Qt::Key_Escape); // back to the queue
+    QTRY_VERIFY(m_table->hasFocus());
 
     key(Qt::Key_J); // look at 140112 without deciding
     QCOMPARE(currentNumber(), 140112);
@@ -268,6 +275,26 @@ void tst_ReviewFlow::staleTriageDropped()
     QCOMPARE(m_window->tableModel()->rowCount(), 4);
     QCOMPARE(m_window->tableModel()->plannedCount(), 4);
     QCOMPARE(triaged.size(), 1);
+}
+
+void tst_ReviewFlow::windowStateRemembered()
+{
+    // Settings go to the temporary dir, never to the user's.
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir->path());
+    QVERIFY(m_window->selectIssue(140177));
+    auto *splitter = m_window->findChild<QSplitter *>(u"detailSplitter"_s);
+    splitter->setSizes({300, 700});
+    const QList<int> sizes = splitter->sizes();
+    m_table->setColumnWidth(IssueTableModel::Author, 211);
+    m_window->saveState();
+
+    openWindow();
+    QVERIFY(m_window->currentIssueNumber() != 140177);
+    m_window->restoreState();
+    QCOMPARE(m_window->currentIssueNumber(), 140177);
+    QCOMPARE(m_window->findChild<QSplitter *>(u"detailSplitter"_s)->sizes(), sizes);
+    QCOMPARE(m_table->columnWidth(IssueTableModel::Author), 211);
 }
 
 QTEST_MAIN(tst_ReviewFlow)

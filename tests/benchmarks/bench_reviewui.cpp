@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: MIT
+// The review UI under load (prints figures; targets from issue 5 in brackets):
+//   sort and filter a 50,000-row queue (< 100 ms), the longest event-loop stall while the whole queue is triaged
+//   (< 50 ms), window creation to first paint with 10,000 issues (< 1 s), peak memory with 20,000 (<= 300 MB).
+// Issues are the demo queue's, replicated with new numbers. Runs on the offscreen platform unless told otherwise.
+// Usage: bench_reviewui [--rows N] [--paint N] [--memory N]
+#include "engine/issuejsonreader.h"
+#include "engine/rubricpack.h"
+#include "engine/triageengine.h"
+#include "models/issuefilterproxymodel.h"
+#include "models/issuetablemodel.h"
+#include "views/apppalette.h"
+#include "views/issueview.h"
+#include "views/mainwindow.h"
+
+#include <KSyntaxHighlighting/Repository>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTextStream>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QTextStream &out()
+{
+    static QTextStream stream(stdout);
+    return stream;
+}
+
+QString peakMemory()
+{
+    QFile status(u"/proc/self/status"_s);
+    if (!status.open(QIODevice::ReadOnly))
+        return u"unknown"_s;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return QString::fromLatin1(line.mid(6).trimmed());
+    }
+    return u"unknown"_s;
+}
+
+QList<Issue> replicated(const QList<Issue> &seed, int count)
+{
+    QList<Issue> issues;
+    issues.reserve(count);
+    for (int i = 0; i < count; ++i) {
+        Issue issue = seed.at(i % seed.size());
+        issue.number = 100000 + i;
+        issue.title += u" #"_s + QString::number(i);
+        issues.append(std::move(issue));
+    }
+    return issues;
+}
+
+int argument(const QStringList &args, const QString &name, int fallback)
+{
+    const qsizetype at = args.indexOf(name);
+    return at >= 0 && at + 1 < args.size() ? args.at(at + 1).toInt() : fallback;
+}
+
+// Ticks every few milliseconds and keeps the longest gap: how long the GUI thread was away.
+class StallMeter final : public QObject
+{
+public:
+    explicit StallMeter(QObject *parent = nullptr)
+        : QObject(parent)
+    {
+        m_timer.setInterval(2);
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            const qint64 now = m_clock.nsecsElapsed();
+            m_longest = std::max(m_longest, now - m_last);
+            m_last = now;
+        });
+    }
+    void start()
+    {
+        m_clock.start();
+        m_last = 0;
+        m_longest = 0;
+        m_timer.start();
+    }
+    double longestMs() const { return double(m_longest) / 1e6; }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_longest = 0;
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setStyle(u"Fusion"_s);
+    QApplication::setPalette(AppPalette::light());
+    const QStringList args = QApplication::arguments();
+    const int rows = argument(args, u"--rows"_s, 50000);
+    const int paintRows = argument(args, u"--paint"_s, 10000);
+    const int memoryRows = argument(args, u"--memory"_s, 20000);
+
+    const Result<QList<Issue>> demo = IssueJsonReader::readFile(u":/demo/demo-queue.json"_s);
+    const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
+    if (!demo || !pack) {
+        out() << "cannot load the demo queue or the pack" << Qt::endl;
+        return 1;
+    }
+    const TriageEngine engine(pack.value());
+    QList<TriagePlan> seedPlans;
+    for (const Issue &issue : demo.value())
+        seedPlans.append(engine.plan(issue));
+
+    // 1. Sort and filter at `rows` rows, every row with a plan.
+    {
+        IssueTableModel model;
+        IssueFilterProxyModel proxy;
+        model.setPack(pack.value());
+        model.setIssues(replicated(demo.value(), rows));
+        for (int row = 0; row < rows; ++row) {
+            TriagePlan plan = seedPlans.at(row % seedPlans.size());
+            plan.issueNumber = model.issues().at(row).number;
+            model.setPlan(row, plan);
+        }
+        proxy.setSourceModel(&model);
+        QElapsedTimer timer;
+        const auto time = [&timer](const char *what, auto &&step) {
+            timer.start();
+            step();
+            out() << "  " << what << ": " << QString::number(double(timer.nsecsElapsed()) / 1e6, 'f', 1) << " ms"
+                  << Qt::endl;
+        };
+        out() << "Queue of " << rows << " rows [< 100 ms each]" << Qt::endl;
+        time("sort by number", [&] { proxy.sort(IssueTableModel::Number, Qt::DescendingOrder); });
+        time("sort by title", [&] { proxy.sort(IssueTableModel::Title, Qt::AscendingOrder); });
+        time("sort by confidence", [&] { proxy.sort(IssueTableModel::ConfidenceColumn, Qt::DescendingOrder); });
+        time("sort by review state", [&] { proxy.sort(IssueTableModel::Review, Qt::AscendingOrder); });
+        time("filter text \"fsdp\"", [&] { proxy.setFilterText(u"fsdp"_s); });
+        time("filter text cleared", [&] { proxy.setFilterText({}); });
+        time("filter sub-oncall", [&] { proxy.setSubOncallFilter(u"oncall: distributed infra"_s); });
+        time("filter needs review", [&] { proxy.setNeedsReviewOnly(true); });
+        out() << "  rows shown after the filters: " << proxy.rowCount() << Qt::endl;
+    }
+
+    KSyntaxHighlighting::Repository repository;
+
+    // 2. First paint with `paintRows` issues: window creation, queue, selection, show, until the table paints.
+    {
+        QElapsedTimer timer;
+        timer.start();
+        MainWindow window(&repository);
+        window.setPack(pack.value());
+        window.setIssues(replicated(demo.value(), paintRows), u"bench"_s, u"bench/bench"_s);
+        window.selectFirstIssue();
+        window.resize(1440, 900);
+        bool painted = false;
+        struct PaintSpy : QObject
+        {
+            bool *painted;
+            bool eventFilter(QObject *, QEvent *event) override
+            {
+                if (event->type() == QEvent::Paint)
+                    *painted = true;
+                return false;
+            }
+        } spy;
+        spy.painted = &painted;
+        auto *viewport = window.findChild<QTableView *>(u"issueTable"_s)->viewport();
+        viewport->installEventFilter(&spy);
+        window.show();
+        while (!painted)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        out() << "First paint with " << paintRows
+              << " issues [< 1000 ms]: " << QString::number(double(timer.nsecsElapsed()) / 1e6, 'f', 1) << " ms"
+              << Qt::endl;
+        viewport->removeEventFilter(&spy);
+
+        // 3. The longest stall while the whole queue is triaged (the window stays responsive).
+        StallMeter meter;
+        QSignalSpy finished(&window, &MainWindow::triageFinished);
+        timer.start();
+        meter.start();
+        window.setPack(pack.value()); // a pack change re-triages the queue
+        if (!finished.wait(600000))
+            out() << "triage did not finish" << Qt::endl;
+        out() << "Triage of " << paintRows << " issues: " << QString::number(double(timer.nsecsElapsed()) / 1e6, 'f', 0)
+              << " ms; longest event-loop stall [< 50 ms]: " << QString::number(meter.longestMs(), 'f', 1) << " ms"
+              << Qt::endl;
+    }
+
+    // 3b. A 5 MB issue: rendering is synchronous, so its time is the stall the reader sees.
+    {
+        MainWindow window(&repository);
+        window.setPack(pack.value());
+        Issue huge = demo.value().first();
+        huge.number = 1;
+        const QString chunk = huge.body + u"\n\n"_s;
+        QString body;
+        while (body.size() < 5 * 1024 * 1024)
+            body += chunk;
+        huge.body = body;
+        window.resize(1440, 900);
+        window.show();
+        QTimer::singleShot(50, &app, &QCoreApplication::quit);
+        QApplication::exec();
+        // Loaded after the window is up and triaged, so that selecting it is what renders it (with its evidence).
+        QSignalSpy finished(&window, &MainWindow::triageFinished);
+        window.setIssues({huge}, u"bench"_s, u"bench/bench"_s);
+        finished.wait(600000);
+        StallMeter meter;
+        meter.start();
+        QElapsedTimer timer;
+        timer.start();
+        window.selectFirstIssue();
+        QTimer::singleShot(50, &app, &QCoreApplication::quit);
+        QApplication::exec();
+        out() << "Select a 5 MB issue (the view renders its first 64 KiB, GitHub's own cap)"
+              << "; longest event-loop stall [< 50 ms]: " << QString::number(meter.longestMs(), 'f', 1) << " ms"
+              << Qt::endl;
+    }
+
+    // 3c. Where that time goes: the issue view alone, without and with the engine's evidence marked.
+    {
+        Issue huge = demo.value().first();
+        const QString chunk = huge.body + u"\n\n"_s;
+        QString body;
+        while (body.size() < 5 * 1024 * 1024)
+            body += chunk;
+        huge.body = body;
+        const TriagePlan plan = engine.plan(huge);
+        IssueView view(&repository);
+        view.resize(880, 540);
+        view.show();
+        QElapsedTimer timer;
+        timer.start();
+        view.setIssue(huge);
+        const double plain = double(timer.nsecsElapsed()) / 1e6;
+        view.clearIssue();
+        timer.start();
+        view.setIssue(huge, plan.evidence);
+        out() << "  issue view alone: " << QString::number(plain, 'f', 1) << " ms plain, "
+              << QString::number(double(timer.nsecsElapsed()) / 1e6, 'f', 1) << " ms with "
+              << view.evidenceMarks().size() << " evidence marks" << Qt::endl;
+    }
+
+    // 4. Peak memory with `memoryRows` issues, triaged.
+    {
+        MainWindow window(&repository);
+        window.setPack(pack.value());
+        QSignalSpy finished(&window, &MainWindow::triageFinished);
+        window.setIssues(replicated(demo.value(), memoryRows), u"bench"_s, u"bench/bench"_s);
+        window.selectFirstIssue();
+        window.show();
+        finished.wait(600000);
+        out() << "Peak memory with " << memoryRows << " issues triaged [<= 300 MB]: " << peakMemory() << Qt::endl;
+    }
+    return 0;
+}
