@@ -49,12 +49,26 @@ int fail(const QString &message)
 
 } // namespace
 
+namespace {
+// Set when no display was found: options and input are still checked, then the window refuses clearly.
+bool s_noDisplay = false;
+} // namespace
+
 void GuiCommand::prepareEnvironment(int argc, char **argv)
 {
+    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        return;
+    bool offscreen = false;
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--screenshot") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
+        for (const char *option : {"--screenshot", "--help", "-h", "--help-all", "--version", "-v"})
+            offscreen = offscreen || std::strcmp(argv[i], option) == 0;
     }
+    if (!offscreen && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        s_noDisplay = true;
+        offscreen = true;
+    }
+    if (offscreen)
+        qputenv("QT_QPA_PLATFORM", "offscreen");
 }
 
 int GuiCommand::run(QApplication &app)
@@ -108,6 +122,9 @@ int GuiCommand::run(QApplication &app)
 
     // A screenshot never touches the reviewer's store: it gets a throwaway one.
     const bool screenshot = parser.isSet(screenshotOption);
+    if (!screenshot && s_noDisplay)
+        return fail(u"no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
+                    "use --screenshot FILE.png or a headless command such as `triage-console triage --help`"_s);
     std::optional<QTemporaryDir> scratch;
     QString storePath = parser.value(storeOption);
     if (screenshot && storePath.isEmpty()) {
