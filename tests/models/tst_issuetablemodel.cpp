@@ -16,10 +16,7 @@ const QDateTime Now = QDateTime(QDate(2026, 11, 22), QTime(12, 0), QTimeZone::UT
 
 QList<Issue> smallQueue()
 {
-    Result<QList<Issue>> issues = IssueJsonReader::readFile(TestData::path(u"queue-small.json"_s));
-    if (!issues)
-        qFatal("%s", qPrintable(issues.error()));
-    return std::move(issues).value();
+    return TestData::issues(u"queue-small.json"_s);
 }
 
 } // namespace

@@ -13,10 +13,7 @@ namespace {
 
 QList<Issue> smallQueue()
 {
-    Result<QList<Issue>> issues = IssueJsonReader::readFile(TestData::path(u"queue-small.json"_s));
-    if (!issues)
-        qFatal("%s", qPrintable(issues.error()));
-    return std::move(issues).value();
+    return TestData::issues(u"queue-small.json"_s);
 }
 
 std::shared_ptr<const TriageEngine> engine()

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "tests/support/testdata.h"
 
+#include "engine/issuejsonreader.h"
+
 #include <QFile>
 #include <QTest>
 
@@ -16,4 +18,12 @@ QByteArray TestData::read(const QString &name)
     if (!file.open(QIODevice::ReadOnly))
         qFatal("test fixture %s cannot be read", qPrintable(file.fileName()));
     return file.readAll();
+}
+
+QList<Issue> TestData::issues(const QString &name)
+{
+    Result<QList<Issue>> issues = IssueJsonReader::readFile(path(name));
+    if (!issues)
+        qFatal("%s", qPrintable(issues.error()));
+    return std::move(issues).value();
 }

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/issue.h"
+
 #include <QByteArray>
+#include <QList>
 #include <QString>
 
 // Fixtures live in tests/data; CTest passes the folder in TRIAGE_TEST_DATA.
 namespace TestData {
 QString path(const QString &name);
 QByteArray read(const QString &name);
+// A gh-shaped queue fixture, read with the product's own reader; a bad fixture stops the test run.
+QList<Issue> issues(const QString &name);
 } // namespace TestData
