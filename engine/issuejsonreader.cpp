@@ -27,8 +27,8 @@ QString loginOf(const QJsonObject &object)
 
 QString associationOf(const QJsonObject &object)
 {
-    const QJsonValue value =
-        object.contains("authorAssociation"_L1) ? object.value("authorAssociation"_L1) : object.value("author_association"_L1);
+    const QJsonValue value = object.contains("authorAssociation"_L1) ? object.value("authorAssociation"_L1)
+                                                                     : object.value("author_association"_L1);
     return value.toString().toUpper();
 }
 
@@ -84,8 +84,8 @@ Result<Issue> IssueJsonReader::fromJson(const QJsonObject &object)
     issue.author = loginOf(object);
     issue.authorAssociation = associationOf(object);
     issue.state = object.value("state"_L1).toString(u"OPEN"_s).toUpper();
-    issue.url = object.contains("url"_L1) && object.value("url"_L1).toString().contains("/issues/"_L1)
-                    && !object.value("url"_L1).toString().contains("api."_L1)
+    issue.url = object.contains("url"_L1) && object.value("url"_L1).toString().contains("/issues/"_L1) &&
+                        !object.value("url"_L1).toString().contains("api."_L1)
                     ? object.value("url"_L1).toString()
                     : object.value("html_url"_L1).toString(object.value("url"_L1).toString());
     issue.labels = labelsOf(object.value("labels"_L1));
@@ -127,8 +127,8 @@ IssueBatch IssueJsonReader::readDocument(const QByteArray &data)
     const QByteArray trimmed = data.trimmed();
     const qsizetype firstBreak = trimmed.indexOf('\n');
     QJsonParseError firstLineError;
-    const bool looksLikeLines = trimmed.startsWith('{') && firstBreak > 0
-                                && QJsonDocument::fromJson(trimmed.left(firstBreak), &firstLineError).isObject();
+    const bool looksLikeLines = trimmed.startsWith('{') && firstBreak > 0 &&
+                                QJsonDocument::fromJson(trimmed.left(firstBreak), &firstLineError).isObject();
     if (!looksLikeLines) {
         batch.errors.append(
             InputError{0, u"not valid JSON at byte %1: %2"_s.arg(parseError.offset).arg(parseError.errorString())});
@@ -141,8 +141,8 @@ IssueBatch IssueJsonReader::readDocument(const QByteArray &data)
             continue;
         const QJsonDocument lineDocument = QJsonDocument::fromJson(line, &parseError);
         if (parseError.error != QJsonParseError::NoError || !lineDocument.isObject()) {
-            const QString why = parseError.error != QJsonParseError::NoError ? parseError.errorString()
-                                                                              : u"not a JSON object"_s;
+            const QString why =
+                parseError.error != QJsonParseError::NoError ? parseError.errorString() : u"not a JSON object"_s;
             batch.errors.append(InputError{lineNumber, u"line %1: %2"_s.arg(lineNumber).arg(why)});
             continue;
         }

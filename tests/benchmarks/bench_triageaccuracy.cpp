@@ -220,9 +220,8 @@ int main(int argc, char **argv)
     // human judgement, so the same figures are also shown over the issues humans did give module labels.
     const int fpLabelled = fp - fpOnUnlabelled;
     const double precisionLabelled = tp + fpLabelled == 0 ? 0.0 : double(tp) / (tp + fpLabelled);
-    const double f1Labelled = precisionLabelled + recall == 0.0
-                                  ? 0.0
-                                  : 2 * precisionLabelled * recall / (precisionLabelled + recall);
+    const double f1Labelled =
+        precisionLabelled + recall == 0.0 ? 0.0 : 2 * precisionLabelled * recall / (precisionLabelled + recall);
     out() << "module labels on issues humans gave module labels (" << labelledIssues << " issues):" << Qt::endl;
     out() << "  micro precision:                          " << QString::number(precisionLabelled, 'f', 3) << " (" << tp
           << '/' << tp + fpLabelled << ')' << Qt::endl;

@@ -74,12 +74,12 @@ void TestIssueJsonReader::readsEveryDocumentForm_data()
     QTest::addRow("array") << QByteArray("[" + GhIssue + "," + GhIssue + "]") << 2;
     QTest::addRow("one object") << GhIssue << 1;
     QTest::addRow("json lines") << QByteArray(R"({"number":1,"title":"a"})"
-                                             "\n"
-                                             R"({"number":2,"title":"b"})"
-                                             "\n")
+                                              "\n"
+                                              R"({"number":2,"title":"b"})"
+                                              "\n")
                                 << 2;
-    QTest::addRow("json lines with blank lines") << QByteArray("\n{\"number\":1,\"title\":\"a\"}\n\n{\"number\":3,\"title\":\"c\"}")
-                                                 << 2;
+    QTest::addRow("json lines with blank lines")
+        << QByteArray("\n{\"number\":1,\"title\":\"a\"}\n\n{\"number\":3,\"title\":\"c\"}") << 2;
     QTest::addRow("empty array") << QByteArray("[]") << 0;
 }
 
