@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "app/guicommand.h"
 
+#include "app/keychaintokenstore.h"
+#include "engine/githubclient.h"
 #include "engine/issuejsonreader.h"
 #include "engine/issuestore.h"
 #include "engine/reviewdecisionstore.h"
 #include "engine/rubricpack.h"
+#include "engine/tokenresolver.h"
 #include "views/apppalette.h"
 #include "views/mainwindow.h"
 
@@ -13,6 +16,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -99,16 +103,52 @@ int GuiCommand::run(QApplication &app)
         u"FILE"_s);
     const QCommandLineOption presentationOption(
         u"presentation"_s, QApplication::translate("GuiCommand", "Start in presentation mode (F11 toggles it)."));
-    parser.addOptions(
-        {demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption, presentationOption});
+    const QCommandLineOption repoOption(
+        u"repo"_s, QApplication::translate("GuiCommand", "Open this repository's queue from the store (no network)."),
+        u"OWNER/NAME"_s);
+    const QCommandLineOption labelOption(
+        u"label"_s, QApplication::translate("GuiCommand", "A label of the queue; repeat to AND several."), u"LABEL"_s);
+    const QCommandLineOption stateOption(
+        u"state"_s, QApplication::translate("GuiCommand", "open (default), closed or all."), u"STATE"_s, u"open"_s);
+    const QCommandLineOption apiOption(
+        u"api"_s, QApplication::translate("GuiCommand", "The API URL (default https://api.github.com)."), u"URL"_s,
+        u"https://api.github.com"_s);
+    parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption,
+                       presentationOption, repoOption, labelOption, stateOption, apiOption});
     parser.process(app);
 
-    if (parser.isSet(demoOption) && parser.isSet(queueOption))
-        return fail(u"--demo and --queue exclude each other"_s);
+    if (int(parser.isSet(demoOption)) + int(parser.isSet(queueOption)) + int(parser.isSet(repoOption)) > 1)
+        return fail(u"--demo, --queue and --repo exclude each other"_s);
+
+    const QUrl api(parser.value(apiOption), QUrl::StrictMode);
+    if (!api.isValid() || (api.scheme() != u"https"_s && api.scheme() != u"http"_s))
+        return fail(u"--api needs an http(s) URL"_s);
+
+    // Which queue: one from GitHub in the store (--repo, or the last one), else a JSON file or the demo.
+    std::optional<QueueSpec> storedQueue;
+    if (parser.isSet(repoOption)) {
+        QueueSpec spec;
+        if (!spec.setRepository(parser.value(repoOption)))
+            return fail(u"--repo must be OWNER/NAME"_s);
+        spec.labels = parser.values(labelOption);
+        spec.state = parser.value(stateOption).toLower();
+        if (spec.state != u"open"_s && spec.state != u"all"_s && spec.state != u"closed"_s)
+            return fail(u"--state must be open, closed or all"_s);
+        storedQueue = spec;
+    } else if (!parser.isSet(demoOption) && !parser.isSet(queueOption) && !parser.isSet(screenshotOption)) {
+        const QSettings settings;
+        QueueSpec spec;
+        if (spec.setRepository(settings.value(u"queue/repo"_s).toString())) {
+            spec.labels = settings.value(u"queue/labels"_s).toStringList();
+            spec.state = settings.value(u"queue/state"_s, u"open"_s).toString();
+            storedQueue = spec;
+        }
+    }
 
     const QString queuePath =
         parser.isSet(queueOption) ? parser.value(queueOption) : QString::fromLatin1(DemoQueueResource);
-    Result<QList<Issue>> issues = IssueJsonReader::readFile(queuePath);
+    Result<QList<Issue>> issues =
+        storedQueue ? Result<QList<Issue>>(QList<Issue>{}) : IssueJsonReader::readFile(queuePath);
     if (!issues)
         return fail(issues.error());
 
@@ -135,17 +175,48 @@ int GuiCommand::run(QApplication &app)
     Result<std::unique_ptr<ReviewDecisionStore>> store = ReviewDecisionStore::open(storePath);
     if (!store)
         return fail(store.error());
+    // The issues synced from GitHub live in the same file; without it the console still reviews JSON queues.
+    Result<std::unique_ptr<IssueStore>> issueStore = IssueStore::open(storePath);
+    if (!issueStore && parser.isSet(repoOption))
+        return fail(issueStore.error());
+
+    // One client, one QNetworkAccessManager, for the whole app.
+    GitHubClient client;
+    client.setApiUrl(api);
+    KeychainTokenStore keychain;
 
     KSyntaxHighlighting::Repository repository;
     MainWindow window(&repository);
     window.setRemembersState(!screenshot);
     window.setDecisionStore(store.value().get());
     window.setPack(pack.value());
-    QList<Issue> queue = std::move(issues).value();
-    const QString repo = repositoryOf(queue);
-    window.setIssues(std::move(queue),
-                     parser.isSet(queueOption) ? queuePath : QApplication::translate("GuiCommand", "Demo queue"), repo);
-    window.selectFirstIssue();
+    window.setGitHub(&client, issueStore ? issueStore.value().get() : nullptr, &keychain);
+    if (storedQueue && !window.openStoredQueue(*storedQueue)) {
+        if (parser.isSet(repoOption))
+            return fail(u"cannot open %1 from the store"_s.arg(MainWindow::queueTitle(*storedQueue)));
+        // The last queue is gone (store moved, unreadable): fall back to the demo rather than an empty window.
+        storedQueue.reset();
+        issues = IssueJsonReader::readFile(queuePath);
+        if (!issues)
+            return fail(issues.error());
+    }
+    if (!storedQueue) {
+        QList<Issue> queue = std::move(issues).value();
+        const QString repo = repositoryOf(queue);
+        window.setIssues(std::move(queue),
+                         parser.isSet(queueOption) ? queuePath : QApplication::translate("GuiCommand", "Demo queue"),
+                         repo);
+        window.selectFirstIssue();
+    }
+    if (!screenshot) {
+        // The token, found once at start: keyring, GH_TOKEN / GITHUB_TOKEN, then gh. Syncs wait for nothing:
+        // until it arrives they go without one (REST, public data).
+        const QString host = TokenStore::hostFor(client.apiUrl());
+        auto *resolver = new TokenResolver(&keychain);
+        QObject::connect(resolver, &TokenResolver::finished, &window,
+                         [&client](const ResolvedToken &token) { client.setToken(token.token); });
+        resolver->resolve(host, QSettings().value(u"github/%1/login"_s.arg(host)).toString());
+    }
     if (parser.isSet(presentationOption))
         window.setPresentationMode(true);
 

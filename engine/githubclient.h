@@ -83,6 +83,8 @@ public:
     // Kept in memory only: never logged, never written anywhere.
     void setToken(const QString &token) { m_token = token; }
     bool hasToken() const { return !m_token.isEmpty(); }
+    // For a caller that briefly tries another token (the settings dialog's test) and puts this one back.
+    QString token() const { return m_token; }
 
     void setRetryPolicy(const RetryPolicy &policy) { m_policy = policy; }
     const RetryPolicy &retryPolicy() const { return m_policy; }

@@ -9,6 +9,7 @@
 #include <KSyntaxHighlighting/Repository>
 
 #include <QDesktopServices>
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QFontDatabase>
 #include <QImage>
@@ -124,6 +125,46 @@ QString truncated(const QString &text, qsizetype limit)
     return text.left(lineEnd > limit / 2 ? lineEnd : limit);
 }
 
+// Long prose is cut into pieces of about this size, at paragraph breaks where it has them, so that one
+// slice of an incremental render never has the markdown importer and the layout chew through 64 KiB at once.
+constexpr qsizetype ProseSliceCharacters = 4096;
+
+QList<MarkdownSegment> slicedSegments(const QString &source)
+{
+    QList<MarkdownSegment> result;
+    for (const MarkdownSegment &segment : MarkdownSegmenter::split(source)) {
+        if (segment.kind != MarkdownSegment::Kind::Prose || segment.text.size() <= 2 * ProseSliceCharacters) {
+            result.append(segment);
+            continue;
+        }
+        // Prose lines map one to one onto source lines (which may end in "\r\n"): a piece starting at a line
+        // start is found in the source by counting line ends.
+        qsizetype start = 0;
+        qsizetype sourceOffset = segment.sourceOffset;
+        while (start < segment.text.size()) {
+            qsizetype cut = segment.text.size();
+            if (cut - start > 2 * ProseSliceCharacters) {
+                cut = segment.text.indexOf(u"\n\n"_s, start + ProseSliceCharacters);
+                if (cut < 0 || cut > start + 4 * ProseSliceCharacters)
+                    cut = segment.text.indexOf(u'\n', start + ProseSliceCharacters);
+                if (cut < 0)
+                    cut = segment.text.size();
+            }
+            MarkdownSegment piece = segment;
+            piece.text = segment.text.mid(start, cut - start);
+            piece.sourceOffset = sourceOffset;
+            result.append(std::move(piece));
+            const qsizetype next = std::min(cut + 1, segment.text.size());
+            for (qsizetype lines = segment.text.mid(start, next - start).count(u'\n'); lines > 0; --lines) {
+                const qsizetype lineEnd = source.indexOf(u'\n', sourceOffset);
+                sourceOffset = lineEnd < 0 ? source.size() : lineEnd + 1;
+            }
+            start = next;
+        }
+    }
+    return result;
+}
+
 } // namespace
 
 IssueView::IssueView(KSyntaxHighlighting::Repository *repository, QWidget *parent)
@@ -141,6 +182,8 @@ IssueView::IssueView(KSyntaxHighlighting::Repository *repository, QWidget *paren
     m_flashTimer.setSingleShot(true);
     m_flashTimer.setInterval(1400);
     connect(&m_flashTimer, &QTimer::timeout, this, [this] { setExtraSelections({}); });
+    m_buildTimer.setInterval(0);
+    connect(&m_buildTimer, &QTimer::timeout, this, &IssueView::buildSlice);
     render();
 }
 
@@ -148,6 +191,7 @@ void IssueView::setIssue(const Issue &issue, const EvidenceList &evidence)
 {
     m_issue = issue;
     m_evidence = evidence;
+    m_pendingScroll = -1; // the reader may scroll while the rest is built
     render();
     verticalScrollBar()->setValue(0);
 }
@@ -157,8 +201,12 @@ void IssueView::setEvidence(const EvidenceList &evidence)
     if (evidence == m_evidence)
         return;
     m_evidence = evidence;
+    if (isRendering() || !m_issue)
+        return; // marked when the last slice is in
+    // Only the marks change: the text, its layout and the reader's place stay.
     const int scroll = verticalScrollBar()->value();
-    render();
+    clearMarks();
+    markAll();
     verticalScrollBar()->setValue(scroll);
 }
 
@@ -233,9 +281,9 @@ void IssueView::changeEvent(QEvent *event)
 {
     QTextBrowser::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
-        const int scroll = verticalScrollBar()->value();
+        if (!isRendering())
+            m_pendingScroll = verticalScrollBar()->value();
         render();
-        verticalScrollBar()->setValue(scroll);
     }
 }
 
@@ -278,6 +326,15 @@ KSyntaxHighlighting::Definition IssueView::definitionForCode(const QString &info
 
 void IssueView::render()
 {
+    m_buildTimer.stop();
+    m_buildCursor = QTextCursor();
+    m_parts.clear();
+    m_rendered.clear();
+    m_partIndex = 0;
+    m_segmentIndex = 0;
+    m_partStarted = false;
+    m_titleStart = -1;
+    m_unmarked.clear();
     QTextDocument *doc = document();
     doc->clear();
     doc->setDocumentMargin(DocumentMargin);
@@ -303,19 +360,150 @@ void IssueView::render()
     } else {
         const Issue &issue = *m_issue;
         insertHeader(cursor, issue);
-        if (issue.body.trimmed().isEmpty())
-            insertMarkdown(cursor, tr("_No description provided._"));
+        const auto addPart = [this](const QString &where, const QString &markdown, int comment) {
+            RenderPart part;
+            part.where = where;
+            part.text = truncated(markdown, MaxRenderedCharacters);
+            part.fullSize = markdown.size();
+            part.comment = comment;
+            part.segments = slicedSegments(part.text);
+            m_parts.append(std::move(part));
+        };
+        // A view: trimming a copy of a 5 MB body costs more than the whole first slice.
+        if (QStringView(issue.body).trimmed().isEmpty())
+            addPart({}, tr("_No description provided._"), -1);
         else
-            insertMarkdown(cursor, issue.body, u"body"_s);
-        for (qsizetype i = 0; i < issue.comments.size(); ++i) {
-            insertCommentHeader(cursor, issue.comments.at(i));
-            insertMarkdown(cursor, issue.comments.at(i).body, u"comment %1"_s.arg(i + 1));
-        }
-        applyMarks();
+            addPart(u"body"_s, issue.body, -1);
+        for (qsizetype i = 0; i < issue.comments.size(); ++i)
+            addPart(u"comment %1"_s.arg(i + 1), issue.comments.at(i).body, int(i));
     }
     cursor.endEditBlock();
-    // The view's own cursor rode along with the insertions; a relayout (a resize) would scroll to it.
+    // The view's own cursor stays at the top: a relayout (a resize) would scroll to it, and the slices
+    // appended below it leave it where it is.
     setTextCursor(QTextCursor(doc));
+    m_buildCursor = cursor;
+
+    qsizetype size = 0;
+    for (const RenderPart &part : std::as_const(m_parts))
+        size += part.text.size();
+    if (size <= SynchronousRenderCharacters) {
+        m_buildCursor.beginEditBlock();
+        while (buildStep()) {
+        }
+        m_buildCursor.endEditBlock();
+        finishRender();
+    } else {
+        m_buildTimer.start();
+    }
+}
+
+bool IssueView::buildStep()
+{
+    if (m_partIndex >= m_parts.size())
+        return false;
+    const RenderPart &part = m_parts.at(m_partIndex);
+    QTextCursor &cursor = m_buildCursor;
+    if (!m_partStarted) {
+        m_partStarted = true;
+        if (part.comment >= 0 && m_issue) {
+            insertCommentHeader(cursor, m_issue->comments.at(part.comment));
+            return true;
+        }
+    }
+    if (m_segmentIndex < part.segments.size()) {
+        const MarkdownSegment &segment = part.segments.at(m_segmentIndex);
+        const int from = cursor.position();
+        int codeStart = -1;
+        if (segment.kind == MarkdownSegment::Kind::Code) {
+            insertCode(cursor, segment);
+            if (QTextFrame *frame = document()->frameAt(from + 1); frame && frame != document()->rootFrame())
+                codeStart = frame->firstPosition();
+        } else {
+            insertProse(cursor, segment.text);
+        }
+        m_rendered.append({m_partIndex, m_segmentIndex, from, cursor.position(), codeStart});
+        ++m_segmentIndex;
+        return true;
+    }
+    if (part.text.size() < part.fullSize) {
+        QTextBlockFormat block;
+        block.setTopMargin(8);
+        QTextCharFormat note;
+        note.setForeground(palette().color(QPalette::PlaceholderText));
+        note.setFontItalic(true);
+        beginBlock(cursor, block, note);
+        cursor.insertText(tr("Showing the first %1 of %2; the rest is not rendered.")
+                              .arg(formatSize(part.text.size()), formatSize(part.fullSize)),
+                          note);
+    }
+    ++m_partIndex;
+    m_segmentIndex = 0;
+    m_partStarted = false;
+    return m_partIndex < m_parts.size();
+}
+
+void IssueView::buildSlice()
+{
+    // Whole segments until the budget is spent; the layout of what they added follows in the same turn.
+    QElapsedTimer clock;
+    clock.start();
+    bool more = true;
+    m_buildCursor.beginEditBlock();
+    while (more && clock.elapsed() < SliceBudgetMs)
+        more = buildStep();
+    m_buildCursor.endEditBlock();
+    if (!more)
+        finishRender();
+}
+
+void IssueView::finishRender()
+{
+    m_buildTimer.stop();
+    m_buildCursor = QTextCursor();
+    if (m_issue)
+        markAll();
+    if (m_pendingScroll >= 0) {
+        verticalScrollBar()->setValue(m_pendingScroll);
+        m_pendingScroll = -1;
+    }
+    Q_EMIT rendered();
+}
+
+void IssueView::markAll()
+{
+    m_marks.clear();
+    if (m_titleStart >= 0) {
+        const QString &title = m_issue->title;
+        for (const Evidence &e : std::as_const(m_evidence)) {
+            if (e.where == "title"_L1 && e.start >= 0 && e.start + e.length <= title.size())
+                m_marks.append({e, m_titleStart + e.start, m_titleStart + e.start + e.length});
+        }
+    }
+    for (const RenderedSegment &rendered : std::as_const(m_rendered)) {
+        const RenderPart &part = m_parts.at(rendered.part);
+        if (part.where.isEmpty())
+            continue;
+        markEvidence(part.where, part.text, part.segments.at(rendered.segment), rendered.from, rendered.to,
+                     rendered.codeStart);
+    }
+    applyMarks();
+}
+
+void IssueView::clearMarks()
+{
+    // Each mark put back what it covered, the last first: overlapping marks restore in layers.
+    QTextCursor cursor(document());
+    cursor.beginEditBlock();
+    for (auto it = m_unmarked.crbegin(); it != m_unmarked.crend(); ++it) {
+        for (const SavedFormat &saved : *it) {
+            cursor.setPosition(saved.from);
+            cursor.setPosition(saved.to, QTextCursor::KeepAnchor);
+            cursor.setCharFormat(saved.format);
+        }
+    }
+    cursor.endEditBlock();
+    m_unmarked.clear();
+    m_marks.clear();
 }
 
 QFont IssueView::codeFont() const
@@ -362,12 +550,8 @@ void IssueView::insertHeader(QTextCursor &cursor, const Issue &issue)
     titleFormat.setForeground(pal.color(QPalette::Text));
     cursor.setBlockFormat(titleBlock);
     cursor.setBlockCharFormat(titleFormat);
-    const int titleStart = cursor.position();
+    m_titleStart = cursor.position();
     cursor.insertText(issue.title, titleFormat);
-    for (const Evidence &e : std::as_const(m_evidence)) {
-        if (e.where == "title"_L1 && e.start >= 0 && e.start + e.length <= issue.title.size())
-            m_marks.append({e, titleStart + e.start, titleStart + e.start + e.length});
-    }
 
     QTextBlockFormat metaBlock;
     metaBlock.setBottomMargin(6);
@@ -481,39 +665,6 @@ void IssueView::insertCommentHeader(QTextCursor &cursor, const Comment &comment)
     }
 }
 
-void IssueView::insertMarkdown(QTextCursor &cursor, const QString &markdown, const QString &where)
-{
-    const QString text = truncated(markdown, MaxRenderedCharacters);
-    const bool marked =
-        !where.isEmpty() && std::any_of(m_evidence.cbegin(), m_evidence.cend(), [&where](const Evidence &e) {
-            return e.where == where && e.start >= 0 && e.length > 0;
-        });
-    for (const MarkdownSegment &segment : MarkdownSegmenter::split(text)) {
-        const int from = cursor.position();
-        int codeStart = -1;
-        if (segment.kind == MarkdownSegment::Kind::Code) {
-            insertCode(cursor, segment);
-            if (QTextFrame *frame = document()->frameAt(from + 1); frame && frame != document()->rootFrame())
-                codeStart = frame->firstPosition();
-        } else {
-            insertProse(cursor, segment.text);
-        }
-        if (marked)
-            markEvidence(where, text, segment, from, cursor.position(), codeStart);
-    }
-    if (text.size() < markdown.size()) {
-        QTextBlockFormat block;
-        block.setTopMargin(8);
-        QTextCharFormat note;
-        note.setForeground(palette().color(QPalette::PlaceholderText));
-        note.setFontItalic(true);
-        beginBlock(cursor, block, note);
-        cursor.insertText(tr("Showing the first %1 of %2; the rest is not rendered.")
-                              .arg(formatSize(text.size()), formatSize(markdown.size())),
-                          note);
-    }
-}
-
 void IssueView::markEvidence(const QString &where, const QString &source, const MarkdownSegment &segment, int from,
                              int to, int codeStart)
 {
@@ -559,8 +710,23 @@ void IssueView::applyMarks()
     const bool dark = AppPalette::isDark(palette());
     const QColor tint = dark ? QColor(255, 196, 61, 64) : QColor(255, 196, 0, 84);
     const QColor line = dark ? QColor(255, 196, 61) : QColor(191, 132, 0);
-    QTextCursor cursor(document());
+    QTextDocument *doc = document();
+    QTextCursor cursor(doc);
+    cursor.beginEditBlock();
+    m_unmarked.clear();
     for (const EvidenceMark &mark : std::as_const(m_marks)) {
+        QList<SavedFormat> covered;
+        for (QTextBlock block = doc->findBlock(mark.from); block.isValid() && block.position() < mark.to;
+             block = block.next()) {
+            for (auto it = block.begin(); !it.atEnd(); ++it) {
+                const QTextFragment fragment = it.fragment();
+                const int from = std::max(fragment.position(), mark.from);
+                const int to = std::min(fragment.position() + fragment.length(), mark.to);
+                if (from < to)
+                    covered.append({from, to, fragment.charFormat()});
+            }
+        }
+        m_unmarked.append(std::move(covered));
         cursor.setPosition(mark.from);
         cursor.setPosition(mark.to, QTextCursor::KeepAnchor);
         QTextCharFormat format;
@@ -571,6 +737,7 @@ void IssueView::applyMarks()
         format.setToolTip(e.label.isEmpty() ? tr("Rule %1").arg(e.rule) : tr("Rule %1 → %2").arg(e.rule, e.label));
         cursor.mergeCharFormat(format);
     }
+    cursor.endEditBlock();
 }
 
 void IssueView::insertProse(QTextCursor &cursor, const QString &markdown)

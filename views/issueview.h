@@ -5,11 +5,13 @@
 #include "engine/issue.h"
 #include "views/codeblockhighlighter.h"
 #include "views/labelchipdelegate.h"
+#include "views/markdownsegmenter.h"
 
 #include <KSyntaxHighlighting/Definition>
 #include <KSyntaxHighlighting/Theme>
 
 #include <QTextBrowser>
+#include <QTextCursor>
 #include <QTimer>
 
 #include <optional>
@@ -17,7 +19,6 @@
 namespace KSyntaxHighlighting {
 class Repository;
 }
-struct MarkdownSegment;
 
 // One issue, read-only: a header (title, number, state, author and association, labels), then the body
 // and each comment as rendered markdown. Code blocks, tracebacks and logs are highlighted with the
@@ -25,7 +26,11 @@ struct MarkdownSegment;
 //
 // Rendering is safe for untrusted text: nothing is fetched (images become links, raw HTML stays text,
 // loadResource serves nothing but qrc), links open in the browser only when clicked, nesting is capped,
-// and very large bodies and code blocks are cut to a size the layout handles at once.
+// and very large bodies and code blocks are cut.
+//
+// A large issue is built in slices across event-loop turns, so that the window never stalls: rendered()
+// is emitted once the whole issue, with its evidence marked, is in the document. Selecting another issue
+// cancels the slices still to come. Evidence that arrives later only re-marks the text.
 class IssueView final : public QTextBrowser
 {
     Q_OBJECT
@@ -40,9 +45,12 @@ public:
     };
     static constexpr int MaxNestingDepth = 8;
     static constexpr qsizetype MaxHighlightedCharacters = 64 * 1024; // per code block
-    // GitHub caps a body or comment at 65,536 characters: nothing real is cut, and a hostile 5 MB body renders
-    // in one go within the 50 ms stall budget.
+    // GitHub caps a body or comment at 65,536 characters: nothing real is cut by this.
     static constexpr qsizetype MaxRenderedCharacters = 64 * 1024; // per body or comment
+    // Issues up to this much markdown render at once; longer ones in slices, each inserting for about
+    // SliceBudgetMs (the layout of what it inserted follows in the same turn and costs as much again or more).
+    static constexpr qsizetype SynchronousRenderCharacters = 16 * 1024;
+    static constexpr int SliceBudgetMs = 3;
 
     explicit IssueView(KSyntaxHighlighting::Repository *repository, QWidget *parent = nullptr);
 
@@ -65,6 +73,8 @@ public:
     // What hovering a document position shows: the rule and label of the evidence there, empty if none.
     QString evidenceToolTipAt(int position) const;
     bool hasIssue() const { return m_issue.has_value(); }
+    // True while slices of the shown issue are still to be built.
+    bool isRendering() const { return m_buildTimer.isActive(); }
 
     KSyntaxHighlighting::Theme theme() const { return m_theme; }
     // The definition for a code block: by content first (tracebacks, logs), then by the fence's info string.
@@ -72,18 +82,50 @@ public:
 
     QVariant loadResource(int type, const QUrl &name) override;
 
+Q_SIGNALS:
+    // The shown issue (or the empty state) is complete in the document, its evidence marked.
+    void rendered();
+
 protected:
     void changeEvent(QEvent *event) override;
     bool viewportEvent(QEvent *event) override;
 
 private:
+    // A body or comment still to be built, and where its segments landed in the document.
+    struct RenderPart
+    {
+        QString where; // evidence's `where`: "body", "comment 1"…; empty when nothing can be marked
+        QString text;  // the markdown rendered, cut to MaxRenderedCharacters
+        qsizetype fullSize = 0;
+        int comment = -1; // index of the comment whose header comes first, -1 for the body
+        QList<MarkdownSegment> segments;
+    };
+    struct RenderedSegment
+    {
+        qsizetype part = 0;
+        qsizetype segment = 0;
+        int from = 0;
+        int to = 0;
+        int codeStart = -1;
+    };
+    struct SavedFormat
+    {
+        int from = 0;
+        int to = 0;
+        QTextCharFormat format;
+    };
+
     void render();
+    bool buildStep();
+    void buildSlice();
+    void finishRender();
+    void clearMarks();
+    void markAll();
     void insertHeader(QTextCursor &cursor, const Issue &issue);
     void insertCommentHeader(QTextCursor &cursor, const Comment &comment);
     void insertRule(QTextCursor &cursor, int topMargin, int bottomMargin);
     void beginBlock(QTextCursor &cursor, const QTextBlockFormat &blockFormat, const QTextCharFormat &charFormat);
     QFont codeFont() const;
-    void insertMarkdown(QTextCursor &cursor, const QString &markdown, const QString &where = {});
     void markEvidence(const QString &where, const QString &source, const MarkdownSegment &segment, int from, int to,
                       int codeStart);
     void applyMarks();
@@ -100,5 +142,15 @@ private:
     int m_chipCount = 0;
     EvidenceList m_evidence;
     QList<EvidenceMark> m_marks;
+    QList<QList<SavedFormat>> m_unmarked; // per applied mark, the formats it covered
     QTimer m_flashTimer;
+    QTimer m_buildTimer;
+    QTextCursor m_buildCursor;
+    QList<RenderPart> m_parts;
+    QList<RenderedSegment> m_rendered;
+    qsizetype m_partIndex = 0;
+    qsizetype m_segmentIndex = 0;
+    bool m_partStarted = false;
+    int m_titleStart = -1;
+    int m_pendingScroll = -1; // where to scroll once rendered; -1 for nowhere
 };

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "views/mainwindow.h"
 
+#include "engine/githubclient.h"
+#include "engine/issuestore.h"
+#include "engine/queuesyncjob.h"
+#include "engine/tokenstore.h"
 #include "engine/triageengine.h"
 #include "models/issuefilterproxymodel.h"
 #include "models/issuetablemodel.h"
@@ -9,8 +13,11 @@
 #include "views/apppalette.h"
 #include "views/issueview.h"
 #include "views/labelchipdelegate.h"
+#include "views/queuepickerdialog.h"
 #include "views/suggestionpanel.h"
+#include "views/tokensettingsdialog.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -24,6 +31,7 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QProgressBar>
 #include <QScreen>
 #include <QSettings>
@@ -32,8 +40,12 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -141,6 +153,8 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_filterBar = new QWidget(queuePane);
     setUpFilters(m_filterBar);
     queueLayout->addWidget(m_filterBar);
+    m_syncBanner = new QLabel(queuePane);
+    queueLayout->addWidget(m_syncBanner);
     queueLayout->addWidget(m_table, 1);
 
     m_detailSplitter->setObjectName(u"detailSplitter"_s);
@@ -196,6 +210,7 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     });
 
     setUpShortcuts();
+    setUpSync();
     updateCount();
     updateStateCounts();
     // Roomy where the screen allows it, never larger than the screen (a 1366×768 laptop).
@@ -642,6 +657,7 @@ void MainWindow::setPresentationMode(bool on)
     resizeColumns();
     applyColumnVisibility();
     m_filterBar->setVisible(!on);
+    m_toolBar->setVisible(!on);
     updateStateCounts();
 }
 
@@ -669,4 +685,264 @@ void MainWindow::saveState() const
     settings.setValue(u"columns"_s, m_table->horizontalHeader()->saveState());
     if (const int number = currentIssueNumber(); number > 0)
         settings.setValue(u"lastIssue/"_s + m_repository, number);
+}
+
+// --- GitHub sync ---------------------------------------------------------------------------------------
+
+void MainWindow::setUpSync()
+{
+    m_toolBar = addToolBar(tr("Queue"));
+    m_toolBar->setObjectName(u"queueToolBar"_s);
+    m_toolBar->setMovable(false);
+    m_toolBar->setFloatable(false);
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_openAction = m_toolBar->addAction(tr("Open Queue…"), this, &MainWindow::openQueuePicker);
+    m_openAction->setObjectName(u"openQueueAction"_s);
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_syncAction = m_toolBar->addAction(tr("Sync"), this, &MainWindow::sync);
+    m_syncAction->setObjectName(u"syncAction"_s);
+    m_syncAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_tokenAction = m_toolBar->addAction(tr("GitHub Token…"), this, &MainWindow::openTokenSettings);
+    m_tokenAction->setObjectName(u"tokenAction"_s);
+    for (QAction *action : {m_openAction, m_syncAction})
+        action->setToolTip(u"%1 (%2)"_s.arg(action->text(), action->shortcut().toString(QKeySequence::NativeText)));
+
+    m_syncBanner->setObjectName(u"syncBanner"_s);
+    m_syncBanner->setWordWrap(true);
+    m_syncBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_syncBanner->setContentsMargins(8, 6, 8, 6);
+    m_syncBanner->setAutoFillBackground(true);
+    m_syncBanner->hide();
+
+    m_syncLabel = new QLabel(this);
+    m_syncLabel->setObjectName(u"syncStatus"_s);
+    m_syncProgress = new QProgressBar(this);
+    m_syncProgress->setObjectName(u"syncProgress"_s);
+    m_syncProgress->setMaximumWidth(160);
+    m_syncProgress->setMaximumHeight(12);
+    m_syncProgress->setTextVisible(false);
+    m_syncProgress->hide();
+    m_cancelSyncButton = new QToolButton(this);
+    m_cancelSyncButton->setObjectName(u"cancelSyncButton"_s);
+    m_cancelSyncButton->setText(tr("Cancel"));
+    m_cancelSyncButton->setAutoRaise(true);
+    m_cancelSyncButton->hide();
+    connect(m_cancelSyncButton, &QToolButton::clicked, this, &MainWindow::cancelSync);
+    m_rateLabel = new QLabel(this);
+    m_rateLabel->setObjectName(u"rateLimitLabel"_s);
+    m_rateLabel->setContentsMargins(8, 0, 0, 0);
+    statusBar()->addPermanentWidget(m_syncLabel);
+    statusBar()->addPermanentWidget(m_syncProgress);
+    statusBar()->addPermanentWidget(m_cancelSyncButton);
+    statusBar()->addPermanentWidget(m_rateLabel);
+    updateSyncIdleText();
+}
+
+void MainWindow::setGitHub(GitHubClient *client, IssueStore *issueStore, TokenStore *tokenStore)
+{
+    m_client = client;
+    m_issueStore = issueStore;
+    m_tokenStore = tokenStore;
+    if (m_client) {
+        connect(m_client, &GitHubClient::rateLimitChanged, this, &MainWindow::showRateLimit, Qt::UniqueConnection);
+        if (m_client->rateLimit().isKnown())
+            showRateLimit(m_client->rateLimit());
+    }
+    updateSyncIdleText();
+}
+
+QString MainWindow::queueTitle(const QueueSpec &queue)
+{
+    QString title = queue.repository();
+    if (!queue.labels.isEmpty())
+        title += u" · "_s + queue.labels.join(u" + "_s);
+    if (queue.state == u"all"_s)
+        title += tr(" · all states");
+    return title;
+}
+
+bool MainWindow::openStoredQueue(const QueueSpec &queue)
+{
+    if (!m_issueStore || !queue.isValid())
+        return false;
+    const Result<QList<Issue>> issues = m_issueStore->loadQueue(queue);
+    if (!issues) {
+        showSyncBanner(tr("Cannot read %1 from the store: %2").arg(queueTitle(queue), issues.error()));
+        return false;
+    }
+    const bool sameQueue = m_hasQueue && m_queue.repository() == queue.repository() && m_queue.labels == queue.labels &&
+                           m_queue.state == queue.state;
+    const int keep = sameQueue ? currentIssueNumber() : 0;
+    m_queue = queue;
+    m_hasQueue = true;
+    m_lastSync = {};
+    if (const Result<QList<StoredQueue>> stored = m_issueStore->queues()) {
+        for (const StoredQueue &candidate : stored.value()) {
+            if (candidate.queue.repository() == queue.repository() && candidate.queue.labels == queue.labels &&
+                candidate.queue.state == queue.state)
+                m_lastSync = candidate.lastSync;
+        }
+    }
+    setIssues(issues.value(), queueTitle(queue), queue.repository());
+    if (keep == 0 || !selectIssue(keep))
+        selectFirstIssue();
+    if (m_remembersState) {
+        QSettings settings;
+        settings.setValue(u"queue/repo"_s, queue.repository());
+        settings.setValue(u"queue/labels"_s, queue.labels);
+        settings.setValue(u"queue/state"_s, queue.state);
+    }
+    updateSyncIdleText();
+    emit queueOpened(queue);
+    return true;
+}
+
+void MainWindow::sync()
+{
+    if (m_syncJob)
+        return;
+    if (!m_client || !m_issueStore || !m_hasQueue) {
+        statusBar()->showMessage(tr("Open a queue from GitHub first (Ctrl+O)."), 6000);
+        return;
+    }
+    m_syncBanner->hide();
+    m_offline = false;
+    m_syncJob = new QueueSyncJob(m_client, m_issueStore, m_queue, this);
+    connect(m_syncJob, &QueueSyncJob::progress, this, &MainWindow::showSyncProgress);
+    connect(m_syncJob, &QueueSyncJob::waiting, this, [this](qint64 milliseconds, const QString &reason) {
+        m_syncLabel->setToolTip(tr("Waiting %1 s before trying again (%2)")
+                                    .arg(QLocale().toString(double(milliseconds) / 1000.0, 'f', 1), reason));
+    });
+    connect(m_syncJob, &QueueSyncJob::finished, this, [this](const Result<SyncSummary> &result) {
+        m_syncJob = nullptr; // it deletes itself
+        onSyncFinished(result.ok(), result.ok() ? QString() : result.error());
+    });
+    m_syncAction->setEnabled(false);
+    m_syncLabel->setText(tr("Syncing…"));
+    m_syncLabel->setToolTip({});
+    m_syncProgress->setRange(0, 0); // indeterminate until the first figure
+    m_syncProgress->show();
+    m_cancelSyncButton->show();
+    m_syncJob->start();
+}
+
+void MainWindow::cancelSync()
+{
+    if (m_syncJob)
+        m_syncJob->cancel();
+}
+
+void MainWindow::showSyncProgress(int issuesDone, int issuesTotal, int commentsDone)
+{
+    const QLocale locale;
+    if (issuesTotal > 0) {
+        m_syncProgress->setRange(0, issuesTotal);
+        m_syncProgress->setValue(std::min(issuesDone, issuesTotal));
+    } else if (issuesDone == 0) {
+        m_syncProgress->setRange(0, 0);
+    }
+    const QString issues = issuesTotal >= 0
+                               ? tr("issues %1/%2").arg(locale.toString(issuesDone), locale.toString(issuesTotal))
+                               : tr("issues %1").arg(locale.toString(issuesDone));
+    m_syncLabel->setText(tr("%1 · comments %2").arg(issues, locale.toString(commentsDone)));
+}
+
+void MainWindow::showRateLimit(const RateLimit &limit)
+{
+    if (!limit.isKnown())
+        return;
+    const QLocale locale;
+    m_rateLabel->setText(tr("API %1/%2").arg(locale.toString(limit.remaining), locale.toString(limit.limit)));
+    m_rateLabel->setToolTip(
+        tr("GitHub %1 budget: %2 requests left; resets at %3")
+            .arg(limit.resource.isEmpty() ? u"core"_s : limit.resource, locale.toString(limit.remaining),
+                 limit.reset.isValid() ? locale.toString(limit.reset.toLocalTime().time(), QLocale::ShortFormat)
+                                       : tr("an unknown time")));
+}
+
+void MainWindow::onSyncFinished(bool ok, const QString &error)
+{
+    m_syncProgress->hide();
+    m_cancelSyncButton->hide();
+    m_syncAction->setEnabled(true);
+    if (ok) {
+        openStoredQueue(m_queue); // reloads, keeping the selection, and picks up the new last-sync time
+    } else {
+        // "cannot reach …" is how GitHubClient words a network failure (no HTTP status at all).
+        m_offline = error.contains(u"cannot reach"_s);
+        if (!error.contains(u"cancelled"_s))
+            showSyncBanner(m_offline ? tr("Offline: %1. Showing the queue as stored.").arg(error)
+                                     : tr("Sync failed: %1. Showing the queue as stored.").arg(error));
+        updateSyncIdleText();
+        if (error.contains(u"cancelled"_s))
+            m_syncLabel->setText(tr("Sync cancelled"));
+    }
+    emit syncFinished(ok);
+}
+
+void MainWindow::showSyncBanner(const QString &message)
+{
+    QPalette banner = m_syncBanner->palette();
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    banner.setColor(QPalette::Window, dark ? QColor(0x4a, 0x2a, 0x22) : QColor(0xfd, 0xec, 0xe6));
+    banner.setColor(QPalette::WindowText, dark ? QColor(0xf5, 0xd0, 0xc5) : QColor(0x8a, 0x2a, 0x12));
+    m_syncBanner->setPalette(banner);
+    m_syncBanner->setText(message);
+    m_syncBanner->show();
+}
+
+void MainWindow::updateSyncIdleText()
+{
+    if (!m_syncLabel || m_syncJob)
+        return;
+    m_syncAction->setEnabled(m_client && m_issueStore && m_hasQueue);
+    if (!m_hasQueue) {
+        m_syncLabel->clear();
+        return;
+    }
+    const QString synced = m_lastSync.isValid()
+                               ? tr("Synced %1").arg(QLocale().toString(m_lastSync.toLocalTime(), QLocale::ShortFormat))
+                               : tr("Not synced yet");
+    m_syncLabel->setText(m_offline ? tr("Offline · %1").arg(synced) : synced);
+}
+
+QString MainWindow::syncStatusText() const
+{
+    return m_syncLabel->text();
+}
+
+QString MainWindow::rateLimitText() const
+{
+    return m_rateLabel->text();
+}
+
+QString MainWindow::syncBannerText() const
+{
+    return m_syncBanner->isHidden() ? QString() : m_syncBanner->text();
+}
+
+void MainWindow::openQueuePicker()
+{
+    if (!m_issueStore) {
+        statusBar()->showMessage(tr("No store to open queues from."), 6000);
+        return;
+    }
+    QueuePickerDialog picker(this);
+    if (const Result<QList<StoredQueue>> stored = m_issueStore->queues())
+        picker.setStoredQueues(stored.value());
+    if (m_hasQueue)
+        picker.setQueue(m_queue);
+    if (picker.exec() != QDialog::Accepted)
+        return;
+    const QueueSpec queue = picker.queue();
+    if (openStoredQueue(queue) && m_lastSync.isNull())
+        sync(); // never synced: there is nothing to show until GitHub answers
+}
+
+void MainWindow::openTokenSettings()
+{
+    if (!m_client)
+        return;
+    TokenSettingsDialog dialog(m_client, m_tokenStore, this);
+    dialog.exec();
 }

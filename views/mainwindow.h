@@ -2,18 +2,29 @@
 #pragma once
 
 #include "engine/issue.h"
+#include "engine/queuespec.h"
 #include "engine/reviewdecisionstore.h"
 #include "engine/rubricpack.h"
 
+#include <QDateTime>
 #include <QList>
 #include <QMainWindow>
+#include <QPointer>
 
 #include <memory>
 
 namespace KSyntaxHighlighting {
 class Repository;
 }
+class GitHubClient;
 class IssueFilterProxyModel;
+class IssueStore;
+class QAction;
+class QToolBar;
+class QToolButton;
+class QueueSyncJob;
+class TokenStore;
+struct RateLimit;
 class IssueTableModel;
 class IssueView;
 class QueueTriager;
@@ -50,6 +61,25 @@ public:
     bool selectIssue(int number);
     int currentIssueNumber() const;
 
+    // GitHub and the local store the queue comes from; the token store backs the token dialog. Not owned.
+    void setGitHub(GitHubClient *client, IssueStore *issueStore, TokenStore *tokenStore = nullptr);
+    // Shows a queue as the store holds it (no network); false, with the reason inline, when it cannot.
+    bool openStoredQueue(const QueueSpec &queue);
+    bool hasStoredQueue() const { return m_hasQueue; }
+    QueueSpec currentQueue() const { return m_queue; }
+    static QString queueTitle(const QueueSpec &queue);
+
+    // Ctrl+R: brings the current queue up to date from GitHub, then reloads it, keeping the selection.
+    QAction *syncAction() const { return m_syncAction; }
+    void sync();
+    void cancelSync();
+    bool isSyncing() const { return !m_syncJob.isNull(); }
+    void openQueuePicker();
+    void openTokenSettings();
+    QString syncStatusText() const;
+    QString rateLimitText() const;
+    QString syncBannerText() const;
+
     void setPresentationMode(bool on);
     bool isPresentationMode() const { return m_presentation; }
     // Window state (geometry, splitters, columns, last issue) in QSettings; off for screenshots and tests.
@@ -64,6 +94,8 @@ public:
 
 signals:
     void triageFinished();
+    void syncFinished(bool ok);
+    void queueOpened(const QueueSpec &queue);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -85,6 +117,12 @@ private:
     void showError(const QString &message);
     void applyColumnVisibility();
     void resizeColumns();
+    void setUpSync();
+    void showSyncProgress(int issuesDone, int issuesTotal, int commentsDone);
+    void showRateLimit(const RateLimit &limit);
+    void onSyncFinished(bool ok, const QString &error);
+    void showSyncBanner(const QString &message);
+    void updateSyncIdleText();
 
     IssueTableModel *m_model;
     IssueFilterProxyModel *m_proxy;
@@ -114,4 +152,22 @@ private:
     bool m_presentation = false;
     bool m_remembersState = false;
     int m_shownNumber = 0; // the issue in the view, 0 for none
+
+    GitHubClient *m_client = nullptr;
+    IssueStore *m_issueStore = nullptr;
+    QPointer<TokenStore> m_tokenStore;
+    QueueSpec m_queue;
+    bool m_hasQueue = false;
+    bool m_offline = false;
+    QPointer<QueueSyncJob> m_syncJob;
+    QDateTime m_lastSync;
+    QToolBar *m_toolBar = nullptr;
+    QAction *m_openAction = nullptr;
+    QAction *m_syncAction = nullptr;
+    QAction *m_tokenAction = nullptr;
+    QLabel *m_syncBanner = nullptr;
+    QLabel *m_syncLabel = nullptr;
+    QProgressBar *m_syncProgress = nullptr;
+    QToolButton *m_cancelSyncButton = nullptr;
+    QLabel *m_rateLabel = nullptr;
 };

@@ -128,6 +128,9 @@ private slots:
     void hostileNesting_data();
     void hostileNesting();
     void hugeBodyIsCut();
+    void hugeBodyRendersInSlices();
+    void switchingMidRenderShowsOnlyTheNewIssue();
+    void lateEvidenceOnlyRemarks();
     void emptyState();
     void evidenceSpansLineUp_data();
     void evidenceSpansLineUp();
@@ -380,6 +383,7 @@ void tst_IssueView::hostileNesting()
     QElapsedTimer timer;
     timer.start();
     view.setIssue(issueWithBody(body));
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isRendering(), 5000);
     view.grab();
     QVERIFY2(timer.elapsed() < 5000, qPrintable(u"took %1 ms"_s.arg(timer.elapsed())));
 
@@ -406,6 +410,7 @@ void tst_IssueView::hugeBodyIsCut()
     QElapsedTimer timer;
     timer.start();
     view.setIssue(issueWithBody(body));
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isRendering(), 5000);
     view.grab();
     QVERIFY2(timer.elapsed() < 5000, qPrintable(u"took %1 ms"_s.arg(timer.elapsed())));
     QVERIFY(view.document()->characterCount() < IssueView::MaxRenderedCharacters + 10000);
@@ -544,6 +549,122 @@ void tst_IssueView::showEvidenceFlashes()
     QCOMPARE(view.extraSelections().first().cursor.selectedText(), u"DeviceMesh"_s);
     QTRY_COMPARE_WITH_TIMEOUT(view.extraSelections().size(), 0, 3000);
     QVERIFY(!view.showEvidence(Evidence{u"x"_s, u"y"_s, u"body"_s, -1, 0, {}}));
+}
+
+namespace {
+
+// About 5 MB of paragraphs with a code block now and then; `tag` names the issue in every paragraph.
+QString hugeBody(const QString &tag)
+{
+    QString body;
+    body.reserve(5'300'000);
+    int paragraph = 0;
+    while (body.size() < 5'000'000) {
+        body += u"Paragraph %1 of %2, where FSDP with fully_shard hangs again.\n\n"_s.arg(++paragraph).arg(tag);
+        if (paragraph % 40 == 0)
+            body += u"```python\nimport torch\nx = torch.ones(%1)  # %2\n```\n\n"_s.arg(paragraph).arg(tag);
+    }
+    return body;
+}
+
+} // namespace
+
+void tst_IssueView::hugeBodyRendersInSlices()
+{
+    const Issue issue = issueWithBody(hugeBody(u"ALPHA"_s));
+    // The last paragraph within the cap, and evidence on it: marked once the slices are all in.
+    const QString cut = issue.body.left(IssueView::MaxRenderedCharacters);
+    const qsizetype lastStart = cut.lastIndexOf(u"Paragraph "_s, cut.lastIndexOf(u"\n\n"_s));
+    const qsizetype lastEnd = issue.body.indexOf(u',', lastStart);
+    const QString last = issue.body.mid(lastStart, lastEnd - lastStart);
+    const Evidence evidence{u"module: fsdp"_s, u"module:fsdp"_s, u"body"_s, int(lastStart), int(last.size()), last};
+
+    IssueView view(m_repository.get());
+    view.resize(800, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy rendered(&view, &IssueView::rendered);
+    view.setIssue(issue, {evidence});
+    // Shown at once (the header), built in later turns.
+    QVERIFY(view.isRendering());
+    QVERIFY(view.document()->toPlainText().contains(issue.title));
+    QVERIFY(rendered.wait(10000));
+    QCOMPARE(rendered.size(), 1);
+    QVERIFY(!view.isRendering());
+    const QString text = view.document()->toPlainText();
+    QVERIFY(text.contains(u"Paragraph 1 of ALPHA"_s));
+    QVERIFY2(text.contains(last), qPrintable(last));
+    QVERIFY(text.contains(u"the rest is not rendered"_s));
+    QCOMPARE(view.evidenceMarks().size(), 1);
+    QCOMPARE(markedText(view, view.evidenceMarks().first()), last);
+    QVERIFY(codeFrames(view.document()->rootFrame()).size() > 1);
+}
+
+void tst_IssueView::switchingMidRenderShowsOnlyTheNewIssue()
+{
+    IssueView view(m_repository.get());
+    view.resize(800, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    Issue alpha = issueWithBody(hugeBody(u"ALPHA"_s));
+    alpha.title = u"Alpha issue"_s;
+    Issue bravo = issueWithBody(hugeBody(u"BRAVO"_s));
+    bravo.title = u"Bravo issue"_s;
+    QSignalSpy rendered(&view, &IssueView::rendered);
+    view.setIssue(alpha);
+    QVERIFY(view.isRendering());
+    // Let a few slices of the first issue in, then select another.
+    QTRY_VERIFY(view.document()->toPlainText().contains(u"Paragraph 1 of ALPHA"_s));
+    QVERIFY(view.isRendering());
+    view.setIssue(bravo);
+    QVERIFY(rendered.wait(10000));
+    QCOMPARE(rendered.size(), 1);
+    const QString text = view.document()->toPlainText();
+    QVERIFY(!text.contains(u"ALPHA"_s));
+    QVERIFY(!text.contains(u"Alpha issue"_s));
+    QVERIFY(text.contains(u"Bravo issue"_s));
+    QVERIFY(text.contains(u"Paragraph 1 of BRAVO"_s));
+    QVERIFY(text.contains(u"the rest is not rendered"_s));
+}
+
+void tst_IssueView::lateEvidenceOnlyRemarks()
+{
+    const QString body = u"FSDP with fully_shard hangs.\n\n```python\ndist.init_process_group('nccl')\n```\n\nDone."_s;
+    const Issue issue = issueWithBody(body);
+    const Evidence prose = evidenceAt(u"body"_s, issue.body, u"fully_shard"_s);
+    const Evidence code = evidenceAt(u"body"_s, issue.body, u"init_process_group"_s);
+    IssueView view(m_repository.get());
+    view.setIssue(issue, {prose});
+    QCOMPARE(view.evidenceMarks().size(), 1);
+    const IssueView::EvidenceMark first = view.evidenceMarks().first();
+    QTextCursor inside(view.document());
+    inside.setPosition(first.from + 1);
+    QTextCursor code0 = view.document()->find(u"init_process_group"_s);
+    QVERIFY(!code0.isNull());
+    code0.setPosition(code0.selectionStart() + 1);
+    const QTextCharFormat codeBefore = code0.charFormat();
+    QVERIFY(inside.charFormat().background().style() != Qt::NoBrush);
+
+    // The same document, re-marked: the old span is back to plain text, the new one is marked.
+    const QTextBlock firstBlock = view.document()->firstBlock();
+    const int characters = view.document()->characterCount();
+    QSignalSpy rendered(&view, &IssueView::rendered);
+    view.setEvidence({code});
+    QCOMPARE(rendered.size(), 0);
+    QCOMPARE(view.document()->characterCount(), characters);
+    QVERIFY(view.document()->firstBlock() == firstBlock);
+    QCOMPARE(view.evidenceMarks().size(), 1);
+    QCOMPARE(markedText(view, view.evidenceMarks().first()), u"init_process_group"_s);
+    inside.setPosition(first.from + 1);
+    QCOMPARE(inside.charFormat().background().style(), Qt::NoBrush);
+    QVERIFY(inside.charFormat().toolTip().isEmpty());
+    QTextCursor marked(view.document());
+    marked.setPosition(view.evidenceMarks().first().from + 1);
+    QVERIFY(marked.charFormat().toolTip().contains(u"module:fsdp"_s));
+    // Cleared: the code has its highlighting colour back.
+    view.setEvidence({});
+    QVERIFY(view.evidenceMarks().isEmpty());
+    QCOMPARE(marked.charFormat(), codeBefore);
 }
 
 QTEST_MAIN(tst_IssueView)

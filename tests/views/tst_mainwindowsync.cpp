@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+#include "engine/githubclient.h"
+#include "engine/issuestore.h"
+#include "models/issuetablemodel.h"
+#include "tests/support/githubtestserver.h"
+#include "views/apppalette.h"
+#include "views/mainwindow.h"
+
+#include <KSyntaxHighlighting/Repository>
+
+#include <QAction>
+#include <QApplication>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int QueueSize = 250; // three GraphQL pages of 100: progress shows between them
+
+RetryPolicy quickRetries()
+{
+    RetryPolicy policy;
+    policy.maxAttempts = 2;
+    policy.baseDelay = std::chrono::milliseconds(5);
+    policy.maxDelay = std::chrono::milliseconds(20);
+    policy.secondaryLimitDelay = std::chrono::milliseconds(20);
+    policy.transferTimeout = std::chrono::milliseconds(5000);
+    policy.serverWaitScale = 0.01;
+    return policy;
+}
+
+} // namespace
+
+class tst_MainWindowSync : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void syncFillsTheTableWithProgress();
+    void resyncKeepsTheSelection();
+    void serverErrorsShowInline();
+    void closedServerShowsOffline();
+
+private:
+    bool syncOnce(bool expectOk);
+
+    std::unique_ptr<KSyntaxHighlighting::Repository> m_repository;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<GitHubTestServer> m_server;
+    std::unique_ptr<GitHubClient> m_client;
+    std::unique_ptr<IssueStore> m_store;
+    std::unique_ptr<MainWindow> m_window;
+    QueueSpec m_queue;
+};
+
+void tst_MainWindowSync::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setStyle(u"Fusion"_s);
+    QApplication::setPalette(AppPalette::light());
+    m_repository = std::make_unique<KSyntaxHighlighting::Repository>();
+}
+
+void tst_MainWindowSync::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_server = std::make_unique<GitHubTestServer>();
+    QVERIFY(m_server->start());
+    GitHubTestServer::Generation generation;
+    generation.issues = QueueSize;
+    generation.maxComments = 4;
+    m_server->generate(generation);
+
+    m_client = std::make_unique<GitHubClient>();
+    m_client->setApiUrl(m_server->url());
+    m_client->setToken(u"test-token"_s);
+    m_client->setRetryPolicy(quickRetries());
+    auto store = IssueStore::open(m_dir->filePath(u"store.sqlite"_s));
+    QVERIFY2(store, qPrintable(store.error()));
+    m_store = std::move(store).value();
+
+    m_queue.setRepository(m_server->repository());
+    m_queue.labels = generation.queueLabels;
+    m_window = std::make_unique<MainWindow>(m_repository.get());
+    m_window->setGitHub(m_client.get(), m_store.get());
+    QVERIFY(m_window->openStoredQueue(m_queue));
+    QCOMPARE(m_window->tableModel()->rowCount(), 0);
+    QVERIFY(m_window->syncStatusText().contains(u"Not synced"_s));
+}
+
+void tst_MainWindowSync::cleanup()
+{
+    m_window.reset();
+    m_store.reset();
+    m_client.reset();
+    m_server.reset();
+    m_dir.reset();
+}
+
+bool tst_MainWindowSync::syncOnce(bool expectOk)
+{
+    QSignalSpy finished(m_window.get(), &MainWindow::syncFinished);
+    m_window->syncAction()->trigger();
+    if (!m_window->isSyncing())
+        return false;
+    if (!finished.wait(20000))
+        return false;
+    return finished.first().first().toBool() == expectOk && !m_window->isSyncing();
+}
+
+void tst_MainWindowSync::syncFillsTheTableWithProgress()
+{
+    QStringList seen;
+    connect(m_server.get(), &GitHubTestServer::requestServed, this,
+            [this, &seen] { seen.append(m_window->syncStatusText()); });
+    QVERIFY(syncOnce(true));
+    QCOMPARE(m_window->tableModel()->rowCount(), QueueSize);
+
+    // Indeterminate first, then figures as the pages land.
+    QVERIFY(!seen.isEmpty());
+    QCOMPARE(seen.first(), u"Syncing…"_s);
+    static const QRegularExpression figures(u"^issues [\\d,]+/250 · comments [\\d,]+$"_s);
+    QVERIFY2(
+        std::any_of(seen.cbegin(), seen.cend(), [](const QString &text) { return figures.match(text).hasMatch(); }),
+        qPrintable(seen.join(u" | "_s)));
+
+    QVERIFY2(m_window->syncStatusText().startsWith(u"Synced "_s), qPrintable(m_window->syncStatusText()));
+    static const QRegularExpression rate(u"^API [\\d,]+/[\\d,]+$"_s);
+    QVERIFY2(rate.match(m_window->rateLimitText()).hasMatch(), qPrintable(m_window->rateLimitText()));
+    QVERIFY(m_window->syncBannerText().isEmpty());
+    QVERIFY(m_window->syncAction()->isEnabled());
+}
+
+void tst_MainWindowSync::resyncKeepsTheSelection()
+{
+    QVERIFY(syncOnce(true));
+    QVERIFY(m_window->selectIssue(17));
+    m_server->touch(17, u"one more comment"_s);
+    QVERIFY(syncOnce(true));
+    QCOMPARE(m_window->currentIssueNumber(), 17);
+    QCOMPARE(m_window->tableModel()->rowCount(), QueueSize);
+}
+
+void tst_MainWindowSync::serverErrorsShowInline()
+{
+    QVERIFY(syncOnce(true));
+    QVERIFY(m_window->selectIssue(5));
+    m_server->touch(5, u"changed"_s);
+    GitHubTestServer::FaultRule rule;
+    rule.fault = GitHubTestServer::Fault::InternalError;
+    rule.times = -1;
+    m_server->addFault(rule);
+    QVERIFY(syncOnce(false));
+    QVERIFY2(m_window->syncBannerText().contains(u"Sync failed"_s), qPrintable(m_window->syncBannerText()));
+    QCOMPARE(m_window->tableModel()->rowCount(), QueueSize);
+    QCOMPARE(m_window->currentIssueNumber(), 5);
+    QVERIFY(m_window->syncAction()->isEnabled());
+
+    // The next good sync clears the banner.
+    m_server->clearFaults();
+    QVERIFY(syncOnce(true));
+    QVERIFY(m_window->syncBannerText().isEmpty());
+}
+
+void tst_MainWindowSync::closedServerShowsOffline()
+{
+    QVERIFY(syncOnce(true));
+    m_server.reset();
+    QVERIFY(syncOnce(false));
+    QVERIFY2(m_window->syncBannerText().startsWith(u"Offline"_s), qPrintable(m_window->syncBannerText()));
+    QVERIFY2(m_window->syncStatusText().startsWith(u"Offline"_s), qPrintable(m_window->syncStatusText()));
+    QCOMPARE(m_window->tableModel()->rowCount(), QueueSize);
+}
+
+QTEST_MAIN(tst_MainWindowSync)
+#include "tst_mainwindowsync.moc"

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+#include "views/queuepickerdialog.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QTest>
+#include <QTimeZone>
+
+using namespace Qt::StringLiterals;
+
+class tst_QueuePickerDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void validate_data();
+    void validate();
+    void parseLabels_data();
+    void parseLabels();
+    void openFollowsValidation();
+    void storedQueueFillsTheForm();
+};
+
+void tst_QueuePickerDialog::validate_data()
+{
+    QTest::addColumn<QString>("repository");
+    QTest::addColumn<QString>("labels");
+    QTest::addColumn<bool>("valid");
+    QTest::addRow("owner/name") << u"pytorch/pytorch"_s << u"oncall: distributed"_s << true;
+    QTest::addRow("no labels") << u"pytorch/pytorch"_s << QString() << true;
+    QTest::addRow("padded") << u"  pytorch/vision "_s << u" a , b "_s << true;
+    QTest::addRow("dots and dashes") << u"my-org/repo.name_2"_s << QString() << true;
+    QTest::addRow("empty") << QString() << QString() << false;
+    QTest::addRow("no slash") << u"pytorch"_s << QString() << false;
+    QTest::addRow("two slashes") << u"pytorch/pytorch/issues"_s << QString() << false;
+    QTest::addRow("empty owner") << u"/pytorch"_s << QString() << false;
+    QTest::addRow("empty name") << u"pytorch/"_s << QString() << false;
+    QTest::addRow("space in owner") << u"py torch/pytorch"_s << QString() << false;
+    QTest::addRow("URL") << u"https://github.com/pytorch/pytorch"_s << QString() << false;
+    QTest::addRow("label too long") << u"pytorch/pytorch"_s << QString(101, u'x') << false;
+}
+
+void tst_QueuePickerDialog::validate()
+{
+    QFETCH(QString, repository);
+    QFETCH(QString, labels);
+    QFETCH(bool, valid);
+    const QString problem = QueuePickerDialog::validate(repository, labels);
+    QCOMPARE(problem.isEmpty(), valid);
+}
+
+void tst_QueuePickerDialog::parseLabels_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("labels");
+    QTest::addRow("empty") << QString() << QStringList();
+    QTest::addRow("one with a colon") << u"oncall: distributed"_s << QStringList{u"oncall: distributed"_s};
+    QTest::addRow("two") << u"module: nccl, triaged"_s << QStringList{u"module: nccl"_s, u"triaged"_s};
+    QTest::addRow("blanks and duplicates") << u" a ,, a, b ,"_s << QStringList{u"a"_s, u"b"_s};
+    QTest::addRow("unicode") << u"🚀 perf, ä"_s << QStringList{u"🚀 perf"_s, u"ä"_s};
+}
+
+void tst_QueuePickerDialog::parseLabels()
+{
+    QFETCH(QString, text);
+    QFETCH(QStringList, labels);
+    QCOMPARE(QueuePickerDialog::parseLabels(text), labels);
+}
+
+void tst_QueuePickerDialog::openFollowsValidation()
+{
+    QueuePickerDialog dialog;
+    auto *repo = dialog.findChild<QLineEdit *>(u"repoEdit"_s);
+    auto *labels = dialog.findChild<QLineEdit *>(u"labelsEdit"_s);
+    auto *message = dialog.findChild<QLabel *>(u"validationMessage"_s);
+    auto *buttons = dialog.findChild<QDialogButtonBox *>();
+    QVERIFY(repo && labels && message && buttons);
+    QPushButton *open = buttons->button(QDialogButtonBox::Open);
+
+    // Empty: nothing to open, but no scolding before anything was typed.
+    QVERIFY(!open->isEnabled());
+    QVERIFY(message->text().isEmpty());
+
+    repo->setText(u"pytorch"_s);
+    QVERIFY(!open->isEnabled());
+    QVERIFY(message->text().contains(u"owner/name"_s));
+
+    repo->setText(u"pytorch/pytorch"_s);
+    labels->setText(u"oncall: distributed, module: nccl"_s);
+    QVERIFY(open->isEnabled());
+    QVERIFY(message->text().isEmpty());
+
+    const QueueSpec queue = dialog.queue();
+    QCOMPARE(queue.owner, u"pytorch"_s);
+    QCOMPARE(queue.name, u"pytorch"_s);
+    QCOMPARE(queue.labels, (QStringList{u"oncall: distributed"_s, u"module: nccl"_s}));
+    QCOMPARE(queue.state, u"open"_s);
+}
+
+void tst_QueuePickerDialog::storedQueueFillsTheForm()
+{
+    StoredQueue first;
+    first.queue.setRepository(u"pytorch/pytorch"_s);
+    first.queue.labels = {u"oncall: distributed"_s};
+    first.lastSync = QDateTime(QDate(2026, 11, 20), QTime(9, 30), QTimeZone::UTC);
+    StoredQueue second;
+    second.queue.setRepository(u"pytorch/vision"_s);
+    second.queue.state = u"all"_s;
+
+    QueuePickerDialog dialog;
+    dialog.setStoredQueues({first, second});
+    auto *list = dialog.findChild<QListWidget *>(u"storedQueues"_s);
+    QVERIFY(list);
+    QCOMPARE(list->count(), 2);
+    QVERIFY(list->item(0)->text().contains(u"pytorch/pytorch"_s));
+    QVERIFY(list->item(0)->text().contains(u"synced"_s));
+    QVERIFY(list->item(1)->text().contains(u"never synced"_s));
+
+    list->setCurrentRow(1);
+    const QueueSpec picked = dialog.queue();
+    QCOMPARE(picked.repository(), u"pytorch/vision"_s);
+    QVERIFY(picked.labels.isEmpty());
+    QCOMPARE(picked.state, u"all"_s);
+    QCOMPARE(dialog.findChild<QComboBox *>(u"stateCombo"_s)->currentData().toString(), u"all"_s);
+}
+
+QTEST_MAIN(tst_QueuePickerDialog)
+#include "tst_queuepickerdialog.moc"

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+#include "views/queuepickerdialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+QueuePickerDialog::QueuePickerDialog(QWidget *parent)
+    : QDialog(parent)
+    , m_repoEdit(new QLineEdit(this))
+    , m_labelsEdit(new QLineEdit(this))
+    , m_stateCombo(new QComboBox(this))
+    , m_storedList(new QListWidget(this))
+    , m_message(new QLabel(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this))
+{
+    setWindowTitle(tr("Open Queue"));
+    m_repoEdit->setObjectName(u"repoEdit"_s);
+    m_repoEdit->setPlaceholderText(tr("owner/name, e.g. pytorch/pytorch"));
+    m_labelsEdit->setObjectName(u"labelsEdit"_s);
+    m_labelsEdit->setPlaceholderText(tr("comma-separated, all required, e.g. oncall: distributed"));
+    m_stateCombo->setObjectName(u"stateCombo"_s);
+    m_stateCombo->addItem(tr("Open issues"), u"open"_s);
+    m_stateCombo->addItem(tr("All issues"), u"all"_s);
+    m_storedList->setObjectName(u"storedQueues"_s);
+    m_message->setObjectName(u"validationMessage"_s);
+    m_message->setWordWrap(true);
+    QPalette warning = m_message->palette();
+    warning.setColor(QPalette::WindowText, QColor(0xc0, 0x39, 0x2b));
+    m_message->setPalette(warning);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Repository:"), m_repoEdit);
+    form->addRow(tr("&Labels:"), m_labelsEdit);
+    form->addRow(tr("&State:"), m_stateCombo);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_message);
+    auto *storedTitle = new QLabel(tr("Queues in the store"), this);
+    layout->addWidget(storedTitle);
+    layout->addWidget(m_storedList, 1);
+    layout->addWidget(m_buttons);
+
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_repoEdit, &QLineEdit::textChanged, this, &QueuePickerDialog::revalidate);
+    connect(m_labelsEdit, &QLineEdit::textChanged, this, &QueuePickerDialog::revalidate);
+    connect(m_storedList, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row >= 0 && row < m_stored.size())
+            setQueue(m_stored.at(row).queue);
+    });
+    connect(m_storedList, &QListWidget::itemDoubleClicked, this, [this] {
+        if (m_buttons->button(QDialogButtonBox::Open)->isEnabled())
+            accept();
+    });
+    resize(520, 420);
+    revalidate();
+}
+
+void QueuePickerDialog::setStoredQueues(const QList<StoredQueue> &queues)
+{
+    m_stored = queues;
+    m_storedList->clear();
+    const QLocale locale;
+    for (const StoredQueue &stored : queues) {
+        const QString labels = stored.queue.labels.isEmpty() ? tr("all labels") : stored.queue.labels.join(u", "_s);
+        const QString synced =
+            stored.lastSync.isValid()
+                ? tr("synced %1").arg(locale.toString(stored.lastSync.toLocalTime(), QLocale::ShortFormat))
+                : tr("never synced");
+        m_storedList->addItem(
+            tr("%1 · %2 · %3 — %4").arg(stored.queue.repository(), labels, stored.queue.state, synced));
+    }
+}
+
+void QueuePickerDialog::setQueue(const QueueSpec &queue)
+{
+    m_repoEdit->setText(queue.isValid() ? queue.repository() : QString());
+    m_labelsEdit->setText(queue.labels.join(u", "_s));
+    const int state = m_stateCombo->findData(queue.state);
+    m_stateCombo->setCurrentIndex(state < 0 ? 0 : state);
+}
+
+QueueSpec QueuePickerDialog::queue() const
+{
+    QueueSpec spec;
+    spec.setRepository(m_repoEdit->text());
+    spec.labels = parseLabels(m_labelsEdit->text());
+    spec.state = m_stateCombo->currentData().toString();
+    return spec;
+}
+
+QStringList QueuePickerDialog::parseLabels(const QString &labels)
+{
+    QStringList result;
+    for (const QString &part : labels.split(u',')) {
+        const QString label = part.trimmed();
+        if (!label.isEmpty() && !result.contains(label))
+            result.append(label);
+    }
+    return result;
+}
+
+QString QueuePickerDialog::validate(const QString &repository, const QString &labels)
+{
+    static const QRegularExpression namePattern(u"^[A-Za-z0-9._-]+$"_s);
+    const QString repo = repository.trimmed();
+    if (repo.isEmpty())
+        return tr("Enter a repository as owner/name.");
+    const QStringList parts = repo.split(u'/');
+    if (parts.size() != 2 || parts[0].isEmpty() || parts[1].isEmpty())
+        return tr("The repository must be owner/name, e.g. pytorch/pytorch.");
+    if (!namePattern.match(parts[0]).hasMatch() || !namePattern.match(parts[1]).hasMatch())
+        return tr("Owner and name may hold letters, digits, '.', '-' and '_' only.");
+    const QStringList parsed = parseLabels(labels);
+    for (const QString &label : parsed) {
+        if (label.size() > 100)
+            return tr("Labels are at most 100 characters long.");
+    }
+    return {};
+}
+
+void QueuePickerDialog::revalidate()
+{
+    const bool empty = m_repoEdit->text().trimmed().isEmpty();
+    const QString problem = validate(m_repoEdit->text(), m_labelsEdit->text());
+    // An empty form is not an error yet: say nothing until something was typed.
+    m_message->setText(empty ? QString() : problem);
+    m_message->setVisible(!empty && !problem.isEmpty());
+    m_buttons->button(QDialogButtonBox::Open)->setEnabled(problem.isEmpty());
+}

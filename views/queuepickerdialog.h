@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/queuespec.h"
+
+#include <QDialog>
+#include <QList>
+
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+
+// Chooses a queue: a repository, labels that must all be present (comma-separated), and a state. Lists the
+// queues the store already holds with their last sync, to pick one again. Invalid input is explained inline.
+class QueuePickerDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(QueuePickerDialog)
+
+public:
+    explicit QueuePickerDialog(QWidget *parent = nullptr);
+
+    void setStoredQueues(const QList<StoredQueue> &queues);
+    void setQueue(const QueueSpec &queue);
+    QueueSpec queue() const;
+
+    // What is wrong with the input, in words; empty when it describes a queue.
+    static QString validate(const QString &repository, const QString &labels);
+    // "a, b ,, c" → {"a", "b", "c"}
+    static QStringList parseLabels(const QString &labels);
+
+private:
+    void revalidate();
+
+    QLineEdit *m_repoEdit;
+    QLineEdit *m_labelsEdit;
+    QComboBox *m_stateCombo;
+    QListWidget *m_storedList;
+    QLabel *m_message;
+    QDialogButtonBox *m_buttons;
+    QList<StoredQueue> m_stored;
+};
