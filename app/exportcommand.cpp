@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/exportcommand.h"
+#include "app/queueoptions.h"
 
 #include "engine/issuestore.h"
 
@@ -65,25 +66,18 @@ int ExportCommand::run(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(tr("Write a stored queue as gh-shaped JSON Lines."));
     parser.addHelpOption();
-    const QCommandLineOption repoOption(u"repo"_s, tr("The repository."), u"OWNER/NAME"_s);
-    const QCommandLineOption labelOption(u"label"_s, tr("A label the issues must have; repeat to AND several."),
-                                         u"LABEL"_s);
-    const QCommandLineOption stateOption(u"state"_s, tr("open (default), closed or all."), u"STATE"_s, u"open"_s);
-    const QCommandLineOption storeOption(u"store"_s, tr("The store file (default: the application's data folder)."),
-                                         u"FILE"_s);
+    const QueueOptions queueOptions;
     const QCommandLineOption outputOption(u"output"_s, tr("Write here instead of stdout."), u"FILE"_s);
-    parser.addOptions({repoOption, labelOption, stateOption, storeOption, outputOption});
+    queueOptions.addTo(parser);
+    parser.addOption(outputOption);
     parser.process(arguments);
 
-    QueueSpec queue;
-    if (!queue.setRepository(parser.value(repoOption)))
-        return fail(tr("--repo OWNER/NAME is required"));
-    queue.labels = parser.values(labelOption);
-    queue.state = parser.value(stateOption).toLower();
-    if (!QStringList{u"open"_s, u"closed"_s, u"all"_s}.contains(queue.state))
-        return fail(tr("--state must be open, closed or all"));
+    Result<QueueSpec> parsedQueue = queueOptions.queue(parser);
+    if (!parsedQueue)
+        return fail(parsedQueue.error());
+    const QueueSpec queue = std::move(parsedQueue).value();
 
-    const QString storePath = parser.isSet(storeOption) ? parser.value(storeOption) : IssueStore::defaultPath();
+    const QString storePath = queueOptions.storePath(parser);
     if (!QFile::exists(storePath))
         return fail(tr("%1 does not exist yet; run `triage-console sync` first").arg(storePath));
     const Result<std::unique_ptr<IssueStore>> store = IssueStore::open(storePath);

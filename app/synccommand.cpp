@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/synccommand.h"
+#include "app/queueoptions.h"
 
 #include "app/keychaintokenstore.h"
 #include "engine/githubclient.h"
@@ -37,31 +38,23 @@ int SyncCommand::run(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(tr("Sync a GitHub issue queue into the local store."));
     parser.addHelpOption();
-    const QCommandLineOption repoOption(u"repo"_s, tr("The repository."), u"OWNER/NAME"_s);
-    const QCommandLineOption labelOption(u"label"_s, tr("A label the issues must have; repeat to AND several."),
-                                         u"LABEL"_s);
-    const QCommandLineOption stateOption(u"state"_s, tr("open (default), closed or all."), u"STATE"_s, u"open"_s);
+    const QueueOptions queueOptions;
     const QCommandLineOption apiOption(u"api"_s, tr("The API URL (default https://api.github.com)."), u"URL"_s,
                                        u"https://api.github.com"_s);
-    const QCommandLineOption storeOption(u"store"_s, tr("The store file (default: the application's data folder)."),
-                                         u"FILE"_s);
     const QCommandLineOption loginOption(u"login"_s, tr("Whose token to take from the keyring."), u"LOGIN"_s);
     const QCommandLineOption modeOption(u"mode"_s, tr("auto (default), graphql or rest."), u"MODE"_s, u"auto"_s);
     const QCommandLineOption fullOption(u"full"_s, tr("Fetch the whole queue again, not only what changed."));
     const QCommandLineOption noKeyringOption(u"no-keyring"_s, tr("Do not ask the keyring for a token."));
     const QCommandLineOption rebuildOption(u"rebuild-store"_s,
                                            tr("If the store cannot be used, move it aside and start a new one."));
-    parser.addOptions({repoOption, labelOption, stateOption, apiOption, storeOption, loginOption, modeOption,
-                       fullOption, noKeyringOption, rebuildOption});
+    queueOptions.addTo(parser);
+    parser.addOptions({apiOption, loginOption, modeOption, fullOption, noKeyringOption, rebuildOption});
     parser.process(arguments);
 
-    QueueSpec queue;
-    if (!queue.setRepository(parser.value(repoOption)))
-        return fail(tr("--repo OWNER/NAME is required"));
-    queue.labels = parser.values(labelOption);
-    queue.state = parser.value(stateOption).toLower();
-    if (!QStringList{u"open"_s, u"closed"_s, u"all"_s}.contains(queue.state))
-        return fail(tr("--state must be open, closed or all"));
+    Result<QueueSpec> parsedQueue = queueOptions.queue(parser);
+    if (!parsedQueue)
+        return fail(parsedQueue.error());
+    const QueueSpec queue = std::move(parsedQueue).value();
     const QString modeName = parser.value(modeOption).toLower();
     if (!QStringList{u"auto"_s, u"graphql"_s, u"rest"_s}.contains(modeName))
         return fail(tr("--mode must be auto, graphql or rest"));
@@ -69,7 +62,7 @@ int SyncCommand::run(const QStringList &arguments)
     if (!api.isValid() || (api.scheme() != u"https"_s && api.scheme() != u"http"_s))
         return fail(tr("--api needs an http(s) URL"));
 
-    const QString storePath = parser.isSet(storeOption) ? parser.value(storeOption) : IssueStore::defaultPath();
+    const QString storePath = queueOptions.storePath(parser);
     Result<std::unique_ptr<IssueStore>> store = IssueStore::open(storePath);
     if (!store && parser.isSet(rebuildOption))
         store = IssueStore::rebuild(storePath);
