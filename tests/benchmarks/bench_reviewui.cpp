@@ -9,6 +9,7 @@
 #include "engine/triageengine.h"
 #include "models/issuefilterproxymodel.h"
 #include "models/issuetablemodel.h"
+#include "tests/benchmarks/benchsupport.h"
 #include "views/apppalette.h"
 #include "views/issueview.h"
 #include "views/mainwindow.h"
@@ -28,23 +29,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QTextStream &out()
-{
-    static QTextStream stream(stdout);
-    return stream;
-}
-
-QString peakMemory()
-{
-    QFile status(u"/proc/self/status"_s);
-    if (!status.open(QIODevice::ReadOnly))
-        return u"unknown"_s;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmHWM:"))
-            return QString::fromLatin1(line.mid(6).trimmed());
-    }
-    return u"unknown"_s;
-}
+using Bench::out;
+using Bench::peakMemory;
 
 Issue hugeIssue(const Issue &seed, int number)
 {

@@ -5,6 +5,7 @@
 #include "engine/issuejsonreader.h"
 #include "engine/rubricpack.h"
 #include "engine/triageengine.h"
+#include "tests/benchmarks/benchsupport.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -20,11 +21,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QTextStream &out()
-{
-    static QTextStream stream(stdout);
-    return stream;
-}
+using Bench::out;
 
 // The mapping from human module labels to the sub-oncall they imply.
 QString routeOfModule(const QString &label)
@@ -82,15 +79,8 @@ int main(int argc, char **argv)
     QStringList args = app.arguments().mid(1);
     const bool verbose = args.removeAll(u"--verbose"_s) > 0;
     const bool showEvidence = args.removeAll(u"--evidence"_s) > 0;
-    QString packPath;
-    const qsizetype packAt = args.indexOf(u"--pack"_s);
-    if (packAt >= 0 && packAt + 1 < args.size()) {
-        packPath = args.at(packAt + 1);
-        args.remove(packAt, 2);
-    }
-    const QString dataset =
-        args.isEmpty() ? QDir::cleanPath(QStringLiteral(TRIAGE_SOURCE_DIR) + u"/../shared/eval/dev/distributed.jsonl"_s)
-                       : args.constFirst();
+    const QString packPath = Bench::takeOption(args, u"--pack"_s);
+    const QString dataset = Bench::dataset(args, u"distributed.jsonl"_s);
     QFile file(dataset);
     if (!file.exists()) {
         out() << "skipped: " << dataset << " is absent (it lives beside the repository, in ../shared)" << Qt::endl;

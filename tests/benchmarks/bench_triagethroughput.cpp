@@ -7,6 +7,7 @@
 #include "engine/issuejsonreader.h"
 #include "engine/rubricpack.h"
 #include "engine/triageengine.h"
+#include "tests/benchmarks/benchsupport.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -18,23 +19,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QTextStream &out()
-{
-    static QTextStream stream(stdout);
-    return stream;
-}
-
-QString peakMemory()
-{
-    QFile status(u"/proc/self/status"_s);
-    if (!status.open(QIODevice::ReadOnly))
-        return u"unknown"_s;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmHWM:"))
-            return QString::fromLatin1(line.mid(6).trimmed());
-    }
-    return u"unknown"_s;
-}
+using Bench::out;
+using Bench::peakMemory;
 
 // Stand-ins when the dev set is absent: typical shapes of queue issues.
 QList<Issue> generatedIssues()
@@ -78,15 +64,8 @@ int main(int argc, char **argv)
         count = std::max(1, args.at(countAt + 1).toInt());
         args.remove(countAt, 2);
     }
-    QString packPath;
-    const qsizetype packAt = args.indexOf(u"--pack"_s);
-    if (packAt >= 0 && packAt + 1 < args.size()) {
-        packPath = args.at(packAt + 1);
-        args.remove(packAt, 2);
-    }
-    const QString dataset =
-        args.isEmpty() ? QDir::cleanPath(QStringLiteral(TRIAGE_SOURCE_DIR) + u"/../shared/eval/dev/distributed.jsonl"_s)
-                       : args.constFirst();
+    const QString packPath = Bench::takeOption(args, u"--pack"_s);
+    const QString dataset = Bench::dataset(args, u"distributed.jsonl"_s);
 
     QList<Issue> seeds;
     if (QFile::exists(dataset)) {
