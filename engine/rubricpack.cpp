@@ -9,6 +9,7 @@
 #include <QJsonParseError>
 #include <QSet>
 
+#include <array>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -187,6 +188,7 @@ public:
     void parse(const QJsonObject &root);
 
 private:
+    void parseVersion(const QJsonObject &root);
     void parseScoring(const QJsonObject &object, const QString &path);
     Signal parseSignal(const QJsonValue &value, const QString &path);
     int parseGroup(const QString &id, const QJsonObject &parent, const QString &path, bool required);
@@ -195,6 +197,9 @@ private:
     QList<Rule> parseRules(const QJsonObject &parent, const QString &path, const QString &key, bool routes, bool labels,
                            bool effects);
     void checkLabel(const QString &label, const QString &path);
+    void parseContextRules(const QJsonObject &root);
+    // A key added in a later minor version is refused in an older file: the file says which rules it means.
+    void requireMinor(const QJsonObject &object, const QString &path, const QString &key, int minor);
     void resolveConditions();
     void resolve(Condition &condition);
 
@@ -216,11 +221,64 @@ void PackParser::checkLabel(const QString &label, const QString &path)
         reader.fail(path, u"label \"%1\" is not in the pack's \"labels\" allowlist"_s.arg(label));
 }
 
+void PackParser::requireMinor(const QJsonObject &object, const QString &path, const QString &key, int minor)
+{
+    if (object.contains(key) && m_pack.minorVersion < minor)
+        reader.fail(PackReader::join(path, key),
+                    u"needs pack version %1.%2 or later (the file says %1.%3)"_s.arg(RubricPack::FormatVersion)
+                        .arg(minor)
+                        .arg(m_pack.minorVersion));
+}
+
+void PackParser::parseContextRules(const QJsonObject &root)
+{
+    static constexpr std::array<std::pair<QLatin1StringView, ContextRule::Test>, 4> Tests = {
+        std::pair{"untagged_module"_L1, ContextRule::Test::UntaggedModule},
+        std::pair{"passing_mention"_L1, ContextRule::Test::PassingMention},
+        std::pair{"import_only"_L1, ContextRule::Test::ImportOnly},
+        std::pair{"title_only"_L1, ContextRule::Test::TitleOnly}};
+    requireMinor(root, {}, u"context_rules"_s, 1);
+    const QJsonArray array = reader.array(root, {}, u"context_rules"_s, false);
+    QSet<QString> ids;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = PackReader::index(u"context_rules"_s, i);
+        const QJsonObject object = reader.object(array.at(i), path);
+        reader.onlyKeys(object, path, {"id"_L1, "note"_L1, "test"_L1, "effect"_L1, "when"_L1});
+        ContextRule rule;
+        rule.id = reader.string(object, path, u"id"_s, true);
+        if (ids.contains(rule.id))
+            reader.fail(PackReader::join(path, u"id"_s), u"\"%1\" is used twice"_s.arg(rule.id));
+        ids.insert(rule.id);
+        rule.note = reader.string(object, path, u"note"_s, false);
+        const QString test = reader.string(object, path, u"test"_s, true);
+        bool known = false;
+        for (const auto &[name, value] : Tests) {
+            if (test == name) {
+                rule.test = value;
+                known = true;
+            }
+        }
+        if (!known && !test.isEmpty())
+            reader.fail(PackReader::join(path, u"test"_s),
+                        u"\"%1\" is not one of untagged_module, passing_mention, import_only, title_only"_s.arg(test));
+        rule.effect = reader.string(object, path, u"effect"_s, false, u"low"_s);
+        if (rule.effect != "drop"_L1 && rule.effect != "low"_L1 && rule.effect != "medium"_L1)
+            reader.fail(PackReader::join(path, u"effect"_s),
+                        u"expected \"drop\", \"low\" or \"medium\", found \"%1\""_s.arg(rule.effect));
+        if (object.contains("when"_L1))
+            rule.when = parseCondition(object.value("when"_L1), PackReader::join(path, u"when"_s));
+        else if (rule.test == ContextRule::Test::TitleOnly)
+            reader.fail(PackReader::join(path, u"when"_s), u"is required: which issues are read from the title"_s);
+        m_pack.contextRules.append(rule);
+    }
+}
+
 void PackParser::parseScoring(const QJsonObject &object, const QString &path)
 {
     reader.onlyKeys(object, path,
                     {"title"_L1, "body"_L1, "comment"_L1, "prose"_L1, "code"_L1, "traceback"_L1, "log"_L1,
-                     "repeat_bonus"_L1, "repeat_cap"_L1});
+                     "incidental"_L1, "repeat_bonus"_L1, "repeat_cap"_L1});
+    requireMinor(object, path, u"incidental"_s, 1);
     ScoringWeights &s = m_pack.scoring;
     s.title = reader.number(object, path, u"title"_s, s.title, 0, 100);
     s.body = reader.number(object, path, u"body"_s, s.body, 0, 100);
@@ -229,6 +287,7 @@ void PackParser::parseScoring(const QJsonObject &object, const QString &path)
     s.segment[1] = reader.number(object, path, u"code"_s, s.segment[1], 0, 100);
     s.segment[2] = reader.number(object, path, u"traceback"_s, s.segment[2], 0, 100);
     s.segment[3] = reader.number(object, path, u"log"_s, s.segment[3], 0, 100);
+    s.segment[4] = reader.number(object, path, u"incidental"_s, s.segment[4], 0, 100);
     s.repeatBonus = reader.number(object, path, u"repeat_bonus"_s, s.repeatBonus, 0, 10);
     s.repeatCap = int(reader.number(object, path, u"repeat_cap"_s, s.repeatCap, 0, 100));
 }
@@ -442,6 +501,42 @@ void PackParser::resolveConditions()
         for (Rule &rule : *rules)
             resolve(rule.when);
     }
+    for (ContextRule &rule : m_pack.contextRules)
+        resolve(rule.when);
+}
+
+void PackParser::parseVersion(const QJsonObject &root)
+{
+    // "1.1" (or 1.1, or 1 for 1.0): the major version changes meaning, a minor one only adds keys.
+    if (reader.error)
+        return;
+    const QJsonValue value = root.value("version"_L1);
+    QString text;
+    if (value.isUndefined()) {
+        reader.fail(u"version"_s, u"is required"_s);
+        return;
+    }
+    if (value.isDouble())
+        text = QString::number(value.toDouble());
+    else if (value.isString())
+        text = value.toString();
+    const QStringList parts = text.split(u'.');
+    bool majorOk = false;
+    bool minorOk = parts.size() == 1;
+    const int major = parts.value(0).toInt(&majorOk);
+    const int minor = parts.size() == 2 ? parts.at(1).toInt(&minorOk) : 0;
+    if (!majorOk || !minorOk || parts.size() > 2 || major < 0 || minor < 0) {
+        reader.fail(u"version"_s, u"expected a version such as \"1.1\", found %1"_s.arg(PackReader::typeName(value)));
+        return;
+    }
+    const QString known = u"%1.%2"_s.arg(RubricPack::FormatVersion).arg(RubricPack::FormatMinorVersion);
+    if (major != RubricPack::FormatVersion)
+        reader.fail(u"version"_s, u"this build reads version %1 packs (%1.0 to %2), the file is version %3"_s
+                                      .arg(RubricPack::FormatVersion)
+                                      .arg(known, text));
+    else if (minor > RubricPack::FormatMinorVersion)
+        reader.fail(u"version"_s, u"the file is version %1, newer than this build reads (up to %2)"_s.arg(text, known));
+    m_pack.minorVersion = minor;
 }
 
 void PackParser::parse(const QJsonObject &root)
@@ -478,17 +573,12 @@ void PackParser::parse(const QJsonObject &root)
                      "confidence_caps"_L1,
                      "reproduction"_L1,
                      "templates"_L1,
+                     "context_rules"_L1,
                      "_comment"_L1});
     const QString format = reader.string(root, {}, u"format"_s, true);
     if (!reader.error && format != FormatName)
         reader.fail(u"format"_s, u"expected \"%1\", found \"%2\""_s.arg(FormatName, format));
-    const double version = reader.number(root, {}, u"version"_s, 0);
-    if (!reader.error && !root.contains("version"_L1))
-        reader.fail(u"version"_s, u"is required"_s);
-    else if (!reader.error && version != RubricPack::FormatVersion)
-        reader.fail(
-            u"version"_s,
-            u"this build reads version %1 packs, the file is version %2"_s.arg(RubricPack::FormatVersion).arg(version));
+    parseVersion(root);
     if (reader.error)
         return;
     m_pack.profile = reader.string(root, {}, u"profile"_s, true);
@@ -639,6 +729,7 @@ void PackParser::parse(const QJsonObject &root)
         m_pack.reproPresent = parseRules(repro, u"reproduction"_s, u"present"_s, false, false, false);
         m_pack.reproExempt = parseRules(repro, u"reproduction"_s, u"exempt"_s, false, false, false);
     }
+    parseContextRules(root);
     if (!reader.error)
         resolveConditions();
 }

@@ -81,6 +81,24 @@ struct Rule
     Confidence confidence = Confidence::Medium;
 };
 
+// Where a module's words stand in the issue can make them context rather than its subject. Each test is built
+// into the engine (it reads positions, not words); the pack says which ones apply, how hard, and why.
+struct ContextRule
+{
+    enum class Test
+    {
+        UntaggedModule, // the title's "[…]" tags name another module and this one has no frame or error of its own
+        PassingMention, // only prose words in the body while the title names another component
+        ImportOnly,     // every hit is on an import statement: imported, never used or discussed
+        TitleOnly       // `when` holds (e.g. a CI test report): the module is read from the title alone
+    };
+    QString id;
+    QString note;
+    Test test = Test::PassingMention;
+    Condition when; // trivial: always
+    QString effect; // "drop", "low" or "medium": caps the module's confidence
+};
+
 struct ModuleRule
 {
     QString id;
@@ -124,28 +142,33 @@ struct ScoringWeights
     double title = 2.0;
     double body = 1.0;
     double comment = 0.5;
-    std::array<double, 4> segment = {1.0, 1.0, 0.7, 0.5}; // prose, code, traceback, log
-    double repeatBonus = 0.25;                            // per extra hit of the same signal …
-    int repeatCap = 2;                                    // … for at most this many extra hits
+    std::array<double, 5> segment = {1.0, 1.0, 0.7, 0.5, 0.0}; // prose, code, traceback, log, incidental
+    double repeatBonus = 0.25;                                 // per extra hit of the same signal …
+    int repeatCap = 2;                                         // … for at most this many extra hits
 };
 
 // A rubric as data: everything the triage procedure knows about one queue. Loaded from the JSON format
-// "triage-console/rubric-pack", version 1 (resources/packs/distributed.json is the reference):
+// "triage-console/rubric-pack", version 1.1 (resources/packs/distributed.json is the reference); 1.0 packs
+// (`"version": 1`) load as they are, 1.1 adds scoring.incidental and context_rules:
 //   format, version, profile, title          identity; a newer version is refused, not half-read
 //   labels [{name, description}]             the allowlist; every label a rule adds must be in it
 //   queue/protected/forbidden_labels, marker_label, review_label, reproduction_label
-//   scoring {title, body, comment, prose, code, traceback, log, repeat_bonus, repeat_cap}
+//   scoring {title, body, comment, prose, code, traceback, log, incidental, repeat_bonus, repeat_cap}
 //   signal_sets [{id, signals}]              named groups of {kind, text, weight, case_sensitive}
 //   sub_oncalls [{id, label, default, min_score, min_share, high_score, signals}]   in precedence order
 //   modules [{id, label, sub_oncall, low, medium, high, requires, signals, confusions}]
 //   edge_cases [{id, route, when}], out_of_scope, type_rules [{labels}], high_priority, confidence_caps,
 //   reproduction {present, exempt}, templates [{key, text, detect}]
+//   context_rules [{id, test, effect, when}]   1.1: untagged_module | passing_mention | import_only | title_only
 // Conditions ("when", "requires") combine {all|any|none: […]} over {signals: ID, min, in: title, kinds: […]},
 // {label: NAME} and {fact: code|traceback|log|exception|frames|script|maintainer|comments}. Sub-oncalls,
 // modules and signal sets share one id space. Another queue (pt2, first-level routing) is another pack file.
 struct RubricPack
 {
     static constexpr int FormatVersion = 1;
+    static constexpr int FormatMinorVersion = 1;
+
+    int minorVersion = 0; // of the file it was read from
 
     QString sourceName; // the file it came from, for messages
     QString profile;
@@ -181,6 +204,7 @@ struct RubricPack
     QList<Rule> confidenceCaps; // any of these: module labels are capped ("medium" or "low")
     QList<Rule> reproPresent;   // any of these: the issue carries a usable reproduction
     QList<Rule> reproExempt;    // any of these: do not ask for one
+    QList<ContextRule> contextRules;
     QList<TemplateText> templates;
 
     static Result<RubricPack> fromJson(const QByteArray &json, const QString &sourceName);

@@ -52,6 +52,75 @@ const char16_t *find(const char16_t *p, const char16_t *end, QLatin1StringView n
     return end;
 }
 
+inline char16_t foldAscii(char16_t c)
+{
+    return c >= u'A' && c <= u'Z' ? char16_t(c + 32) : c;
+}
+
+// Case-insensitive startsWith; `word` is lower-case ASCII.
+bool startsWithFolded(const char16_t *p, const char16_t *end, QLatin1StringView word)
+{
+    if (end - p < word.size())
+        return false;
+    for (qsizetype i = 0; i < word.size(); ++i) {
+        if (foldAscii(p[i]) != char16_t(uchar(word.data()[i])))
+            return false;
+    }
+    return true;
+}
+
+const char16_t *findFolded(const char16_t *p, const char16_t *end, QLatin1StringView needle)
+{
+    const char16_t first = char16_t(uchar(needle.data()[0]));
+    for (; end - p >= needle.size(); ++p) {
+        if (foldAscii(*p) == first && startsWithFolded(p, end, needle))
+            return p;
+    }
+    return end;
+}
+
+// A markdown heading: "## Versions".
+bool isHeading(const char16_t *p, const char16_t *end)
+{
+    const char16_t *q = p;
+    while (q < end && *q == u'#')
+        ++q;
+    return q > p && (q == end || *q == u' ');
+}
+
+// The heading the bug template puts above `collect_env` output. ("Environment" is left alone: people describe
+// their nodes and launcher there in their own words.)
+bool isEnvironmentHeading(const char16_t *p, const char16_t *end)
+{
+    if (!isHeading(p, end))
+        return false;
+    while (p < end && (*p == u'#' || *p == u' '))
+        ++p;
+    return startsWithFolded(p, end, "versions"_L1);
+}
+
+// One line of `collect_env` output, wherever it was pasted.
+bool isEnvironmentLine(const char16_t *p, const char16_t *end)
+{
+    for (QLatin1StringView lead :
+         {"[pip3] "_L1, "[pip] "_L1, "[conda] "_L1, "pytorch version:"_L1, "is debug build:"_L1,
+          "cuda used to build pytorch:"_L1, "rocm used to build pytorch:"_L1, "versions of relevant libraries"_L1,
+          "nvidia driver version:"_L1, "cudnn version:"_L1, "gpu models and configuration:"_L1, "is cuda available:"_L1,
+          "cuda runtime version:"_L1, "gcc version:"_L1, "libc version:"_L1, "python version:"_L1,
+          "python platform:"_L1, "is xnnpack available:"_L1}) {
+        if (startsWithFolded(p, end, lead))
+            return true;
+    }
+    return false;
+}
+
+// "cc @alice @bob": who should read the issue, not what it is about.
+bool isMentionList(const char16_t *p, const char16_t *end)
+{
+    return startsWithFolded(p, end, "cc @"_L1) || startsWithFolded(p, end, "cc: @"_L1) ||
+           startsWithFolded(p, end, "cc:@"_L1);
+}
+
 bool looksLikeLog(const char16_t *p, const char16_t *end)
 {
     const qsizetype n = end - p;
@@ -169,6 +238,7 @@ void splitSegments(AnalyzedText &out)
     Splitter splitter(out);
     bool inFence = false;
     bool inTraceback = false;
+    bool inEnvironment = false; // from a "Versions" heading or collect_env's banner to the next heading
     int lineStart = 0;
     while (lineStart <= size) {
         int lineEnd = lineStart;
@@ -185,7 +255,35 @@ void splitSegments(AnalyzedText &out)
         if (lineStart == size)
             break;
 
-        if (startsWith(p, end, "```"_L1) || startsWith(p, end, "~~~"_L1)) {
+        const bool fence = startsWith(p, end, "```"_L1) || startsWith(p, end, "~~~"_L1);
+        // Headings only count outside fences: "# Versions" in a script is a comment.
+        if (!inFence && isHeading(p, end))
+            inEnvironment = isEnvironmentHeading(p, end);
+        if (!inEnvironment) {
+            // The banner may follow other text on a flattened line: only what follows it is the dump.
+            const char16_t *banner = findFolded(p, end, "collecting environment information"_L1);
+            if (banner != end) {
+                const int bannerOffset = int(banner - base);
+                if (bannerOffset > lineStart)
+                    inFence ? splitter.add(SegmentKind::Code, lineStart, bannerOffset)
+                            : splitter.addProse(base, lineStart, bannerOffset);
+                splitter.add(SegmentKind::Incidental, bannerOffset, segmentEnd);
+                inEnvironment = true;
+                inTraceback = false;
+                lineStart = next;
+                continue;
+            }
+        }
+        if (inEnvironment || isMentionList(p, end) || (!inFence && isEnvironmentLine(p, end))) {
+            if (fence)
+                inFence = !inFence;
+            inTraceback = false;
+            splitter.add(SegmentKind::Incidental, lineStart, segmentEnd);
+            lineStart = next;
+            continue;
+        }
+
+        if (fence) {
             inFence = !inFence;
             inTraceback = false;
             splitter.add(SegmentKind::Code, lineStart, segmentEnd);
@@ -277,6 +375,8 @@ void extractImports(AnalyzedText &out, QHash<QString, QString> &aliases)
             fromModule = out.text.mid(nameStart, nameEnd - nameStart);
         if (!fromModule.isEmpty())
             out.imports.append(CodeToken{fromModule, nameStart, nameEnd - nameStart});
+        const int statementStart = fromModule.isEmpty() ? at : nameStart - 5;
+        int statementEnd = at + 6;
 
         // The imported names: `a.b as c, d`, possibly in parentheses; stop at the end of the statement.
         int j = at + 7;
@@ -290,6 +390,7 @@ void extractImports(AnalyzedText &out, QHash<QString, QString> &aliases)
             const QString name = out.text.mid(start, stop - start);
             const QString full = fromModule.isEmpty() ? name : fromModule + u'.' + name;
             out.imports.append(CodeToken{full, start, stop - start});
+            statementEnd = stop;
             j = stop;
             while (j < size && isSpace(base[j]))
                 ++j;
@@ -301,6 +402,7 @@ void extractImports(AnalyzedText &out, QHash<QString, QString> &aliases)
                 const int aliasEnd = dottedEnd(base, size, j);
                 alias = out.text.mid(j, aliasEnd - j);
                 j = aliasEnd;
+                statementEnd = aliasEnd;
             } else if (fromModule.isEmpty()) {
                 alias = name; // `import torch.distributed` binds the dotted name itself
             }
@@ -311,6 +413,7 @@ void extractImports(AnalyzedText &out, QHash<QString, QString> &aliases)
             if (j >= size || base[j] != u',')
                 break;
         }
+        out.importStatements.append(Segment{SegmentKind::Code, statementStart, statementEnd - statementStart});
     }
 }
 
@@ -389,6 +492,8 @@ QString segmentKindName(SegmentKind kind)
         return u"traceback"_s;
     case SegmentKind::Log:
         return u"log"_s;
+    case SegmentKind::Incidental:
+        return u"incidental"_s;
     }
     return {};
 }
@@ -407,6 +512,24 @@ bool AnalyzedText::inFrame(int offset, int length) const
 {
     for (const CodeToken &frame : frames) {
         if (offset >= frame.start && offset + length <= frame.start + frame.length)
+            return true;
+    }
+    return false;
+}
+
+bool AnalyzedText::inImportStatement(int offset, int length) const
+{
+    for (const Segment &statement : importStatements) {
+        if (offset >= statement.start && offset + length <= statement.start + statement.length)
+            return true;
+    }
+    return false;
+}
+
+bool AnalyzedText::inTag(int offset, int length) const
+{
+    for (const Segment &tag : tags) {
+        if (offset >= tag.start && offset + length <= tag.start + tag.length)
             return true;
     }
     return false;
@@ -433,5 +556,28 @@ AnalyzedText TextAnalyzer::analyze(const QString &text, const QString &where)
     QHash<QString, QString> aliases;
     extractImports(out, aliases);
     extractTokens(out, aliases);
+    return out;
+}
+
+AnalyzedText TextAnalyzer::analyzeTitle(const QString &title)
+{
+    AnalyzedText out = analyze(title, u"title"_s);
+    const char16_t *base = reinterpret_cast<const char16_t *>(title.constData());
+    const int size = int(title.size());
+    constexpr int LongestTag = 60; // "[torch._dynamo.compiled_autograd]"; longer brackets are not tags
+    int i = 0;
+    while (true) {
+        while (i < size && isSpace(base[i]))
+            ++i;
+        if (i >= size || base[i] != u'[')
+            break;
+        int close = i + 1;
+        while (close < size && close - i <= LongestTag && base[close] != u']' && base[close] != u'[')
+            ++close;
+        if (close >= size || base[close] != u']' || close == i + 1)
+            break;
+        out.tags.append(Segment{SegmentKind::Prose, i, close + 1 - i});
+        i = close + 1;
+    }
     return out;
 }

@@ -9,9 +9,10 @@ enum class SegmentKind
     Prose,
     Code,
     Traceback,
-    Log
+    Log,
+    Incidental // environment dumps (collect_env output) and "cc @…" lists: present, but about nothing
 };
-inline constexpr int SegmentKindCount = 4;
+inline constexpr int SegmentKindCount = 5;
 
 QString segmentKindName(SegmentKind kind);
 
@@ -45,10 +46,14 @@ struct AnalyzedText
     QList<CodeToken> calls;
     QList<CodeToken> frames;
     QList<CodeToken> exceptions;
+    QList<Segment> importStatements; // `from a import b, c` / `import a as b`: the whole statement
+    QList<Segment> tags;             // a title's leading "[FSDP2][DTensor]" tags, one segment each
     int codeLines = 0;
 
     SegmentKind kindAt(int offset) const;
     bool inFrame(int offset, int length) const;
+    bool inImportStatement(int offset, int length) const;
+    bool inTag(int offset, int length) const;
     bool has(SegmentKind kind) const;
 };
 
@@ -56,4 +61,6 @@ class TextAnalyzer final
 {
 public:
     static AnalyzedText analyze(const QString &text, const QString &where);
+    // A title: as analyze(), plus the component tags authors put first ("[FSDP] …", "[DTensor][c10d] …").
+    static AnalyzedText analyzeTitle(const QString &title);
 };

@@ -33,6 +33,19 @@ struct SignalState
     int count = 0;
     int hit = -1; // the hit that gave the best factor
     bool inTitle = false;
+    bool inTag = false;         // inside one of the title's "[…]" tags
+    bool outsideImport = false; // at least one hit is not on an import statement
+    unsigned segments = 0;      // the kinds of text (SegmentKind bits) its hits stand in
+};
+
+// Where a group's live signals stand, for the context rules.
+struct Placement
+{
+    bool title = false;
+    bool tag = false;
+    bool code = false;    // an identifier kind (API, import, frame, error) or a word inside code, traceback, log
+    bool failure = false; // a frame or error name of its own
+    bool importOnly = false;
 };
 
 struct GroupScore
@@ -61,7 +74,7 @@ public:
         , m_issue(issue)
     {
         m_texts.reserve(2 + issue.comments.size());
-        m_texts.append(TextAnalyzer::analyze(issue.title, u"title"_s));
+        m_texts.append(TextAnalyzer::analyzeTitle(issue.title));
         m_texts.append(TextAnalyzer::analyze(issue.body, u"body"_s));
         for (qsizetype i = 0; i < issue.comments.size(); ++i)
             m_texts.append(TextAnalyzer::analyze(issue.comments.at(i).body, u"comment %1"_s.arg(i + 1)));
@@ -77,6 +90,31 @@ public:
     }
 
     bool fact(int index) const { return m_facts[size_t(index)]; }
+
+    Placement placement(int group) const
+    {
+        Placement where;
+        bool anyImport = false;
+        bool anyOutside = false;
+        const auto &entries = m_matcher.entries();
+        constexpr unsigned CodeSegments =
+            (1u << int(SegmentKind::Code)) | (1u << int(SegmentKind::Traceback)) | (1u << int(SegmentKind::Log));
+        for (size_t i = size_t(m_matcher.groupBegin(group)), end = size_t(m_matcher.groupBegin(group + 1)); i < end;
+             ++i) {
+            const SignalState &state = m_signals[i];
+            if (state.count == 0 || state.score <= 0.0)
+                continue;
+            const SignalKind kind = entries[i].kind;
+            where.title = where.title || state.inTitle;
+            where.tag = where.tag || state.inTag;
+            where.code = where.code || kind != SignalKind::Keyword || (state.segments & CodeSegments);
+            where.failure = where.failure || kind == SignalKind::Frame || kind == SignalKind::Error;
+            anyOutside = anyOutside || state.outsideImport;
+            anyImport = anyImport || !state.outsideImport;
+        }
+        where.importOnly = anyImport && !anyOutside;
+        return where;
+    }
 
     // Two different signals of the group fired, at least one of them read from code (not a prose word).
     bool corroborated(int group) const
@@ -201,10 +239,16 @@ private:
             const SignalHit &hit = m_hits.at(h);
             const AnalyzedText &text = m_texts.at(hit.source);
             const double place = hit.source == 0 ? w.title : hit.source == 1 ? w.body : w.comment;
-            const double factor = place * w.segment[size_t(text.kindAt(hit.start))];
+            const SegmentKind kind = text.kindAt(hit.start);
+            const double factor = place * w.segment[size_t(kind)];
+            if (factor <= 0.0)
+                continue; // incidental text (an environment dump, a cc list) says nothing about the issue
             SignalState &state = m_signals[size_t(hit.signal)];
             ++state.count;
             state.inTitle = state.inTitle || hit.source == 0;
+            state.inTag = state.inTag || (hit.source == 0 && text.inTag(hit.start, hit.length));
+            state.outsideImport = state.outsideImport || !text.inImportStatement(hit.start, hit.length);
+            state.segments |= 1u << int(kind);
             if (state.hit < 0 || factor > state.best) {
                 state.best = factor;
                 state.hit = h;
@@ -271,6 +315,79 @@ Confidence lower(Confidence a, Confidence b)
     return int(a) < int(b) ? a : b;
 }
 
+Confidence capped(Confidence confidence, const QString &effect)
+{
+    if (effect == "drop"_L1)
+        return Confidence::None;
+    return lower(confidence, effect == "low"_L1 ? Confidence::Low : Confidence::Medium);
+}
+
+// Root cause over keywords, by position: a module whose words only stand where context stands (beside the
+// title's tagged component, in passing in the body, on an import line) is capped as the pack says.
+void applyContextRules(const RubricPack &pack, const Reading &reading, QList<ModuleCandidate> &candidates,
+                       EvidenceList &evidence)
+{
+    if (pack.contextRules.isEmpty() || candidates.isEmpty())
+        return;
+    std::vector<Placement> where;
+    where.reserve(size_t(candidates.size()));
+    bool anyTagged = false;
+    for (const ModuleCandidate &candidate : std::as_const(candidates)) {
+        where.push_back(reading.placement(candidate.module->group));
+        anyTagged = anyTagged || where.back().tag;
+    }
+    // A sub-oncall's own telling word in the title (tensor parallel, UCC, …) names a component too; a supporting
+    // word ("backend", weight below 1) does not.
+    bool subOncallInTitle = false;
+    for (const SubOncall &sub : pack.subOncalls)
+        subOncallInTitle = subOncallInTitle || reading.groupScore(sub.group, ~0u, true) >= 1.0;
+    const auto titleNamesAnother = [&](qsizetype self) {
+        if (subOncallInTitle)
+            return true;
+        for (qsizetype j = 0; j < candidates.size(); ++j) {
+            if (j != self && where[size_t(j)].title)
+                return true;
+        }
+        return false;
+    };
+    for (const ContextRule &rule : pack.contextRules) {
+        if (rule.test == ContextRule::Test::TitleOnly || !reading.holds(rule.when, nullptr, {}, {}))
+            continue;
+        for (qsizetype i = 0; i < candidates.size(); ++i) {
+            ModuleCandidate &candidate = candidates[i];
+            const Placement &at = where[size_t(i)];
+            if (candidate.existing || candidate.confidence == Confidence::None)
+                continue;
+            bool fires = false;
+            switch (rule.test) {
+            case ContextRule::Test::UntaggedModule:
+                fires = anyTagged && !at.tag && !at.failure;
+                break;
+            case ContextRule::Test::PassingMention:
+                fires = !at.title && !at.code && titleNamesAnother(i);
+                break;
+            case ContextRule::Test::ImportOnly:
+                fires = at.importOnly;
+                break;
+            case ContextRule::Test::TitleOnly:
+                break;
+            }
+            if (!fires)
+                continue;
+            const Confidence before = candidate.confidence;
+            candidate.confidence = capped(candidate.confidence, rule.effect);
+            if (candidate.confidence == before)
+                continue;
+            // Rationale for a label held back: the words it stood on, with no label of their own.
+            const QString id = u"context: "_s + rule.id;
+            EvidenceList why;
+            reading.appendGroupEvidence(why, candidate.module->group, ~0u, false, {}, id, 1);
+            evidence.append(why.isEmpty() ? Evidence{{}, id, {}, -1, 0, candidate.module->label} : why.constFirst());
+        }
+    }
+    candidates.removeIf([](const ModuleCandidate &c) { return c.confidence == Confidence::None; });
+}
+
 void addLabel(TriagePlan &plan, const Issue &issue, const QString &label, Confidence confidence)
 {
     if (label.isEmpty() || issue.hasLabel(label) || plan.addLabels.contains(label))
@@ -332,10 +449,22 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
             cap = lower(cap, rule.effect == "low"_L1 ? Confidence::Low : Confidence::Medium);
     }
 
+    // A CI test report and the like: modules are read from the title (the test's name) alone.
+    const ContextRule *titleOnly = nullptr;
+    for (const ContextRule &rule : pack.contextRules) {
+        EvidenceList why;
+        if (rule.test != ContextRule::Test::TitleOnly || !reading.holds(rule.when, &why, {}, u"context: "_s + rule.id))
+            continue;
+        titleOnly = &rule;
+        plan.evidence.append(why.isEmpty() ? Evidence{{}, u"context: "_s + rule.id, {}, -1, 0, {}} : why.constFirst());
+        break;
+    }
+
     // Module scores, needs and confusions first: routing leans on them.
     QList<ModuleCandidate> candidates;
     for (const ModuleRule &module : pack.modules) {
-        ModuleCandidate candidate{&module, reading.groupScore(module.group)};
+        ModuleCandidate candidate{&module, titleOnly ? reading.groupScore(module.group, ~0u, true) * pack.scoring.title
+                                                     : reading.groupScore(module.group)};
         candidate.existing = existingModules.contains(&module);
         if (candidate.score < module.low && !candidate.existing)
             continue;
@@ -367,11 +496,14 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         }
         if (candidate.confidence != Confidence::None)
             candidate.confidence = lower(candidate.confidence, cap);
+        if (titleOnly && candidate.confidence != Confidence::None)
+            candidate.confidence = capped(candidate.confidence, titleOnly->effect);
         if (candidate.existing)
             candidate.confidence = Confidence::High;
         if (candidate.confidence != Confidence::None)
             candidates.append(candidate);
     }
+    applyContextRules(pack, reading, candidates, plan.evidence);
     std::stable_sort(candidates.begin(), candidates.end(),
                      [](const ModuleCandidate &a, const ModuleCandidate &b) { return a.score > b.score; });
     if (!candidates.isEmpty() && pack.secondaryShare > 0.0) {

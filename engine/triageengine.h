@@ -12,7 +12,9 @@
 //  0. already classified (a module label and a sub-oncall) → nothing to do but mark it;
 //  1. not in scope (single GPU, packaging, pure compile…) → review label + the out-of-scope template;
 //  2. keep an existing sub-oncall, else route to exactly one (edge cases, then precedence, then the default);
-//  3. module labels with HIGH / MEDIUM / LOW confidence (LOW is not applied: review instead);
+//  3. module labels with HIGH / MEDIUM / LOW confidence (LOW is not applied: review instead), after the
+//     confusions and the context rules (where the words stand: a title tag, a passing mention, an import
+//     line, a CI report's test name) have had their say;
 //  4. a type label for non-bugs; 5. high-priority signs → review label and no marker;
 //  6. no usable reproduction → the reproduction label and template.
 // Pure and const: one engine can plan many issues from several threads.

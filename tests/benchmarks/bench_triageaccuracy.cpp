@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QSet>
 #include <QTextStream>
 
@@ -60,6 +61,15 @@ QString routeOfModules(const QStringList &labels)
     return best;
 }
 
+// One module label's outcomes over the dataset.
+struct LabelCounts
+{
+    int tp = 0;
+    int fp = 0;
+    int fn = 0;
+    int fpUnlabelled = 0; // of fp: on issues humans gave no module label at all
+};
+
 struct Ratio
 {
     int hit = 0;
@@ -107,6 +117,7 @@ int main(int argc, char **argv)
     int tp = 0, fp = 0, fn = 0, issues = 0;
     int fpOnUnlabelled = 0; // false positives on issues humans gave no distributed module label at all
     int labelledIssues = 0;
+    QMap<QString, LabelCounts> perLabel;
     int lineNumber = 0;
     for (const QByteArray &line : file.readAll().split('\n')) {
         ++lineNumber;
@@ -158,13 +169,18 @@ int main(int argc, char **argv)
             const bool right = goldModules.contains(label);
             (right ? tp : fp) += 1;
             fpOnUnlabelled += !right && goldModules.isEmpty() ? 1 : 0;
+            LabelCounts &counts = perLabel[label];
+            (right ? counts.tp : counts.fp) += 1;
+            counts.fpUnlabelled += !right && goldModules.isEmpty() ? 1 : 0;
             if (plan.confidenceOf(label) == Confidence::High) {
                 ++highPrecision.total;
                 highPrecision.hit += right ? 1 : 0;
             }
         }
-        for (const QString &label : std::as_const(goldModules))
+        for (const QString &label : std::as_const(goldModules)) {
             fn += predicted.contains(label) ? 0 : 1;
+            perLabel[label].fn += predicted.contains(label) ? 0 : 1;
+        }
         const QString knownRoute = humanSub.isEmpty() ? derivedSub : humanSub;
         if (!knownRoute.isEmpty() && plan.confidenceOf(plan.subOncall) == Confidence::High &&
             plan.addLabels.contains(plan.subOncall)) {
@@ -218,5 +234,12 @@ int main(int argc, char **argv)
     out() << "  micro recall:                             " << QString::number(recall, 'f', 3) << Qt::endl;
     out() << "  micro F1:                                 " << QString::number(f1Labelled, 'f', 3) << Qt::endl;
     out() << "false positives on issues with no human module label: " << fpOnUnlabelled << " of " << fp << Qt::endl;
+    out() << "per module label (TP / FP / FN; FP on issues with no human module label):" << Qt::endl;
+    for (auto it = perLabel.cbegin(); it != perLabel.cend(); ++it) {
+        const LabelCounts &c = it.value();
+        out() << "  " << it.key().leftJustified(34) << QString::number(c.tp).rightJustified(3) << " / "
+              << QString::number(c.fp).rightJustified(3) << " / " << QString::number(c.fn).rightJustified(3) << "   ("
+              << c.fpUnlabelled << ')' << Qt::endl;
+    }
     return 0;
 }

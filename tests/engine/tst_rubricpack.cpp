@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "engine/rubricpack.h"
+#include "engine/textanalyzer.h"
 #include "tests/support/testdata.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -51,10 +53,25 @@ QJsonValue setAt(QJsonValue node, QStringView path, const QJsonValue &value)
     return object;
 }
 
+QByteArray mutated(const QList<std::pair<QString, QJsonValue>> &changes)
+{
+    QJsonValue root = QJsonDocument::fromJson(builtinJson()).object();
+    for (const auto &[path, value] : changes)
+        root = setAt(root, path, value);
+    return QJsonDocument(root.toObject()).toJson(QJsonDocument::Compact);
+}
+
 QByteArray mutated(const QString &path, const QJsonValue &value)
 {
-    const QJsonValue root = setAt(QJsonDocument::fromJson(builtinJson()).object(), path, value);
-    return QJsonDocument(root.toObject()).toJson(QJsonDocument::Compact);
+    return mutated({{path, value}});
+}
+
+// The built-in pack as a 1.0 file would have it: without the keys 1.1 added.
+QByteArray asVersion10(const QJsonValue &version)
+{
+    return mutated({{u"version"_s, version},
+                    {u"context_rules"_s, QJsonValue::Undefined},
+                    {u"scoring.incidental"_s, QJsonValue::Undefined}});
 }
 
 } // namespace
@@ -84,6 +101,53 @@ private slots:
         QVERIFY(pack->templateByKey(u"not_distributed"_s));
         for (const ModuleRule &module : pack->modules)
             QVERIFY2(pack->allows(module.label), qPrintable(module.label));
+        QCOMPARE(pack->minorVersion, RubricPack::FormatMinorVersion);
+        QVERIFY(!pack->contextRules.isEmpty());
+        for (const ContextRule &rule : pack->contextRules)
+            QVERIFY2(!rule.note.isEmpty(), qPrintable(rule.id)); // every rule says why
+    }
+
+    void versions_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<int>("minor");
+        QTest::addColumn<int>("contextRules");
+
+        const int builtinRules = int(RubricPack::builtin(u"distributed"_s)->contextRules.size());
+        QTest::addRow("1.1 as a string") << mutated(u"version"_s, u"1.1"_s) << 1 << builtinRules;
+        QTest::addRow("1.1 as a number") << mutated(u"version"_s, 1.1) << 1 << builtinRules;
+        QTest::addRow("1.0 file, number") << asVersion10(1) << 0 << 0;
+        QTest::addRow("1.0 file, string") << asVersion10(u"1.0"_s) << 0 << 0;
+        QTest::addRow("1.1 file using no 1.1 key") << mutated({{u"context_rules"_s, QJsonValue::Undefined}}) << 1 << 0;
+    }
+
+    void versions()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(int, minor);
+        QFETCH(int, contextRules);
+        const Result<RubricPack> pack = RubricPack::fromJson(json, u"team.json"_s);
+        QVERIFY2(pack.ok(), qPrintable(pack.error()));
+        QCOMPARE(pack->minorVersion, minor);
+        QCOMPARE(int(pack->contextRules.size()), contextRules);
+        // Incidental text counts for nothing unless a pack says otherwise.
+        QCOMPARE(pack->scoring.segment[size_t(SegmentKind::Incidental)], 0.0);
+    }
+
+    void contextRuleTests()
+    {
+        const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
+        QVERIFY2(pack.ok(), qPrintable(pack.error()));
+        QSet<int> tests;
+        for (const ContextRule &rule : pack->contextRules) {
+            tests.insert(int(rule.test));
+            QVERIFY2(rule.effect == "drop"_L1 || rule.effect == "low"_L1 || rule.effect == "medium"_L1,
+                     qPrintable(rule.id));
+            // Reading from the title alone is for some issues only.
+            if (rule.test == ContextRule::Test::TitleOnly)
+                QVERIFY2(!rule.when.isTrivial(), qPrintable(rule.id));
+        }
+        QCOMPARE(tests.size(), 4); // the pack uses every test the engine has
     }
 
     void unknownProfile()
@@ -178,6 +242,31 @@ private slots:
                                            << u"confidence_caps[0].effect: a cap is \"medium\" or \"low\""_s;
         QTest::addRow("routed module cap LOW")
             << mutated(u"routed_module_cap"_s, u"LOW"_s) << u"routed_module_cap: expected HIGH or MEDIUM"_s;
+        QTest::addRow("newer minor version")
+            << mutated(u"version"_s, u"1.2"_s) << u"version: the file is version 1.2, newer than this build reads"_s;
+        QTest::addRow("version not a version")
+            << mutated(u"version"_s, u"one"_s) << u"version: expected a version such as \"1.1\""_s;
+        QTest::addRow("version with three parts") << mutated(u"version"_s, u"1.1.1"_s) << u"version: expected"_s;
+        QTest::addRow("1.1 keys in a 1.0 file")
+            << mutated(u"version"_s, 1) << u"scoring.incidental: needs pack version 1.1 or later (the file says 1.0)"_s;
+        QTest::addRow("context rules in a 1.0 file")
+            << mutated({{u"version"_s, 1}, {u"scoring.incidental"_s, QJsonValue::Undefined}})
+            << u"context_rules: needs pack version 1.1 or later"_s;
+        QTest::addRow("unknown context test")
+            << mutated(u"context_rules[0].test"_s, u"vibes"_s) << u"context_rules[0].test: \"vibes\" is not one of"_s;
+        QTest::addRow("bad context effect")
+            << mutated(u"context_rules[1].effect"_s, u"maybe"_s) << u"context_rules[1].effect: expected \"drop\""_s;
+        QTest::addRow("title-only rule without when")
+            << mutated(u"context_rules[0].when"_s, QJsonValue::Undefined) << u"context_rules[0].when: is required"_s;
+        QTest::addRow("context rule typo")
+            << mutated(u"context_rules[2].efect"_s, u"low"_s) << u"context_rules[2].efect: unknown key"_s;
+        QTest::addRow("context rule id twice")
+            << mutated(u"context_rules[1].id"_s, u"mention-in-passing"_s) << u"is used twice"_s;
+        QTest::addRow("context rule names an unknown group")
+            << mutated(u"context_rules[0].when.signals"_s, u"nothing"_s)
+            << u"context_rules[0].when.signals: no signal group"_s;
+        QTest::addRow("incidental weight out of range")
+            << mutated(u"scoring.incidental"_s, 500) << u"scoring.incidental: 500 is outside"_s;
         QTest::addRow("labels not an array")
             << mutated(u"labels"_s, u"all"_s) << u"labels: expected an array, found a string"_s;
     }

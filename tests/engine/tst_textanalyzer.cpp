@@ -60,6 +60,35 @@ private slots:
                                    << u"Sending"_s << int(SegmentKind::Log);
         QTest::addRow("timestamp line") << u"2024-05-01 10:00:00 INFO starting"_s << u"starting"_s
                                         << int(SegmentKind::Log);
+
+        // Incidental text: present in the issue, about nothing in it.
+        const QString withVersions = u"### Describe the bug\nfully_shard hangs on 2 nodes.\n\n### Versions\n"
+                                     u"PyTorch version: 2.6.0\n[pip3] nvidia-nccl-cu12==2.21.5\n\n"
+                                     u"### Additional context\nIt started after the upgrade.\n"_s;
+        QTest::addRow("environment heading") << withVersions << u"### Versions"_s << int(SegmentKind::Incidental);
+        QTest::addRow("environment section") << withVersions << u"nvidia-nccl"_s << int(SegmentKind::Incidental);
+        QTest::addRow("prose before the section") << withVersions << u"fully_shard hangs"_s << int(SegmentKind::Prose);
+        QTest::addRow("next heading ends the section")
+            << withVersions << u"after the upgrade"_s << int(SegmentKind::Prose);
+        QTest::addRow("fenced dump in the section")
+            << u"## Versions\n```\nGPU models and configuration: 8x H100\n```\n## Repro\nhangs"_s << u"8x H100"_s
+            << int(SegmentKind::Incidental);
+        QTest::addRow("banner in a flattened body")
+            << u"DTensor hangs. Collecting environment information... PyTorch version: 2.9"_s << u"PyTorch version"_s
+            << int(SegmentKind::Incidental);
+        QTest::addRow("prose before the banner")
+            << u"DTensor hangs. Collecting environment information... PyTorch version: 2.9"_s << u"DTensor"_s
+            << int(SegmentKind::Prose);
+        QTest::addRow("pasted pip line") << u"I use\n[pip3] torchrec==1.0\nand it fails"_s << u"torchrec"_s
+                                         << int(SegmentKind::Incidental);
+        QTest::addRow("an environment in the reporter's words is prose")
+            << u"## Environment\n2 nodes with 8 GPUs each, launched with torchrun.\n"_s << u"torchrun"_s
+            << int(SegmentKind::Prose);
+        QTest::addRow("cc list") << u"DDP hangs.\n\ncc @alice @bob"_s << u"@alice"_s << int(SegmentKind::Incidental);
+        QTest::addRow("cc in prose is prose") << u"Please cc the owners."_s << u"owners"_s << int(SegmentKind::Prose);
+        QTest::addRow("heading-like comment in code")
+            << u"```python\n# Versions of the model\nmodel = DDP(model)\n```"_s << u"DDP(model)"_s
+            << int(SegmentKind::Code);
     }
 
     void segments()
@@ -71,6 +100,65 @@ private slots:
         const int at = int(text.indexOf(needle));
         QVERIFY(at >= 0);
         QCOMPARE(segmentKindName(analyzed.kindAt(at)), segmentKindName(SegmentKind(kind)));
+    }
+
+    void titleTags_data()
+    {
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<QStringList>("tags");
+
+        QTest::addRow("one tag") << u"[FSDP] full_state_dict offload"_s << QStringList{u"[FSDP]"_s};
+        QTest::addRow("two tags") << u"[FSDP2][DTensor] numeric bug"_s << QStringList{u"[FSDP2]"_s, u"[DTensor]"_s};
+        QTest::addRow("spaced tags") << u" [DTensor] [c10d]: wrong"_s << QStringList{u"[DTensor]"_s, u"[c10d]"_s};
+        QTest::addRow("no tag") << u"DDP hangs with [rank0] logs"_s << QStringList{};
+        QTest::addRow("empty brackets") << u"[] DDP hangs"_s << QStringList{};
+        QTest::addRow("unclosed") << u"[FSDP hangs"_s << QStringList{};
+        QTest::addRow("too long to be a tag")
+            << u"[this bracket holds a whole sentence rather than the name of a component at all] x"_s << QStringList{};
+    }
+
+    void titleTags()
+    {
+        QFETCH(QString, title);
+        QFETCH(QStringList, tags);
+        const AnalyzedText analyzed = TextAnalyzer::analyzeTitle(title);
+        QStringList found;
+        for (const Segment &tag : analyzed.tags)
+            found.append(title.mid(tag.start, tag.length));
+        QCOMPARE(found, tags);
+        for (const Segment &tag : analyzed.tags)
+            QVERIFY(analyzed.inTag(tag.start + 1, tag.length - 2));
+        // A body is never read for tags: "[rank0]:" opens log lines.
+        QVERIFY(TextAnalyzer::analyze(title, u"body"_s).tags.isEmpty());
+    }
+
+    void importStatements_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("needle");
+        QTest::addColumn<bool>("onImport");
+
+        const QString script = u"import torch.distributed.rpc as rpc\nfrom torch.distributed.fsdp import (fully_shard,"
+                               u" FSDPModule)\nmodel = fully_shard(model)\n"_s;
+        QTest::addRow("import as") << script << u"torch.distributed.rpc"_s << true;
+        QTest::addRow("alias") << script << u"rpc\n"_s << true;
+        QTest::addRow("from module") << script << u"torch.distributed.fsdp"_s << true;
+        QTest::addRow("last imported name") << script << u"FSDPModule"_s << true;
+        QTest::addRow("the call is not") << script << u"fully_shard(model)"_s << false;
+        QTest::addRow("flattened, after the import")
+            << u"import torch.distributed as dist dist.all_reduce(t)"_s << u"all_reduce"_s << false;
+    }
+
+    void importStatements()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, needle);
+        QFETCH(bool, onImport);
+        const AnalyzedText analyzed = TextAnalyzer::analyze(text, u"body"_s);
+        const int at = int(text.indexOf(needle));
+        QVERIFY(at >= 0);
+        const int length = int(needle.trimmed().size());
+        QCOMPARE(analyzed.inImportStatement(at, length), onImport);
     }
 
     void segmentsCoverTheText()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "engine/guardrails.h"
+#include "engine/textanalyzer.h"
 #include "engine/triageengine.h"
 
 #include <QtConcurrent/QtConcurrentMap>
@@ -342,6 +343,155 @@ private slots:
             QCOMPARE(plan.templateKey, u"needs_distributed_reproduction"_s);
         if (plan.decision == "not_distributed"_L1)
             QCOMPARE(plan.templateKey, u"not_distributed"_s);
+    }
+
+    // Where a module's words stand (context rules, incidental text) and the confusions that resolve which
+    // module is meant. Each row: the module label and the confidence it must get (None: not suggested).
+    void context_data()
+    {
+        QTest::addColumn<Issue>("issue");
+        QTest::addColumn<QString>("label");
+        QTest::addColumn<int>("confidence");
+        QTest::addColumn<QString>("rule"); // must have fired (empty: no check)
+
+        const int None = int(Confidence::None);
+        const int Medium = int(Confidence::Medium);
+        const int High = int(Confidence::High);
+        const QString ciLog = u"Platforms: linux. This test was disabled because it is failing in CI.\n```\n"
+                              u"[rank1]: RuntimeError: DTensor redistribute failed in FullyShardedDataParallel\n"
+                              u"[rank1]:   File \"/x/torch/distributed/tensor/_redistribute.py\", line 3, in f\n```"_s;
+
+        QTest::addRow("ci report: module from the test class")
+            << makeIssue(u"DISABLED test_allgather_uneven (__main__.TestFSDPCollectives)"_s, ciLog) << u"module: fsdp"_s
+            << Medium << u"context: ci-test-report-read-from-the-test"_s;
+        QTest::addRow("ci report: log words name no module")
+            << makeIssue(u"DISABLED test_allgather_uneven (__main__.TestFSDPCollectives)"_s, ciLog)
+            << u"module: dtensor"_s << None << u"context: ci-test-report-read-from-the-test"_s;
+        QTest::addRow("ci report: a test naming nothing gets nothing")
+            << makeIssue(u"DISABLED test_save_then_load (__main__.TestRoundTrip)"_s, ciLog) << u"module: fsdp"_s << None
+            << u"context: ci-test-report-read-from-the-test"_s;
+        QTest::addRow("ci report: flaky test")
+            << makeIssue(u"test_fsdp_grad_clip is flaky"_s, ciLog) << u"module: fsdp"_s << Medium
+            << u"context: ci-test-report-read-from-the-test"_s;
+        QTest::addRow("not a ci report: a user's flaky job is read whole")
+            << makeIssue(u"Flaky hang after a few hundred steps"_s,
+                         u"```python\nmodel = DDP(model, find_unused_parameters=True)\n```"_s)
+            << u"module: ddp"_s << High << QString();
+        QTest::addRow("not a ci report: a user's test script is read whole")
+            << makeIssue(u"My test_train.py fails with DTensor"_s,
+                         u"```python\nfrom torch.distributed.tensor import distribute_tensor, Shard\n"
+                         u"dt = distribute_tensor(t, mesh, [Shard(0)])\n```"_s)
+            << u"module: dtensor"_s << High << QString();
+
+        QTest::addRow("tag: the tagged module is the subject")
+            << makeIssue(u"[DDP] Gradients are None when blocks are wrapped in checkpoint_wrapper"_s,
+                         u"```python\nmodel = DDP(checkpoint_wrapper(block))\nloss = model(x).sum()\n```"_s)
+            << u"module: ddp"_s << Medium << QString();
+        QTest::addRow("tag: a module beside the tag is context")
+            << makeIssue(u"[DDP] Gradients are None when blocks are wrapped in checkpoint_wrapper"_s,
+                         u"```python\nmodel = DDP(checkpoint_wrapper(block))\nloss = model(x).sum()\n```"_s)
+            << u"module: activation checkpointing"_s << None << u"context: tagged-component-is-the-subject"_s;
+        QTest::addRow("tag: a module with its own frames is kept")
+            << makeIssue(u"[FSDP2] backward fails on uneven shards"_s,
+                         u"Traceback (most recent call last):\n"
+                         u"  File \"/x/torch/distributed/tensor/_ops/_view_ops.py\", line 7, in prop\n"
+                         u"NotImplementedError: Operator aten.view.default does not have a sharding strategy "
+                         u"registered.\n"_s)
+            << u"module: dtensor"_s << Medium << QString();
+        QTest::addRow("tag: no tag, both modules count")
+            << makeIssue(u"DDP gradients are None when blocks are wrapped in checkpoint_wrapper"_s,
+                         u"```python\nmodel = DDP(checkpoint_wrapper(block))\nloss = model(x).sum()\n```"_s)
+            << u"module: activation checkpointing"_s << Medium << QString();
+
+        QTest::addRow("passing: a body word beside a title subject")
+            << makeIssue(u"ColwiseParallel shards the bias twice"_s,
+                         u"We train with tensor parallel; the rest of the model uses DDP. The bias ends up with the "
+                         u"wrong shape."_s)
+            << u"module: ddp"_s << None << u"context: mention-in-passing"_s;
+        QTest::addRow("passing: the same module in code is no passing mention")
+            << makeIssue(u"ColwiseParallel shards the bias twice"_s,
+                         u"```python\nmodel = DDP(model, find_unused_parameters=True)\n```\nThe bias has the wrong "
+                         u"shape."_s)
+            << u"module: ddp"_s << High << QString();
+        QTest::addRow("passing: nothing in the title, the body decides")
+            << makeIssue(u"Training is slower than expected"_s,
+                         u"We wrap the model in DDP and the step time doubled compared to one GPU."_s)
+            << u"module: ddp"_s << Medium << QString();
+
+        const QString imports = u"```python\nimport torch\nimport torch.distributed.rpc as rpc\nmodel = Net()\n"
+                                u"loss = model(x).sum()\nloss.backward()\n```"_s;
+        QTest::addRow("import: imported, never used") << makeIssue(u"Loss diverges after the first epoch"_s, imports)
+                                                      << u"module: rpc"_s << None << u"context: imported-not-used"_s;
+        QTest::addRow("import: imported and called")
+            << makeIssue(u"Loss diverges after the first epoch"_s,
+                         imports + u"\n```python\nrpc.init_rpc('worker0', rank=0, world_size=2)\n"
+                                   u"rpc.rpc_sync('worker1', torch.add, args=(t, 1))\n```"_s)
+            << u"module: rpc"_s << Medium << QString();
+
+        QTest::addRow("incidental: environment dump")
+            << makeIssue(u"Loss is NaN after resuming training"_s,
+                         u"Training resumes from step 1000 and the loss is NaN.\n\n### Versions\n"
+                         u"PyTorch version: 2.5.1\n[pip3] torchrec==1.0 (DistributedDataParallel helpers)\n"_s)
+            << u"module: ddp"_s << None << QString();
+        QTest::addRow("incidental: cc list")
+            << makeIssue(u"Training hangs at the first step"_s,
+                         u"It hangs after the first batch on 2 nodes.\n\ncc @fsdp-owners @alice"_s)
+            << u"module: fsdp"_s << None << QString();
+
+        QTest::addRow("confusion: a backend that cannot be found is c10d's")
+            << makeIssue(u"init_process_group('mpi') fails on our cluster"_s,
+                         u"RuntimeError: Unknown c10d backend type MPI. We built from source with MPI installed."_s)
+            << u"module: mpi"_s << None << u"confusion: backend-lookup-is-c10d"_s;
+        QTest::addRow("confusion: NCCL that is not built in is c10d's")
+            << makeIssue(u"NCCL backend missing on our nightly build"_s,
+                         u"dist.init_process_group('nccl') says the NCCL error: ProcessGroupNCCL is not built with "
+                         u"NCCL support, unhandled system error follows."_s)
+            << u"module: nccl"_s << None << u"confusion: backend-lookup-is-c10d"_s;
+        QTest::addRow("confusion: the MPI backend misbehaving is MPI")
+            << makeIssue(u"MPI backend reports rank -1 on every process"_s,
+                         u"Built with USE_MPI=1; dist.init_process_group('mpi') works but get_rank() returns -1 on "
+                         u"every process."_s)
+            << u"module: mpi"_s << Medium << QString();
+        QTest::addRow("confusion: a backend in the title is the setting")
+            << makeIssue(u"Run the DDP bucketing tests on the Gloo backend too"_s,
+                         u"The bucketing tests only run with NCCL today although nothing in them needs it."_s)
+            << u"module: c10d"_s << None << u"confusion: collectives-used-by-a-parallelism"_s;
+        QTest::addRow("confusion: the parallelism beside the backend is the subject")
+            << makeIssue(u"Run the DDP bucketing tests on the Gloo backend too"_s,
+                         u"The bucketing tests only run with NCCL today although nothing in them needs it."_s)
+            << u"module: ddp"_s << Medium << QString();
+        QTest::addRow("confusion: a process group in the title is the collective layer")
+            << makeIssue(u"ProcessGroupGloo allreduce hangs with large DDP buckets"_s,
+                         u"```python\npg = dist.new_group(backend='gloo')\ndist.all_reduce(t, group=pg)\n```"_s)
+            << u"module: c10d"_s << Medium << QString();
+    }
+
+    void context()
+    {
+        QFETCH(Issue, issue);
+        QFETCH(QString, label);
+        QFETCH(int, confidence);
+        QFETCH(QString, rule);
+
+        const TriagePlan plan = m_engine->plan(issue);
+        const QString why = describe(plan);
+        QVERIFY2(plan.confidenceOf(label) == Confidence(confidence),
+                 qPrintable(label + u" is "_s + confidenceName(plan.confidenceOf(label)) + u": "_s + why));
+        QCOMPARE(plan.addLabels.contains(label), confidence != int(Confidence::None));
+        if (!rule.isEmpty())
+            QVERIFY2(firedRule(plan, rule), qPrintable(u"rule did not fire: "_s + rule + u": "_s + why));
+        // Rationale for a label held back never passes for evidence of one.
+        for (const Evidence &e : plan.evidence) {
+            if (e.rule.startsWith(u"context: "_s) || e.rule.startsWith(u"confusion: "_s))
+                QVERIFY2(e.label.isEmpty(), qPrintable(e.rule));
+        }
+        // Nothing suggested stands on incidental text.
+        for (const Evidence &e : plan.evidence) {
+            if (e.start < 0 || e.label.isEmpty() || e.where != "body"_L1)
+                continue;
+            const AnalyzedText body = TextAnalyzer::analyze(issue.body, u"body"_s);
+            QVERIFY2(body.kindAt(e.start) != SegmentKind::Incidental, qPrintable(e.label + u": "_s + e.text));
+        }
     }
 
     void evidencePointsIntoTheText()
