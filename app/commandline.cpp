@@ -2,6 +2,7 @@
 #include "app/commandline.h"
 
 #include "app/exportcommand.h"
+#include "app/outboxcommand.h"
 #include "app/reprocommand.h"
 #include "app/synccommand.h"
 #include "app/triagecommand.h"
@@ -27,6 +28,7 @@ const std::map<QString, Command> &commands()
         {u"triage"_s, &TriageCommand::run},
         {u"sync"_s, &SyncCommand::run},
         {u"export"_s, &ExportCommand::run},
+        {u"outbox"_s, &OutboxCommand::run},
     };
     return table;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/guicommand.h"
 
+#include "app/firstpaintreporter.h"
 #include "app/keychaintokenstore.h"
 #include "engine/githubclient.h"
 #include "engine/issuejsonreader.h"
@@ -8,13 +9,20 @@
 #include "engine/reviewdecisionstore.h"
 #include "engine/rubricpack.h"
 #include "engine/tokenresolver.h"
+#include "models/issuetablemodel.h"
+#include "models/reprooutputmodel.h"
 #include "views/apppalette.h"
 #include "views/mainwindow.h"
+#include "views/repropanel.h"
 
 #include <KSyntaxHighlighting/Repository>
 
+#include <QAbstractItemView>
 #include <QApplication>
+#include <QCheckBox>
 #include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
@@ -54,17 +62,92 @@ int fail(const QString &message)
 } // namespace
 
 namespace {
+
+// The Repro tab mid-run and after the outcome: selects the first issue with a repro, consents for the
+// screenshot (the fixture is ours), runs it for real in the sandbox, grabs once run 2 has printed a few
+// lines and again once the outcome is classified.
+int screenshotRepro(QApplication &app, MainWindow &window, const QString &dir, bool dark)
+{
+    if (!QDir().mkpath(dir))
+        return fail(u"cannot create %1"_s.arg(dir));
+    const QString suffix = dark ? u"-dark"_s : QString();
+    const QString running = QDir(dir).filePath(u"repro-running"_s + suffix + u".png"_s);
+    const QString outcome = QDir(dir).filePath(u"repro-outcome"_s + suffix + u".png"_s);
+    window.resize(ScreenshotSize);
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.show();
+    ReproPanel *panel = window.reproPanel();
+    int status = 0;
+    bool grabbedRunning = false;
+    const auto save = [&window, &status](const QString &file) {
+        if (!window.grab().save(file, "PNG"))
+            status = fail(u"cannot write the screenshot to %1"_s.arg(file));
+    };
+    const auto start = [&] {
+        if (panel->isRunning())
+            return;
+        if (!panel->blocker().isEmpty() && panel->consentCheck()->isVisible())
+            panel->consentCheck()->setChecked(true);
+        if (!panel->blocker().isEmpty())
+            return; // still scanning or finding environments: called again when they finish
+        panel->run();
+    };
+    QObject::connect(panel, &ReproPanel::scanFinished, &window, start);
+    QObject::connect(panel, &ReproPanel::environmentsReady, &window, start);
+    QObject::connect(panel->outputModel(), &ReproOutputModel::batchAppended, &window, [&] {
+        const ReproOutputModel *model = panel->outputModel();
+        const int mark = model->findNext(u"run 2 of"_s, -1);
+        if (grabbedRunning || mark < 0 || model->rowCount() - mark < 8)
+            return;
+        grabbedRunning = true;
+        QTimer::singleShot(60, &window, [&] { save(running); });
+    });
+    QObject::connect(panel, &ReproPanel::runFinished, &window, [&] {
+        QTimer::singleShot(300, &window, [&] {
+            if (!grabbedRunning)
+                status = fail(u"the run ended before a mid-run picture could be taken"_s);
+            save(outcome);
+            QApplication::quit();
+        });
+    });
+    const auto begin = [&] {
+        const QList<Issue> &issues = window.tableModel()->issues();
+        for (const Issue &issue : issues) {
+            if (ReproExtractor::extract(issue).status == ReproExtraction::Status::Found) {
+                window.selectIssue(issue.number);
+                break;
+            }
+        }
+        window.showReproTab(true);
+        start();
+    };
+    if (window.isTriaging())
+        QObject::connect(&window, &MainWindow::triageFinished, &window, begin, Qt::SingleShotConnection);
+    else
+        begin();
+    QTimer::singleShot(240000, &window, [&] {
+        status = fail(u"the repro did not finish within 4 minutes"_s);
+        QApplication::quit();
+    });
+    app.exec();
+    return status;
+}
+
 // Set when no display was found: options and input are still checked, then the window refuses clearly.
 bool s_noDisplay = false;
+// Started first thing in main(), for --report-first-paint.
+QElapsedTimer s_sinceStart;
 } // namespace
 
 void GuiCommand::prepareEnvironment(int argc, char **argv)
 {
+    s_sinceStart.start();
     if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         return;
     bool offscreen = false;
     for (int i = 1; i < argc; ++i) {
-        for (const char *option : {"--screenshot", "--help", "-h", "--help-all", "--version", "-v"})
+        for (const char *option :
+             {"--screenshot", "--screenshot-repro", "--help", "-h", "--help-all", "--version", "-v"})
             offscreen = offscreen || std::strcmp(argv[i], option) == 0;
     }
     if (!offscreen && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
@@ -113,8 +196,19 @@ int GuiCommand::run(QApplication &app)
     const QCommandLineOption apiOption(
         u"api"_s, QApplication::translate("GuiCommand", "The API URL (default https://api.github.com)."), u"URL"_s,
         u"https://api.github.com"_s);
+    QCommandLineOption firstPaintOption(
+        u"report-first-paint"_s,
+        QApplication::translate("GuiCommand", "Print the time from start to the queue's first paint, then exit."));
+    firstPaintOption.setFlags(QCommandLineOption::HiddenFromHelp); // for bench_reviewui
+    const QCommandLineOption reproShotOption(
+        u"screenshot-repro"_s,
+        QApplication::translate("GuiCommand",
+                                "Run the first issue's repro in the sandbox with the Repro tab showing; write "
+                                "DIR/repro-running.png mid-run and DIR/repro-outcome.png after it, then exit."),
+        u"DIR"_s);
     parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption,
-                       presentationOption, repoOption, labelOption, stateOption, apiOption});
+                       presentationOption, repoOption, labelOption, stateOption, apiOption, firstPaintOption,
+                       reproShotOption});
     parser.process(app);
 
     if (int(parser.isSet(demoOption)) + int(parser.isSet(queueOption)) + int(parser.isSet(repoOption)) > 1)
@@ -161,7 +255,7 @@ int GuiCommand::run(QApplication &app)
         return fail(pack.error());
 
     // A screenshot never touches the reviewer's store: it gets a throwaway one.
-    const bool screenshot = parser.isSet(screenshotOption);
+    const bool screenshot = parser.isSet(screenshotOption) || parser.isSet(reproShotOption);
     if (!screenshot && s_noDisplay)
         return fail(u"no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
                     "use --screenshot FILE.png or a headless command such as `triage-console triage --help`"_s);
@@ -206,6 +300,9 @@ int GuiCommand::run(QApplication &app)
         window.setIssues(std::move(queue),
                          parser.isSet(queueOption) ? queuePath : QApplication::translate("GuiCommand", "Demo queue"),
                          repo);
+        if (!parser.isSet(queueOption))
+            window.setOutboxUnavailableReason(QApplication::translate(
+                "GuiCommand", "The demo queue's issues are made up: nothing of it is written to GitHub."));
         window.selectFirstIssue();
     }
     if (!screenshot) {
@@ -222,9 +319,14 @@ int GuiCommand::run(QApplication &app)
 
     if (!screenshot) {
         window.restoreState();
+        if (parser.isSet(firstPaintOption))
+            new FirstPaintReporter(window.findChild<QAbstractItemView *>(u"issueTable"_s), s_sinceStart, &window);
         window.show();
         return app.exec();
     }
+
+    if (parser.isSet(reproShotOption))
+        return screenshotRepro(app, window, parser.value(reproShotOption), parser.isSet(darkOption));
 
     const QString target = parser.value(screenshotOption);
     window.resize(ScreenshotSize);
@@ -239,10 +341,16 @@ int GuiCommand::run(QApplication &app)
             QApplication::quit();
         });
     };
-    if (window.isTriaging())
-        QObject::connect(&window, &MainWindow::triageFinished, &window, grab, Qt::SingleShotConnection);
+    const auto grabWhenTriaged = [&window, grab] {
+        if (window.isTriaging())
+            QObject::connect(&window, &MainWindow::triageFinished, &window, grab, Qt::SingleShotConnection);
+        else
+            grab();
+    };
+    if (window.isLoadingQueue())
+        QObject::connect(&window, &MainWindow::queueOpened, &window, grabWhenTriaged, Qt::SingleShotConnection);
     else
-        grab();
+        grabWhenTriaged();
     app.exec();
     return status;
 }

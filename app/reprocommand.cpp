@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/reprocommand.h"
 
+#include "app/reprotoolscommand.h"
+
 #include "engine/issuejsonreader.h"
 #include "engine/pythonenvironment.h"
 #include "engine/reproextractor.h"
@@ -338,6 +340,8 @@ int ReproCommand::run(const QStringList &arguments)
         return extract(rest);
     if (sub == u"envs"_s)
         return environments(rest);
+    if (ReproToolsCommand::handles(sub))
+        return ReproToolsCommand::run(sub, rest);
     return fail(tr("usage: repro scan FILE.py | repro run FILE.py [options] | repro extract --input ISSUE.json | "
-                   "repro envs"));
+                   "repro envs | repro bisect FILE.py --envs A,B,C | repro minimize FILE.py [--out FILE]"));
 }

@@ -31,13 +31,23 @@ QUrl withPath(QUrl url, const QString &path)
 GitHubClient::GitHubClient(QObject *parent)
     : QObject(parent)
     , m_network(new QNetworkAccessManager(this))
+    , m_writeTimer(new QTimer(this))
 {
+    m_writeTimer->setSingleShot(true);
+    connect(m_writeTimer, &QTimer::timeout, this, &GitHubClient::dispatchWrites);
     qRegisterMetaType<RateLimit>();
     qRegisterMetaType<GitHubResponse>();
     setApiUrl(QUrl(u"https://api.github.com"_s));
 }
 
-GitHubClient::~GitHubClient() = default;
+GitHubClient::~GitHubClient()
+{
+    // Jobs release their write slot as they go: let them do it while the slot lists still exist (and empty,
+    // so that no queued write starts now).
+    m_writeQueue.clear();
+    m_writesInFlight.clear();
+    qDeleteAll(findChildren<GitHubRequestJob *>(Qt::FindDirectChildrenOnly));
+}
 
 void GitHubClient::setApiUrl(const QUrl &url)
 {
@@ -89,6 +99,62 @@ GitHubRequestJob *GitHubClient::graphql(const QString &query, const QJsonObject 
     const QByteArray body =
         QJsonDocument(QJsonObject{{u"query"_s, query}, {u"variables"_s, variables}}).toJson(QJsonDocument::Compact);
     return new GitHubRequestJob(this, request, "POST", body, true);
+}
+
+GitHubRequestJob *GitHubClient::write(const QByteArray &verb, const QUrl &url, const QJsonDocument &body)
+{
+    QNetworkRequest request = buildRequest(url);
+    QByteArray payload;
+    if (!body.isNull()) {
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
+        payload = body.toJson(QJsonDocument::Compact);
+    }
+    auto *job = new GitHubRequestJob(this, request, verb, payload, false);
+    job->m_write = true;
+    return job;
+}
+
+bool GitHubClient::acquireWriteSlot(GitHubRequestJob *job)
+{
+    if (m_writeQueue.isEmpty() && m_writesInFlight.size() < std::max(1, m_policy.maxConcurrentWrites)) {
+        const auto since = steady_clock::now() - m_lastWriteAt;
+        if (m_lastWriteAt == steady_clock::time_point{} || since >= m_policy.writeSpacing) {
+            m_writesInFlight.append(job);
+            m_lastWriteAt = steady_clock::now();
+            return true;
+        }
+    }
+    if (!m_writeQueue.contains(job))
+        m_writeQueue.append(job);
+    dispatchWrites();
+    return false;
+}
+
+void GitHubClient::releaseWriteSlot(GitHubRequestJob *job)
+{
+    m_writeQueue.removeAll(job);
+    if (m_writesInFlight.removeAll(job) > 0)
+        dispatchWrites();
+}
+
+void GitHubClient::dispatchWrites()
+{
+    m_writeQueue.removeAll(nullptr);
+    while (!m_writeQueue.isEmpty() && m_writesInFlight.size() < std::max(1, m_policy.maxConcurrentWrites)) {
+        const auto since = duration_cast<milliseconds>(steady_clock::now() - m_lastWriteAt);
+        if (m_lastWriteAt != steady_clock::time_point{} && since < m_policy.writeSpacing) {
+            if (!m_writeTimer->isActive())
+                m_writeTimer->start(m_policy.writeSpacing - since);
+            return;
+        }
+        GitHubRequestJob *job = m_writeQueue.takeFirst();
+        if (!job)
+            continue;
+        m_writesInFlight.append(job);
+        m_lastWriteAt = steady_clock::now();
+        job->m_holdsWriteSlot = true;
+        job->send();
+    }
 }
 
 QNetworkReply *GitHubClient::send(const QNetworkRequest &request, const QByteArray &verb, const QByteArray &body)

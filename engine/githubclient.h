@@ -11,6 +11,8 @@
 #include <QLoggingCategory>
 #include <QNetworkRequest>
 #include <QObject>
+#include <QPointer>
+#include <QTimer>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -46,6 +48,10 @@ struct RetryPolicy
     std::chrono::milliseconds maxRateLimitWait{std::chrono::minutes(65)}; // longer than this: give up
     std::chrono::milliseconds transferTimeout{60000};                     // no byte for this long: a network error
     double serverWaitScale = 1.0; // scales waits GitHub dictates (Retry-After, reset); tests use < 1
+    // Content-creating requests (comments, labels, edits) have tighter secondary limits: GitHub asks for
+    // no concurrency and about a second between them.
+    std::chrono::milliseconds writeSpacing{1000};
+    int maxConcurrentWrites = 1;
 };
 
 struct GitHubResponse
@@ -92,6 +98,11 @@ public:
     // Jobs start on the next event-loop turn: connect to finished() first. They belong to the client.
     GitHubRequestJob *get(const QUrl &url, const QByteArray &etag = {});
     GitHubRequestJob *graphql(const QString &query, const QJsonObject &variables);
+    // A write (POST, PATCH, PUT, DELETE) with an optional JSON body. Writes go out one at a time (at most
+    // RetryPolicy::maxConcurrentWrites), RetryPolicy::writeSpacing apart. Rate limits are waited for; a
+    // server error or lost answer is NOT retried (the write may have happened): the job fails with
+    // failedTransiently() and the caller re-reads before trying again.
+    GitHubRequestJob *write(const QByteArray &verb, const QUrl &url, const QJsonDocument &body = {});
 
     // Every request GitHub sees is built here.
     QNetworkRequest buildRequest(const QUrl &url, const QByteArray &etag = {}) const;
@@ -113,6 +124,10 @@ private:
     void noteRateLimit(const QNetworkReply *reply);
     // How long to hold a request back because the budget it draws on is spent (0: send now).
     std::chrono::milliseconds waitForBudget(const QString &resource) const;
+    // Write slots: a write job asks before each attempt; granted now, or later through startWrite().
+    bool acquireWriteSlot(GitHubRequestJob *job);
+    void releaseWriteSlot(GitHubRequestJob *job);
+    void dispatchWrites();
 
     QNetworkAccessManager *m_network;
     QUrl m_apiUrl;
@@ -122,4 +137,8 @@ private:
     QHash<QString, RateLimit> m_rateLimits;
     RateLimit m_lastRateLimit;
     int m_requestsSent = 0;
+    QList<QPointer<GitHubRequestJob>> m_writeQueue;
+    QList<GitHubRequestJob *> m_writesInFlight;
+    std::chrono::steady_clock::time_point m_lastWriteAt{};
+    QTimer *m_writeTimer;
 };

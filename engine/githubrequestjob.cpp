@@ -44,6 +44,8 @@ GitHubRequestJob::GitHubRequestJob(GitHubClient *client, const QNetworkRequest &
 
 GitHubRequestJob::~GitHubRequestJob()
 {
+    if (m_write && m_client)
+        m_client->releaseWriteSlot(this);
     if (m_reply) {
         m_reply->disconnect(this);
         m_reply->abort();
@@ -56,6 +58,9 @@ void GitHubRequestJob::cancel()
     if (m_finished)
         return;
     m_timer.stop();
+    if (m_write)
+        m_client->releaseWriteSlot(this);
+    m_holdsWriteSlot = false;
     if (m_reply) {
         m_reply->disconnect(this);
         m_reply->abort();
@@ -84,6 +89,19 @@ void GitHubRequestJob::attempt()
         m_timer.start(wait);
         return;
     }
+    // Writes wait for their slot; the client calls send() when it is theirs.
+    if (m_write && !m_holdsWriteSlot) {
+        if (!m_client->acquireWriteSlot(this))
+            return;
+        m_holdsWriteSlot = true;
+    }
+    send();
+}
+
+void GitHubRequestJob::send()
+{
+    if (m_finished)
+        return;
     ++m_attempt;
     m_reply = m_client->send(m_request, m_verb, m_body);
     connect(m_reply, &QNetworkReply::finished, this, &GitHubRequestJob::onReplyFinished);
@@ -103,17 +121,26 @@ void GitHubRequestJob::onReplyFinished()
         return;
     m_reply.clear();
     reply->deleteLater();
+    if (m_holdsWriteSlot) {
+        m_holdsWriteSlot = false;
+        m_client->releaseWriteSlot(this);
+    }
 
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QNetworkReply::NetworkError networkError = reply->error();
     const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
     m_client->noteRateLimit(reply);
     const RetryPolicy &policy = m_client->retryPolicy();
+    m_lastStatus = status;
+    m_lastBody = body;
 
     // Transport failures (refused, reset, dropped mid-body, timed out) come before any status.
     if (networkError != QNetworkReply::NoError &&
         (status == 0 || networkError < QNetworkReply::ProxyConnectionRefusedError)) {
         m_lastFailure = GitHubClient::describeFailure(m_request.url(), 0, reply->errorString(), {});
+        m_lastStatus = 0;
+        if (m_write) // the write may have happened: the caller re-reads before trying again
+            return failTransiently();
         retryLater(backoff(), reply->errorString());
         return;
     }
@@ -133,6 +160,8 @@ void GitHubRequestJob::onReplyFinished()
                 m_lastFailure = tr("GitHub sent malformed JSON for %1 (%2 at byte %3)")
                                     .arg(m_request.url().path(), parseError.errorString())
                                     .arg(parseError.offset);
+                if (m_write)
+                    return failTransiently();
                 retryLater(backoff(), tr("malformed JSON"));
                 return;
             }
@@ -179,6 +208,8 @@ void GitHubRequestJob::onReplyFinished()
         return;
     }
     if (status >= 500) {
+        if (m_write)
+            return failTransiently();
         retryLater(backoff(), u"HTTP %1"_s.arg(status));
         return;
     }
@@ -196,6 +227,12 @@ void GitHubRequestJob::retryLater(milliseconds delay, const QString &reason)
     qCInfo(lcGitHub) << "retrying" << m_request.url().path() << "in" << delay.count() << "ms:" << reason;
     Q_EMIT waiting(delay.count(), reason);
     m_timer.start(delay);
+}
+
+void GitHubRequestJob::failTransiently()
+{
+    m_transientFailure = true;
+    finish(Error{m_lastFailure});
 }
 
 void GitHubRequestJob::finish(const Result<GitHubResponse> &result)

@@ -23,6 +23,13 @@ public:
     // After a failure: whether it was the kind that retrying could have fixed (5xx, network, malformed
     // answers), as opposed to a refusal (4xx, GraphQL errors) or a cancel. Valid in the finished() slot.
     bool failedTransiently() const { return m_transientFailure; }
+    bool isWrite() const { return m_write; }
+    QByteArray verb() const { return m_verb; }
+    QByteArray requestBody() const { return m_body; }
+    // The last answer's HTTP status (0: none, the connection failed) and body; valid in the finished() slot,
+    // for failures too (the audit log keeps GitHub's refusal).
+    int lastStatus() const { return m_lastStatus; }
+    QByteArray lastBody() const { return m_lastBody; }
 
 Q_SIGNALS:
     void finished(const Result<GitHubResponse> &result);
@@ -35,9 +42,11 @@ private:
                      const QByteArray &body, bool graphql);
 
     void attempt();
+    void send();
     void onReplyFinished();
     void retryLater(std::chrono::milliseconds delay, const QString &reason);
     void finish(const Result<GitHubResponse> &result);
+    void failTransiently();
     std::chrono::milliseconds backoff() const;
     QString resource() const { return m_graphql ? QStringLiteral("graphql") : QStringLiteral("core"); }
 
@@ -46,6 +55,10 @@ private:
     QByteArray m_verb;
     QByteArray m_body;
     bool m_graphql;
+    bool m_write = false;
+    bool m_holdsWriteSlot = false;
+    int m_lastStatus = 0;
+    QByteArray m_lastBody;
     QPointer<QNetworkReply> m_reply;
     QTimer m_timer;
     int m_attempt = 0;

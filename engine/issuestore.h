@@ -23,7 +23,7 @@ Q_DECLARE_LOGGING_CATEGORY(lcStore)
 class IssueStore final
 {
 public:
-    static constexpr int SchemaVersion = 3;
+    static constexpr int SchemaVersion = 4;
 
     ~IssueStore();
     IssueStore(const IssueStore &) = delete;
@@ -64,6 +64,8 @@ public:
     QHash<int, QPair<QDateTime, int>> storedVersions(const QString &repository, const QList<int> &numbers) const;
     int issueCount(const QString &repository) const;
     int commentCount(const QString &repository) const;
+    // Issues and comments of a queue as stored, counted without loading them; {-1, -1} on a read failure.
+    QPair<int, int> queueCounts(const QueueSpec &queue) const;
 
 private:
     IssueStore(QString path, QString connectionName);

@@ -9,6 +9,8 @@
 #include <QJsonArray>
 #include <QTimeZone>
 
+#include <tuple>
+
 using namespace Qt::StringLiterals;
 
 Q_LOGGING_CATEGORY(lcSync, "triage.sync", QtInfoMsg)
@@ -533,13 +535,8 @@ void QueueSyncJob::succeed()
     m_done = true;
     m_summary.requests = m_client->requestsSent() - m_requestsAtStart;
     m_summary.rateLimitRemaining = m_client->rateLimit().remaining;
-    m_summary.queueIssues = -1;
-    if (const Result<QList<Issue>> queue = m_store->loadQueue(m_queue)) {
-        m_summary.queueIssues = int(queue->size());
-        m_summary.queueComments = 0;
-        for (const Issue &issue : *queue)
-            m_summary.queueComments += int(issue.comments.size());
-    }
+    // Counted in SQL: loading the queue here would hold the GUI thread for a second on a large queue.
+    std::tie(m_summary.queueIssues, m_summary.queueComments) = m_store->queueCounts(m_queue);
     qCInfo(lcSync) << "synced" << m_queue.repository() << m_summary.issues << "issues," << m_summary.comments
                    << "comments in" << m_summary.requests << "requests";
     Q_EMIT finished(m_summary);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "models/reviewdecisioncommand.h"
 
+#include "engine/outboxstore.h"
 #include "models/issuetablemodel.h"
 
 #include <QCoreApplication>
@@ -32,10 +33,74 @@ void ReviewDecisionCommand::redo()
         m_recordedId = id.value();
     }
     m_model->setReview(m_decision.number, m_decision.state, m_decision.plan);
+    enqueue();
+}
+
+void ReviewDecisionCommand::setOutbox(OutboxStore *outbox, Issue seen, RubricPack pack, std::function<void()> onChanged)
+{
+    m_outbox = outbox;
+    m_seen = std::move(seen);
+    m_pack = std::move(pack);
+    m_onOutboxChanged = std::move(onChanged);
+}
+
+bool ReviewDecisionCommand::isApproval(ReviewState state)
+{
+    return state == ReviewState::Approved || state == ReviewState::Edited;
+}
+
+void ReviewDecisionCommand::enqueue()
+{
+    if (!m_outbox || !isApproval(m_decision.state))
+        return;
+    ReviewDecision decision = m_decision;
+    decision.id = m_recordedId;
+    const Result<OutboxEntry> entry = m_outbox->enqueue(decision, m_seen, m_pack);
+    if (!entry) {
+        if (m_onError)
+            m_onError(entry.error());
+        return;
+    }
+    m_outboxEntryId = entry.value().id;
+    if (m_onOutboxChanged)
+        m_onOutboxChanged();
+}
+
+void ReviewDecisionCommand::dequeue()
+{
+    if (!m_outbox || m_outboxEntryId == 0)
+        return;
+    const Result<bool> removed = m_outbox->remove(m_outboxEntryId);
+    const QString problem =
+        !removed          ? removed.error()
+        : removed.value() ? QString()
+                          : QCoreApplication::translate("ReviewDecisionCommand",
+                                                        "#%1 is already being written to GitHub; the outbox keeps it")
+                                .arg(m_decision.number);
+    if (!problem.isEmpty() && m_onError)
+        m_onError(problem);
+    m_outboxEntryId = 0;
+}
+
+void ReviewDecisionCommand::requeuePrevious()
+{
+    // The approval this one replaced in the outbox (a newer approval of an issue drops the older entry).
+    if (m_outbox && m_store && isApproval(m_previousState) && m_previousPlan) {
+        const Result<QList<ReviewDecision>> history = m_store->history(m_decision.repository, m_decision.number);
+        if (history && !history.value().isEmpty() && isApproval(history.value().constLast().state)) {
+            const Result<OutboxEntry> again = m_outbox->enqueue(history.value().constLast(), m_seen, m_pack);
+            if (!again && m_onError)
+                m_onError(again.error());
+        }
+    }
+    if (m_onOutboxChanged)
+        m_onOutboxChanged();
 }
 
 void ReviewDecisionCommand::undo()
 {
+    const bool queued = m_outboxEntryId != 0;
+    dequeue();
     if (m_store && m_recordedId > 0) {
         const Result<bool> removed = m_store->remove(m_recordedId);
         if (!removed && m_onError)
@@ -43,4 +108,6 @@ void ReviewDecisionCommand::undo()
         m_recordedId = 0;
     }
     m_model->setReview(m_decision.number, m_previousState, m_previousPlan);
+    if (queued)
+        requeuePrevious();
 }

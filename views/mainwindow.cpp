@@ -3,7 +3,10 @@
 
 #include "engine/githubclient.h"
 #include "engine/issuestore.h"
+#include "engine/outboxreport.h"
+#include "engine/outboxstore.h"
 #include "engine/queuesyncjob.h"
+#include "engine/reproresultstore.h"
 #include "engine/tokenstore.h"
 #include "engine/triageengine.h"
 #include "models/issuefilterproxymodel.h"
@@ -13,11 +16,14 @@
 #include "views/apppalette.h"
 #include "views/issueview.h"
 #include "views/labelchipdelegate.h"
+#include "views/outboxpanel.h"
 #include "views/queuepickerdialog.h"
+#include "views/repropanel.h"
 #include "views/suggestionpanel.h"
 #include "views/tokensettingsdialog.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -25,6 +31,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -33,12 +40,16 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTabWidget>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -46,8 +57,20 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// A stored queue as the worker thread read it.
+struct LoadedQueue
+{
+    QList<Issue> issues;
+    QString error;
+};
+
+} // namespace
 
 namespace {
 
@@ -70,6 +93,13 @@ constexpr KeyHelp ShortcutSheet[] = {
     {QT_TRANSLATE_NOOP("MainWindow", "u"), QT_TRANSLATE_NOOP("MainWindow", "Undo the last decision")},
     {QT_TRANSLATE_NOOP("MainWindow", "/"), QT_TRANSLATE_NOOP("MainWindow", "Filter the queue (Enter returns to it)")},
     {QT_TRANSLATE_NOOP("MainWindow", "F11"), QT_TRANSLATE_NOOP("MainWindow", "Presentation mode")},
+    {QT_TRANSLATE_NOOP("MainWindow", "r"), QT_TRANSLATE_NOOP("MainWindow", "Repro tab / back to the issue")},
+    {QT_TRANSLATE_NOOP("MainWindow", "Ctrl+Shift+O"),
+     QT_TRANSLATE_NOOP("MainWindow", "The outbox (approved edits waiting for GitHub) / back to the queue")},
+    {QT_TRANSLATE_NOOP("MainWindow", "Space / Enter"),
+     QT_TRANSLATE_NOOP("MainWindow", "In the outbox: include or leave out the current row")},
+    {QT_TRANSLATE_NOOP("MainWindow", "Ctrl+Return"),
+     QT_TRANSLATE_NOOP("MainWindow", "In the outbox: submit the selected edits")},
     {QT_TRANSLATE_NOOP("MainWindow", "?"), QT_TRANSLATE_NOOP("MainWindow", "This sheet")},
 };
 
@@ -158,7 +188,16 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     queueLayout->addWidget(m_table, 1);
 
     m_detailSplitter->setObjectName(u"detailSplitter"_s);
-    m_detailSplitter->addWidget(m_issueView);
+    // The issue and its repro share the left of the detail area: "Issue | Repro".
+    m_reproPanel = new ReproPanel(repository, this);
+    m_detailTabs = new QTabWidget(this);
+    m_detailTabs->setObjectName(u"detailTabs"_s);
+    m_detailTabs->setDocumentMode(true);
+    m_detailTabs->setFocusPolicy(Qt::NoFocus);
+    m_detailTabs->addTab(m_issueView, tr("Issue"));
+    m_detailTabs->addTab(m_reproPanel, tr("Repro"));
+    connect(m_reproPanel, &ReproPanel::statusChanged, m_panel, &SuggestionPanel::setReproStatus);
+    m_detailSplitter->addWidget(m_detailTabs);
     m_detailSplitter->addWidget(m_panel);
     m_detailSplitter->setChildrenCollapsible(false);
     m_detailSplitter->setStretchFactor(0, 3);
@@ -172,7 +211,13 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setSizes({330, 540});
-    setCentralWidget(m_splitter);
+    // Two pages: the queue, and the outbox the approvals wait in until Submit.
+    m_pages = new QStackedWidget(this);
+    m_pages->setObjectName(u"pages"_s);
+    m_pages->addWidget(m_splitter);
+    m_outboxPanel = new OutboxPanel(this);
+    m_pages->addWidget(m_outboxPanel);
+    setCentralWidget(m_pages);
 
     m_sourceLabel->setObjectName(u"sourceLabel"_s);
     m_countLabel->setObjectName(u"countLabel"_s);
@@ -211,6 +256,7 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
 
     setUpShortcuts();
     setUpSync();
+    setUpOutbox();
     updateCount();
     updateStateCounts();
     // Roomy where the screen allows it, never larger than the screen (a 1366×768 laptop).
@@ -336,6 +382,7 @@ void MainWindow::setUpShortcuts()
     // into the filter or the comment never triggers these.
     const auto bind = [this](const QKeySequence &keys, auto &&slot) {
         auto *shortcut = new QShortcut(keys, this);
+        m_queueShortcuts.append(shortcut);
         connect(shortcut, &QShortcut::activated, this, std::forward<decltype(slot)>(slot));
     };
     bind(QKeySequence(Qt::Key_Slash), [this] {
@@ -347,6 +394,7 @@ void MainWindow::setUpShortcuts()
     bind(QKeySequence(Qt::Key_A), [this] { decide(ReviewState::Approved); });
     bind(QKeySequence(Qt::Key_S), [this] { decide(ReviewState::Skipped); });
     bind(QKeySequence(Qt::Key_E), [this] { m_panel->beginEditing(); });
+    bind(QKeySequence(Qt::Key_R), [this] { showReproTab(!isReproTabShown()); });
     bind(QKeySequence(Qt::Key_U), [this] {
         if (!m_undoStack->canUndo())
             return;
@@ -390,6 +438,8 @@ void MainWindow::setPack(const RubricPack &pack)
     m_engine = std::make_shared<const TriageEngine>(pack);
     m_model->setPack(pack);
     m_panel->setPack(pack);
+    m_pack = pack;
+    m_outboxPanel->setPack(pack);
     {
         const QSignalBlocker blocker(m_subOncallFilter);
         m_subOncallFilter->clear();
@@ -404,6 +454,24 @@ void MainWindow::setPack(const RubricPack &pack)
 void MainWindow::setDecisionStore(ReviewDecisionStore *store)
 {
     m_store = store;
+    // Repro results live in the same file, through a connection of their own.
+    if (m_store && (!m_reproStore || m_reproStore->path() != m_store->path())) {
+        Result<std::unique_ptr<ReproResultStore>> repro = ReproResultStore::open(m_store->path());
+        if (repro)
+            m_reproStore = std::move(repro).value();
+        else
+            showError(repro.error());
+        m_reproPanel->setResultStore(m_reproStore.get());
+    }
+    // So does the outbox.
+    if (m_store && (!m_outboxStore || m_outboxStore->path() != m_store->path())) {
+        Result<std::unique_ptr<OutboxStore>> outbox = OutboxStore::open(m_store->path());
+        if (outbox)
+            m_outboxStore = std::move(outbox).value();
+        else
+            showError(outbox.error());
+        m_outboxPanel->setStore(m_outboxStore.get());
+    }
     m_undoStack->clear();
     if (!m_store || m_repository.isEmpty())
         return;
@@ -416,10 +484,16 @@ void MainWindow::setDecisionStore(ReviewDecisionStore *store)
 
 void MainWindow::setIssues(QList<Issue> issues, const QString &sourceName, const QString &repository)
 {
+    const QString newRepository = repository.isEmpty() ? sourceName : repository;
+    // A re-sync of the same queue keeps the reviewer's undecided edits; another repository's numbers are others.
+    keepDraftOfShownIssue();
+    if (newRepository != m_repository)
+        m_drafts.clear();
     m_shownNumber = 0;
-    m_repository = repository.isEmpty() ? sourceName : repository;
+    m_repository = newRepository;
     m_undoStack->clear();
     m_model->setIssues(std::move(issues));
+    m_outboxPanel->setIssueTitles(m_repository, m_model->issues());
     setDecisionStore(m_store);
     m_sourceLabel->setText(sourceName);
     m_sourceLabel->setToolTip(sourceName);
@@ -505,16 +579,33 @@ void MainWindow::showCurrentIssue()
         m_shownNumber = 0;
         m_issueView->clearIssue();
         m_panel->clear();
+        m_reproPanel->clearIssue();
         return;
     }
     // Sorting moves the current row without changing the issue: keep the reader's scroll position.
     const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
     if (issue.number == m_shownNumber)
         return;
+    keepDraftOfShownIssue();
     m_shownNumber = issue.number;
     const QVariant plan = current.data(IssueTableModel::PlanRole);
     m_issueView->setIssue(issue, plan.isValid() ? plan.value<TriagePlan>().evidence : EvidenceList());
     refreshCurrentSuggestion(true);
+    m_reproPanel->setRepository(m_repository);
+    m_reproPanel->setIssue(issue);
+}
+
+void MainWindow::showReproTab(bool show)
+{
+    m_detailTabs->setCurrentWidget(show ? static_cast<QWidget *>(m_reproPanel) : m_issueView);
+    // Back on the issue, the single-key review keys belong to the queue again.
+    if (!show)
+        m_table->setFocus(Qt::ShortcutFocusReason);
+}
+
+bool MainWindow::isReproTabShown() const
+{
+    return m_detailTabs->currentWidget() == m_reproPanel;
 }
 
 void MainWindow::refreshCurrentSuggestion(bool force)
@@ -526,10 +617,29 @@ void MainWindow::refreshCurrentSuggestion(bool force)
     const QVariant engine = current.data(IssueTableModel::EnginePlanRole);
     const std::optional<TriagePlan> enginePlan =
         engine.isValid() ? std::optional(engine.value<TriagePlan>()) : std::nullopt;
-    const std::optional<TriagePlan> reviewed = m_model->reviewedPlan(issue.number);
+    const auto draft = m_drafts.constFind(issue.number);
+    const std::optional<TriagePlan> reviewed =
+        draft != m_drafts.cend() ? std::optional(*draft) : m_model->reviewedPlan(issue.number);
     m_panel->setSuggestion(issue, enginePlan, reviewed, m_model->reviewState(issue.number));
+    if (draft != m_drafts.cend())
+        statusBar()->showMessage(
+            tr("#%1: your undecided edits are back (a or s decides, u after that undoes).").arg(issue.number), 5000);
     const std::optional<TriagePlan> shown = reviewed ? reviewed : enginePlan;
     m_issueView->setEvidence(shown ? shown->evidence : EvidenceList());
+}
+
+void MainWindow::keepDraftOfShownIssue()
+{
+    if (m_shownNumber == 0 || !m_panel->hasPlan())
+        return;
+    const std::optional<TriagePlan> reviewed = m_model->reviewedPlan(m_shownNumber);
+    const TriagePlan plan = m_panel->plan();
+    const bool unchanged = reviewed ? ReviewDecisionStore::planHash(plan) == ReviewDecisionStore::planHash(*reviewed)
+                                    : !m_panel->isEdited();
+    if (unchanged)
+        m_drafts.remove(m_shownNumber);
+    else
+        m_drafts.insert(m_shownNumber, plan);
 }
 
 void MainWindow::decide(ReviewState state)
@@ -542,6 +652,7 @@ void MainWindow::decide(ReviewState state)
         return;
     }
     const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
+    m_drafts.remove(issue.number);
     if (state == ReviewState::Approved) {
         if (!m_panel->violations().isEmpty()) {
             statusBar()->showMessage(tr("Not approved: the suggestion breaks a queue rule (see the panel)."), 6000);
@@ -561,8 +672,11 @@ void MainWindow::decide(ReviewState state)
     // Where to go next, chosen before the decision may filter this row away.
     const QModelIndex next = m_proxy->index(current.row() + 1, IssueTableModel::Title);
     const int nextNumber = next.isValid() ? next.data(IssueTableModel::IssueRole).value<Issue>().number : 0;
-    m_undoStack->push(new ReviewDecisionCommand(m_store, m_model, std::move(decision),
-                                                [this](const QString &message) { showError(message); }));
+    auto *command = new ReviewDecisionCommand(m_store, m_model, std::move(decision),
+                                              [this](const QString &message) { showError(message); });
+    if (outboxTakesApprovals())
+        command->setOutbox(m_outboxStore.get(), issue, *m_pack, [this] { m_outboxPanel->reload(); });
+    m_undoStack->push(command);
     if (nextNumber == 0 || !selectIssue(nextNumber))
         refreshCurrentSuggestion(true);
 }
@@ -670,9 +784,9 @@ void MainWindow::restoreState()
     m_splitter->restoreState(settings.value(u"splitter"_s).toByteArray());
     m_detailSplitter->restoreState(settings.value(u"detailSplitter"_s).toByteArray());
     m_table->horizontalHeader()->restoreState(settings.value(u"columns"_s).toByteArray());
-    const int last = settings.value(u"lastIssue/"_s + m_repository).toInt();
-    if (last > 0)
-        selectIssue(last);
+    const int last = settings.value(u"lastIssue/"_s + (m_loadingQueue ? m_queue.repository() : m_repository)).toInt();
+    if (last > 0 && !selectIssue(last) && m_loadingQueue)
+        m_pendingSelection = last;
 }
 
 void MainWindow::saveState() const
@@ -743,6 +857,7 @@ void MainWindow::setGitHub(GitHubClient *client, IssueStore *issueStore, TokenSt
     m_client = client;
     m_issueStore = issueStore;
     m_tokenStore = tokenStore;
+    m_outboxPanel->setClient(client);
     if (m_client) {
         connect(m_client, &GitHubClient::rateLimitChanged, this, &MainWindow::showRateLimit, Qt::UniqueConnection);
         if (m_client->rateLimit().isKnown())
@@ -765,14 +880,9 @@ bool MainWindow::openStoredQueue(const QueueSpec &queue)
 {
     if (!m_issueStore || !queue.isValid())
         return false;
-    const Result<QList<Issue>> issues = m_issueStore->loadQueue(queue);
-    if (!issues) {
-        showSyncBanner(tr("Cannot read %1 from the store: %2").arg(queueTitle(queue), issues.error()));
-        return false;
-    }
     const bool sameQueue = m_hasQueue && m_queue.repository() == queue.repository() && m_queue.labels == queue.labels &&
                            m_queue.state == queue.state;
-    const int keep = sameQueue ? currentIssueNumber() : 0;
+    m_pendingSelection = sameQueue ? currentIssueNumber() : 0;
     m_queue = queue;
     m_hasQueue = true;
     m_lastSync = {};
@@ -783,9 +893,49 @@ bool MainWindow::openStoredQueue(const QueueSpec &queue)
                 m_lastSync = candidate.lastSync;
         }
     }
-    setIssues(issues.value(), queueTitle(queue), queue.repository());
-    if (keep == 0 || !selectIssue(keep))
-        selectFirstIssue();
+
+    // Thousands of issues with their comments take a second or more to read: a worker thread reads them
+    // through a connection of its own while the window paints and stays responsive.
+    const int generation = ++m_loadGeneration;
+    m_loadingQueue = true;
+    m_countLabel->setText(tr("Loading %1 from the store…").arg(queueTitle(queue)));
+    auto *watcher = new QFutureWatcher<LoadedQueue>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, queue] {
+        watcher->deleteLater();
+        if (generation != m_loadGeneration)
+            return;
+        m_loadingQueue = false;
+        const LoadedQueue loaded = watcher->result();
+        if (loaded.error.isEmpty()) {
+            setIssues(loaded.issues, queueTitle(queue), queue.repository());
+            if (m_pendingSelection == 0 || !selectIssue(m_pendingSelection))
+                selectFirstIssue();
+        } else {
+            showSyncBanner(tr("Cannot read %1 from the store: %2").arg(queueTitle(queue), loaded.error));
+            updateCount();
+        }
+        m_pendingSelection = 0;
+        updateSyncIdleText();
+        if (loaded.error.isEmpty())
+            emit queueOpened(queue);
+        if (std::exchange(m_syncFinishPending, false))
+            emit syncFinished(true);
+    });
+    watcher->setFuture(QtConcurrent::run([path = m_issueStore->path(), queue] {
+        LoadedQueue loaded;
+        Result<std::unique_ptr<IssueStore>> store = IssueStore::open(path);
+        if (!store) {
+            loaded.error = store.error();
+            return loaded;
+        }
+        Result<QList<Issue>> issues = store.value()->loadQueue(queue);
+        if (issues)
+            loaded.issues = std::move(issues).value();
+        else
+            loaded.error = issues.error();
+        return loaded;
+    }));
+
     if (m_remembersState) {
         QSettings settings;
         settings.setValue(u"queue/repo"_s, queue.repository());
@@ -793,7 +943,6 @@ bool MainWindow::openStoredQueue(const QueueSpec &queue)
         settings.setValue(u"queue/state"_s, queue.state);
     }
     updateSyncIdleText();
-    emit queueOpened(queue);
     return true;
 }
 
@@ -866,7 +1015,10 @@ void MainWindow::onSyncFinished(bool ok, const QString &error)
     m_cancelSyncButton->hide();
     m_syncAction->setEnabled(true);
     if (ok) {
-        openStoredQueue(m_queue); // reloads, keeping the selection, and picks up the new last-sync time
+        // Reloads, keeping the selection, and picks up the new last-sync time; syncFinished() follows the reload.
+        m_syncFinishPending = openStoredQueue(m_queue);
+        if (m_syncFinishPending)
+            return;
     } else {
         // "cannot reach …" is how GitHubClient words a network failure (no HTTP status at all).
         m_offline = error.contains(u"cannot reach"_s);
@@ -945,4 +1097,123 @@ void MainWindow::openTokenSettings()
         return;
     TokenSettingsDialog dialog(m_client, m_tokenStore, this);
     dialog.exec();
+}
+
+// --- Outbox ----------------------------------------------------------------------------------------------
+
+void MainWindow::setUpOutbox()
+{
+    m_toolBar->addSeparator();
+    auto *pages = new QActionGroup(this);
+    pages->setExclusive(true);
+    m_queuePageAction = m_toolBar->addAction(tr("Queue"), this, [this] { showOutbox(false); });
+    m_queuePageAction->setObjectName(u"queuePageAction"_s);
+    m_outboxAction = m_toolBar->addAction(tr("Outbox"), this, [this] { showOutbox(true); });
+    m_outboxAction->setObjectName(u"outboxAction"_s);
+    for (QAction *action : {m_queuePageAction, m_outboxAction}) {
+        action->setCheckable(true);
+        pages->addAction(action);
+    }
+    m_queuePageAction->setChecked(true);
+    // One key goes both ways, so it is a shortcut of its own rather than the checkable action's.
+    auto *toggle = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this);
+    connect(toggle, &QShortcut::activated, this, [this] { showOutbox(!isOutboxShown()); });
+    m_outboxAction->setToolTip(tr("The approved edits waiting for GitHub (Ctrl+Shift+O)"));
+    m_queuePageAction->setToolTip(tr("The queue (Ctrl+Shift+O)"));
+
+    connect(m_outboxPanel, &OutboxPanel::countsChanged, this, &MainWindow::updateOutboxAction);
+    connect(m_outboxPanel, &OutboxPanel::reviewRequested, this, &MainWindow::reReview);
+    connect(m_outboxPanel, &OutboxPanel::batchFinished, this, &MainWindow::onOutboxBatchFinished);
+    updateOutboxAction();
+}
+
+void MainWindow::updateOutboxAction()
+{
+    const OutboxModel::Counts counts = m_outboxPanel->counts();
+    m_outboxAction->setText(counts.ready > 0 ? tr("Outbox (%1)").arg(counts.ready) : tr("Outbox"));
+}
+
+void MainWindow::showOutbox(bool show)
+{
+    m_pages->setCurrentWidget(show ? static_cast<QWidget *>(m_outboxPanel) : m_splitter);
+    (show ? m_outboxAction : m_queuePageAction)->setChecked(true);
+    // The single review keys act on the queue's current issue: never while it is out of sight.
+    for (QShortcut *shortcut : std::as_const(m_queueShortcuts)) {
+        const QKeySequence keys = shortcut->key();
+        if (keys != QKeySequence(Qt::Key_Question) && keys != QKeySequence(Qt::Key_F11))
+            shortcut->setEnabled(!show);
+    }
+    if (show) {
+        m_outboxPanel->reload();
+        m_outboxPanel->table()->setFocus(Qt::ShortcutFocusReason);
+    } else {
+        m_table->setFocus(Qt::ShortcutFocusReason);
+    }
+}
+
+bool MainWindow::isOutboxShown() const
+{
+    return m_pages->currentWidget() == m_outboxPanel;
+}
+
+void MainWindow::setOutboxUnavailableReason(const QString &reason)
+{
+    m_outboxUnavailable = reason;
+    m_outboxPanel->setUnavailableReason(reason);
+}
+
+bool MainWindow::outboxTakesApprovals() const
+{
+    // Only issues of a real repository ("owner/name"), never the demo's.
+    static const QRegularExpression ownerName(u"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"_s);
+    return m_outboxStore && m_pack && m_outboxUnavailable.isEmpty() && ownerName.match(m_repository).hasMatch();
+}
+
+void MainWindow::reloadReviews()
+{
+    if (!m_store || m_repository.isEmpty())
+        return;
+    const Result<QHash<int, ReviewDecision>> decisions = m_store->latest(m_repository);
+    if (decisions)
+        m_model->setReviews(decisions.value());
+    else
+        showError(decisions.error());
+}
+
+void MainWindow::onOutboxBatchFinished(const OutboxReport &report)
+{
+    // Submitted rows show as such in the queue; what is on GitHub now cannot be undone from here.
+    reloadReviews();
+    if (report.count(OutboxStatus::Applied) + report.count(OutboxStatus::AlreadyApplied) > 0)
+        m_undoStack->clear();
+    refreshCurrentSuggestion(true);
+}
+
+void MainWindow::reReview(const QString &repository, int number)
+{
+    if (repository != m_repository) {
+        statusBar()->showMessage(tr("#%1 is in %2: open that queue to review it again.").arg(number).arg(repository),
+                                 8000);
+        return;
+    }
+    showOutbox(false);
+    if (!selectIssue(number)) {
+        m_filterEdit->clear();
+        applyFilter();
+        if (!selectIssue(number)) {
+            statusBar()->showMessage(tr("#%1 is not in this queue any more.").arg(number), 8000);
+            return;
+        }
+    }
+    // The reviewer must see the issue as it is now, not as it was stored: sync first when we can.
+    if (m_client && m_issueStore && m_hasQueue && !m_syncJob) {
+        sync();
+        statusBar()->showMessage(
+            tr("#%1 changed since your review: syncing it; approve it again (a) to put it back in the outbox.")
+                .arg(number),
+            10000);
+    } else {
+        statusBar()->showMessage(tr("Review #%1 again; approving it (a) puts it back in the outbox.").arg(number),
+                                 10000);
+    }
 }

@@ -7,11 +7,13 @@
 #include "engine/rubricpack.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QMainWindow>
 #include <QPointer>
 
 #include <memory>
+#include <optional>
 
 namespace KSyntaxHighlighting {
 class Repository;
@@ -29,6 +31,14 @@ class IssueTableModel;
 class IssueView;
 class QueueTriager;
 class SuggestionPanel;
+class ReproPanel;
+class ReproResultStore;
+class OutboxPanel;
+class OutboxStore;
+class QShortcut;
+class QStackedWidget;
+struct OutboxReport;
+class QTabWidget;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -63,8 +73,11 @@ public:
 
     // GitHub and the local store the queue comes from; the token store backs the token dialog. Not owned.
     void setGitHub(GitHubClient *client, IssueStore *issueStore, TokenStore *tokenStore = nullptr);
-    // Shows a queue as the store holds it (no network); false, with the reason inline, when it cannot.
+    // Shows a queue as the store holds it (no network). The issues load off the GUI thread, so the window
+    // paints at once; queueOpened() follows when they are in the table (a failure shows in the banner).
+    // False when there is no store or the queue is not valid.
     bool openStoredQueue(const QueueSpec &queue);
+    bool isLoadingQueue() const { return m_loadingQueue; }
     bool hasStoredQueue() const { return m_hasQueue; }
     QueueSpec currentQueue() const { return m_queue; }
     static QString queueTitle(const QueueSpec &queue);
@@ -89,7 +102,20 @@ public:
 
     IssueTableModel *tableModel() const { return m_model; }
     SuggestionPanel *suggestionPanel() const { return m_panel; }
+    // The Repro tab beside the issue (`r` switches to it and back); it follows the current issue.
+    ReproPanel *reproPanel() const { return m_reproPanel; }
+    void showReproTab(bool show);
+    bool isReproTabShown() const;
     QUndoStack *undoStack() const { return m_undoStack; }
+
+    // The outbox page ("Outbox (N)" in the toolbar, Ctrl+Shift+O): approvals wait there, on the decisions'
+    // store file, until Submit writes them to GitHub through the window's client.
+    OutboxPanel *outboxPanel() const { return m_outboxPanel; }
+    OutboxStore *outboxStore() const { return m_outboxStore.get(); }
+    void showOutbox(bool show);
+    bool isOutboxShown() const;
+    // Why approvals of this queue must not go to GitHub (the demo queue); empty: they go to the outbox.
+    void setOutboxUnavailableReason(const QString &reason);
     bool isTriaging() const;
 
 signals:
@@ -109,6 +135,7 @@ private:
     void moveSelection(int delta);
     void showCurrentIssue();
     void refreshCurrentSuggestion(bool force);
+    void keepDraftOfShownIssue();
     void updateCount();
     void updateStateCounts();
     void startTriage();
@@ -123,6 +150,12 @@ private:
     void onSyncFinished(bool ok, const QString &error);
     void showSyncBanner(const QString &message);
     void updateSyncIdleText();
+    void setUpOutbox();
+    void updateOutboxAction();
+    void reloadReviews();
+    void onOutboxBatchFinished(const OutboxReport &report);
+    void reReview(const QString &repository, int number);
+    bool outboxTakesApprovals() const;
 
     IssueTableModel *m_model;
     IssueFilterProxyModel *m_proxy;
@@ -139,6 +172,9 @@ private:
     QTableView *m_table;
     IssueView *m_issueView;
     SuggestionPanel *m_panel;
+    QTabWidget *m_detailTabs = nullptr;
+    ReproPanel *m_reproPanel = nullptr;
+    std::unique_ptr<ReproResultStore> m_reproStore; // on the decisions' store file
     QSplitter *m_splitter;
     QSplitter *m_detailSplitter;
     QLabel *m_stateCounts;
@@ -151,7 +187,13 @@ private:
     QFont m_normalFont;
     bool m_presentation = false;
     bool m_remembersState = false;
-    int m_shownNumber = 0; // the issue in the view, 0 for none
+    int m_shownNumber = 0;    // the issue in the view, 0 for none
+    int m_loadGeneration = 0; // the latest openStoredQueue(); older loads that finish late are dropped
+    bool m_loadingQueue = false;
+    int m_pendingSelection = 0;       // the issue to select once the loading queue is in
+    bool m_syncFinishPending = false; // syncFinished() waits for the reload that follows a sync
+    // Edits the reviewer left undecided when moving on (j/k, a click): back when they return to the issue.
+    QHash<int, TriagePlan> m_drafts;
 
     GitHubClient *m_client = nullptr;
     IssueStore *m_issueStore = nullptr;
@@ -170,4 +212,13 @@ private:
     QProgressBar *m_syncProgress = nullptr;
     QToolButton *m_cancelSyncButton = nullptr;
     QLabel *m_rateLabel = nullptr;
+
+    QStackedWidget *m_pages = nullptr; // the queue, the outbox
+    OutboxPanel *m_outboxPanel = nullptr;
+    std::unique_ptr<OutboxStore> m_outboxStore; // on the decisions' store file
+    std::optional<RubricPack> m_pack;
+    QString m_outboxUnavailable;
+    QAction *m_queuePageAction = nullptr;
+    QAction *m_outboxAction = nullptr;
+    QList<QShortcut *> m_queueShortcuts; // the single-key review keys: off while the outbox shows
 };

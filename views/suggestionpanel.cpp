@@ -145,6 +145,7 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     , m_stateLabel(new QLabel(this))
     , m_badge(new QLabel(this))
     , m_decisionLabel(new QLabel(this))
+    , m_reproLabel(new QLabel(this))
     , m_subOncallCombo(new QComboBox(this))
     , m_chipArea(new QWidget(this))
     , m_addLabelCombo(new QComboBox(this))
@@ -165,6 +166,10 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     m_decisionLabel->setObjectName(u"decisionLabel"_s);
     m_decisionLabel->setWordWrap(true);
     m_decisionLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_reproLabel->setObjectName(u"reproLine"_s);
+    m_reproLabel->setWordWrap(true);
+    m_reproLabel->setTextFormat(Qt::PlainText);
+    m_reproLabel->hide();
 
     m_subOncallCombo->setObjectName(u"subOncallCombo"_s);
     m_subOncallCombo->setAccessibleName(tr("Sub-oncall"));
@@ -247,6 +252,7 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     layout->setSpacing(6);
     layout->addLayout(header);
     layout->addWidget(m_decisionLabel);
+    layout->addWidget(m_reproLabel);
     layout->addSpacing(4);
     layout->addWidget(sectionLabel(tr("Sub-oncall"), this));
     layout->addWidget(m_subOncallCombo);
@@ -310,8 +316,11 @@ void SuggestionPanel::setSuggestion(const Issue &issue, const std::optional<Tria
     m_issue = issue;
     m_enginePlan = enginePlan;
     m_plan = reviewedPlan ? reviewedPlan : enginePlan;
+    m_reviewed = reviewedPlan.has_value();
     m_state = state;
+    applyRepro();
     rebuild();
+    updateReproLine();
 }
 
 void SuggestionPanel::clear()
@@ -319,8 +328,10 @@ void SuggestionPanel::clear()
     m_issue.reset();
     m_enginePlan.reset();
     m_plan.reset();
+    m_reviewed = false;
     m_state = ReviewState::New;
     rebuild();
+    updateReproLine();
 }
 
 TriagePlan SuggestionPanel::plan() const
@@ -601,4 +612,92 @@ void SuggestionPanel::useReviewLabel()
     rebuildChips();
     m_updating = false;
     edited();
+}
+
+namespace {
+// Marks the rationale lines the repro result adds, so that they are replaced, not repeated.
+const QString ReproEvidenceWhere = u"repro panel"_s;
+} // namespace
+
+void SuggestionPanel::setReproStatus(const ReproStatus &status)
+{
+    m_repro = status;
+    if (m_issue && m_plan && status.number == m_issue->number) {
+        applyRepro();
+        rebuild();
+        if (m_plan)
+            emit planEdited(*m_plan);
+    }
+    updateReproLine();
+}
+
+QString SuggestionPanel::reproText() const
+{
+    return m_reproLabel->isHidden() ? QString() : m_reproLabel->text();
+}
+
+void SuggestionPanel::applyRepro()
+{
+    // A reviewer's plan is theirs; the engine's plan (and its copy being edited) takes the repro into account.
+    if (!m_issue || !m_plan || m_reviewed || m_repro.number != m_issue->number || m_pack.reproLabel.isEmpty())
+        return;
+    const QString label = m_pack.reproLabel;
+    const auto adjust = [&](TriagePlan &plan) {
+        plan.evidence.removeIf([](const Evidence &e) { return e.where == ReproEvidenceWhere; });
+        if (m_repro.latest && m_repro.latest->reproduces()) {
+            const ReproRunRecord &r = *m_repro.latest;
+            plan.addLabels.removeAll(label);
+            if (!m_pack.reproTemplate.isEmpty() && plan.templateKey == m_pack.reproTemplate) {
+                plan.templateKey.clear();
+                plan.comment.clear();
+            }
+            if (plan.decision == u"needs_reproduction"_s)
+                plan.decision = plan.subOncall.isEmpty() ? u"classify"_s : u"route"_s;
+            plan.evidence.append(Evidence{label,
+                                          tr("not needed: the repro reproduces (%1/%2 runs, torch %3)")
+                                              .arg(r.reproducedRuns)
+                                              .arg(r.runs)
+                                              .arg(r.torchVersion.isEmpty() ? tr("unknown") : r.torchVersion),
+                                          ReproEvidenceWhere, -1, 0, QString()});
+        } else if (!m_repro.found) {
+            plan.evidence.append(Evidence{
+                plan.addLabels.contains(label) ? label : QString(),
+                m_repro.screenshotOnly ? tr("the repro is only in screenshots: ask for copyable code (%1)").arg(label)
+                                       : tr("no runnable reproduction in the issue or its comments (%1)").arg(label),
+                ReproEvidenceWhere, -1, 0, QString()});
+        } else if (m_repro.latest && plan.addLabels.contains(label)) {
+            plan.evidence.append(Evidence{label,
+                                          tr("the latest repro run did not reproduce (%1)")
+                                              .arg(ReproPanel::outcomeSummary(*m_repro.latest).section(u"  "_s, 1)),
+                                          ReproEvidenceWhere, -1, 0, QString()});
+        }
+    };
+    adjust(*m_plan);
+    if (m_enginePlan)
+        adjust(*m_enginePlan);
+}
+
+void SuggestionPanel::updateReproLine()
+{
+    if (!m_issue || m_repro.number != m_issue->number) {
+        m_reproLabel->hide();
+        return;
+    }
+    QString text;
+    if (m_repro.latest) {
+        const ReproRunRecord &r = *m_repro.latest;
+        text = tr("Repro: %1 · %2 · %3")
+                   .arg(ReproPanel::outcomeSummary(r),
+                        r.torchVersion.isEmpty() ? tr("no torch") : tr("torch %1").arg(r.torchVersion),
+                        ReproPanel::whenText(r.startedAt));
+    } else if (m_repro.found) {
+        text = tr("Repro: found in the %1, not run yet (r opens the Repro tab)").arg(m_repro.where);
+    } else if (m_repro.screenshotOnly) {
+        text = tr("Repro: only in screenshots — needs reproduction");
+    } else {
+        text = tr("Repro: none found in the issue — needs reproduction");
+    }
+    m_reproLabel->setText(text);
+    m_reproLabel->setToolTip(m_repro.latest ? m_repro.latest->detail : QString());
+    m_reproLabel->show();
 }

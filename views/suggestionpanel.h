@@ -5,6 +5,7 @@
 #include "engine/reviewdecisionstore.h"
 #include "engine/rubricpack.h"
 #include "engine/triageplan.h"
+#include "views/repropanel.h"
 
 #include <QHash>
 #include <QWidget>
@@ -54,6 +55,12 @@ public:
     void setSubOncall(const QString &label);
     QString guardrailText() const;
 
+    // What the repro panel knows about the issue: a line shows the latest result, and it weighs on
+    // `needs reproduction` in the engine's plan (not in a reviewer's): a repro that reproduces removes the case
+    // for it (the chip is unchecked, the rationale says why); none found keeps or suggests it.
+    void setReproStatus(const ReproStatus &status);
+    QString reproText() const;
+
 signals:
     void planEdited(const TriagePlan &plan);
     void evidenceActivated(const Evidence &evidence);
@@ -75,6 +82,8 @@ private:
     void edited();
     void addLabelFromPicker(int index);
     void useReviewLabel();
+    void applyRepro();
+    void updateReproLine();
 
     RubricPack m_pack;
     std::optional<Issue> m_issue;
@@ -84,11 +93,14 @@ private:
     QList<Violation> m_violations;
     QHash<QString, QAbstractButton *> m_chips;
     bool m_updating = false;
+    bool m_reviewed = false; // the plan shown is a reviewer's
+    ReproStatus m_repro;
 
     QLabel *m_titleLabel;
     QLabel *m_stateLabel;
     QLabel *m_badge;
     QLabel *m_decisionLabel;
+    QLabel *m_reproLabel;
     QComboBox *m_subOncallCombo;
     QWidget *m_chipArea;
     QComboBox *m_addLabelCombo;

@@ -1,17 +1,27 @@
 // SPDX-License-Identifier: MIT
 // Prints: scanner recall on the dangerous corpus and false positives on the benign one; whether each
-// sandbox escape attempt was contained; the longest event-loop stall while 50 MB of output streams.
+// sandbox escape attempt was contained; the longest event-loop stall while 50 MB of output streams, bare and
+// through the repro panel (model, list view and delegate on the offscreen platform unless told otherwise).
 #include "engine/outcomeclassifier.h"
 #include "engine/pythonenvironment.h"
 #include "engine/reproscanner.h"
 #include "engine/sandboxrunner.h"
+#include "models/reprooutputmodel.h"
+#include "views/repropanel.h"
 
+#include <KSyntaxHighlighting/Repository>
+
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QLineEdit>
+#include <QListView>
+#include <QSignalSpy>
+#include <QSpinBox>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -328,11 +338,80 @@ void benchStall(const PythonEnvironment &env)
     out.flush();
 }
 
+void benchPanelStall(const PythonEnvironment &env)
+{
+    out << "== repro panel: event-loop stall while 50 MB streams through the model and the list view (5 ms timer) ==\n";
+    KSyntaxHighlighting::Repository syntax;
+    ReproPanel panel(&syntax);
+    panel.resize(1000, 640);
+    panel.show();
+    panel.setEnvironments({env});
+    QFile script(Data + u"/big_output.py"_s);
+    script.open(QIODevice::ReadOnly);
+    Issue issue;
+    issue.number = 1;
+    issue.author = u"bench"_s;
+    issue.authorAssociation = u"MEMBER"_s;
+    issue.body = u"```python\n"_s + QString::fromUtf8(script.readAll()) + u"```\n"_s;
+    QSignalSpy scanned(&panel, &ReproPanel::scanFinished);
+    panel.setIssue(issue);
+    if (!scanned.wait(30000) || !panel.blocker().isEmpty()) {
+        out << "  cannot run: " << panel.blocker() << '\n';
+        return;
+    }
+    panel.expectedEdit()->setText(u"ValueError: finished flooding"_s);
+    panel.runsSpin()->setValue(1);
+    QTimer ticker;
+    ticker.setTimerType(Qt::PreciseTimer);
+    ticker.setInterval(5);
+    QElapsedTimer sinceTick;
+    qint64 longestGap = 0;
+    qint64 ticks = 0;
+    int over50 = 0;
+    int maxRows = 0;
+    QObject::connect(&ticker, &QTimer::timeout, &ticker, [&] {
+        if (sinceTick.isValid()) {
+            const qint64 gap = sinceTick.nsecsElapsed();
+            longestGap = std::max(longestGap, gap);
+            over50 += gap > 50'000'000 ? 1 : 0;
+        }
+        sinceTick.start();
+        ++ticks;
+        maxRows = std::max(maxRows, panel.outputModel()->rowCount());
+    });
+    QSignalSpy finished(&panel, &ReproPanel::runFinished);
+    QElapsedTimer clock;
+    clock.start();
+    ticker.start();
+    panel.run();
+    finished.wait(180000);
+    ticker.stop();
+    const double seconds = clock.elapsed() / 1000.0;
+    const double gapMs = longestGap / 1e6;
+    const ReproOutputModel *model = panel.outputModel();
+    out << u"  %1 lines in %2 s; kept %3 rows (cap %4), %5 not kept; peak rows %6; outcome: %7\n"_s
+               .arg(model->totalLines())
+               .arg(seconds, 0, 'f', 2)
+               .arg(model->rowCount())
+               .arg(model->maxLines())
+               .arg(model->droppedLines())
+               .arg(maxRows)
+               .arg(panel.badgeText());
+    out << u"  timer ticks: %1; gaps over 50 ms: %2; longest gap between ticks: %3 ms (target <= 50 ms)  %4\n"_s
+               .arg(ticks)
+               .arg(over50)
+               .arg(gapMs, 0, 'f', 1)
+               .arg(gapMs <= 50.0 ? u"OK"_s : u"STALLED"_s);
+    out.flush();
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
-    QCoreApplication app(argc, argv);
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
     QLoggingCategory::setFilterRules(u"triage.repro.info=false\ntriage.repro.warning=false"_s);
     benchScanner();
     PythonEnvironmentProbe probe;
@@ -347,5 +426,6 @@ int main(int argc, char **argv)
     out << "environment: " << env.label() << '\n';
     benchContainment(env);
     benchStall(env);
+    benchPanelStall(env);
     return 0;
 }

@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTextStream>
 
+#include <algorithm>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -91,6 +92,31 @@ void row(const QString &what, const QString &value)
     out << "  " << what.leftJustified(52, u'.') << ' ' << value << Qt::endl;
 }
 
+// In the window a sync writes each page on the GUI thread: how long one write of 100 issues with their
+// comments holds it (the stored queue written again in pages, as a re-sync of changed issues would).
+void timePageWrites(IssueStore &store, const QueueSpec &queue)
+{
+    const Result<QList<Issue>> issues = store.loadQueue(queue);
+    const Result<qint64> queueId = store.ensureQueue(queue);
+    if (!issues || !queueId)
+        return;
+    const Result<SyncState> state = store.syncState(queueId.value());
+    QList<double> milliseconds;
+    for (qsizetype at = 0; at < issues->size(); at += 100) {
+        QElapsedTimer timer;
+        timer.start();
+        if (!store.writePage(queue.repository(), issues->mid(at, 100), state ? state.value() : SyncState{}))
+            return;
+        milliseconds.append(double(timer.nsecsElapsed()) / 1e6);
+    }
+    std::sort(milliseconds.begin(), milliseconds.end());
+    if (milliseconds.isEmpty())
+        return;
+    row(u"store write of one page, 100 issues + comments (GUI thread): median / longest"_s,
+        u"%1 / %2 ms [stall < 50 ms]"_s.arg(milliseconds.at(milliseconds.size() / 2), 0, 'f', 1)
+            .arg(milliseconds.last(), 0, 'f', 1));
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -149,6 +175,8 @@ int main(int argc, char **argv)
             u"%1 / %2"_s.arg(full.summary->queueIssues).arg(full.summary->queueComments));
         row(u"every comment arrived (checked against the server)"_s, complete ? u"yes"_s : u"NO: "_s + why);
         row(u"store size"_s, u"%1 MB"_s.arg(double(storeSize(path)) / (1024.0 * 1024.0), 0, 'f', 1));
+        if (graphql)
+            timePageWrites(*store, queue);
 
         const Pass unchanged = runSync(&client, store.get(), queue, mode);
         row(u"unchanged re-sync: requests"_s, QString::number(unchanged.summary ? unchanged.summary->requests : -1));

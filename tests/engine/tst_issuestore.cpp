@@ -280,7 +280,7 @@ private slots:
             db.setDatabaseName(file);
             QVERIFY(db.open());
             QSqlQuery query(db);
-            for (const QString &table : {u"journal"_s, u"outbox"_s, u"decisions"_s, u"audit_log"_s})
+            for (const QString &table : {u"journal"_s, u"outbox"_s, u"decisions"_s, u"audit_log"_s, u"repro_runs"_s})
                 QVERIFY(query.exec(u"DROP TABLE "_s + table));
             QVERIFY(query.exec(u"ALTER TABLE sync_state DROP COLUMN pass_started"_s));
             QVERIFY(query.exec(u"PRAGMA user_version=1"_s));

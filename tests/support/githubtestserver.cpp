@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
@@ -20,6 +21,7 @@
 using namespace Qt::StringLiterals;
 
 const QString GitHubTestServer::UnicodeLabel = u"module: ünïcode ✓ and spaces"_s;
+const QString GitHubTestServer::Login = u"octo-oncall"_s;
 
 namespace {
 
@@ -46,6 +48,26 @@ QString iso(const QDateTime &time)
 {
     return time.toUTC().toString(Qt::ISODate);
 }
+
+QString methodName(QHttpServerRequest::Method method)
+{
+    switch (method) {
+    case QHttpServerRequest::Method::Get:
+        return u"GET"_s;
+    case QHttpServerRequest::Method::Post:
+        return u"POST"_s;
+    case QHttpServerRequest::Method::Put:
+        return u"PUT"_s;
+    case QHttpServerRequest::Method::Patch:
+        return u"PATCH"_s;
+    case QHttpServerRequest::Method::Delete:
+        return u"DELETE"_s;
+    default:
+        return u"OTHER"_s;
+    }
+}
+
+const QByteArray NotFoundBody = R"({"message":"Not Found","documentation_url":"https://docs.github.com/rest"})";
 
 QJsonObject user(const QString &login)
 {
@@ -119,6 +141,40 @@ GitHubTestServer::GitHubTestServer(QObject *parent)
                       serve(request, responder,
                             [=, this, &request] { return restComments(owner, name, number, request); });
                   });
+    m_http->route(u"/repos/<arg>/<arg>/issues/<arg>"_s, QHttpServerRequest::Method::Get, this,
+                  [this](const QString &owner, const QString &name, int number, const QHttpServerRequest &request,
+                         QHttpServerResponder &responder) {
+                      serve(request, responder, [=, this] { return singleIssue(owner, name, number); });
+                  });
+    m_http->route(u"/repos/<arg>/<arg>/issues/<arg>"_s, QHttpServerRequest::Method::Patch, this,
+                  [this](const QString &owner, const QString &name, int number, const QHttpServerRequest &request,
+                         QHttpServerResponder &responder) {
+                      serve(request, responder,
+                            [=, this, &request] { return patchIssue(owner, name, number, request); });
+                  });
+    m_http->route(u"/repos/<arg>/<arg>/issues/<arg>/comments"_s, QHttpServerRequest::Method::Post, this,
+                  [this](const QString &owner, const QString &name, int number, const QHttpServerRequest &request,
+                         QHttpServerResponder &responder) {
+                      serve(request, responder,
+                            [=, this, &request] { return postComment(owner, name, number, request); });
+                  });
+    m_http->route(u"/repos/<arg>/<arg>/issues/<arg>/labels"_s, QHttpServerRequest::Method::Post, this,
+                  [this](const QString &owner, const QString &name, int number, const QHttpServerRequest &request,
+                         QHttpServerResponder &responder) {
+                      serve(request, responder,
+                            [=, this, &request] { return postLabels(owner, name, number, request, false); });
+                  });
+    m_http->route(u"/repos/<arg>/<arg>/issues/<arg>/labels"_s, QHttpServerRequest::Method::Put, this,
+                  [this](const QString &owner, const QString &name, int number, const QHttpServerRequest &request,
+                         QHttpServerResponder &responder) {
+                      serve(request, responder,
+                            [=, this, &request] { return postLabels(owner, name, number, request, true); });
+                  });
+    m_http->route(u"/repos/<arg>/<arg>/issues/<arg>/labels/<arg>"_s, QHttpServerRequest::Method::Delete, this,
+                  [this](const QString &owner, const QString &name, int number, const QString &label,
+                         const QHttpServerRequest &request, QHttpServerResponder &responder) {
+                      serve(request, responder, [=, this] { return deleteLabel(owner, name, number, label); });
+                  });
     m_http->route(u"/graphql"_s, QHttpServerRequest::Method::Post, this,
                   [this](const QHttpServerRequest &request, QHttpServerResponder &responder) {
                       serve(request, responder, [this, &request] { return graphql(request); });
@@ -126,7 +182,7 @@ GitHubTestServer::GitHubTestServer(QObject *parent)
     m_http->route(u"/user"_s, QHttpServerRequest::Method::Get, this,
                   [this](const QHttpServerRequest &request, QHttpServerResponder &responder) {
                       serve(request, responder, [] {
-                          Answer answer{200, json(user(u"octo-oncall"_s)), {}};
+                          Answer answer{200, json(user(Login)), {}};
                           answer.headers.append("X-OAuth-Scopes", "repo, read:org");
                           return answer;
                       });
@@ -143,7 +199,15 @@ GitHubTestServer::GitHubTestServer(QObject *parent)
             auto received = std::make_shared<QByteArray>();
             connect(socket, &QTcpSocket::readyRead, socket, [socket, received] {
                 received->append(socket->readAll());
-                if (!received->contains("\r\n\r\n") || socket->property("answered").toBool())
+                const qsizetype headerEnd = received->indexOf("\r\n\r\n");
+                if (headerEnd < 0 || socket->property("answered").toBool())
+                    return;
+                // A redirected write carries a body: take all of it first, so that the client is not cut off
+                // mid-upload (it would send the request again elsewhere).
+                static const QRegularExpression lengthHeader(u"(?i)\r\ncontent-length:\\s*(\\d+)"_s);
+                const QRegularExpressionMatch length =
+                    lengthHeader.match(QString::fromLatin1(received->left(headerEnd + 2)));
+                if (length.hasMatch() && received->size() < headerEnd + 4 + length.captured(1).toLongLong())
                     return;
                 socket->setProperty("answered", true);
                 socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\n"
@@ -253,11 +317,19 @@ int GitHubTestServer::requestCount(const QString &pathContains) const
                              [&](const QString &request) { return request.contains(pathContains); }));
 }
 
-bool GitHubTestServer::takeFault(const QString &path, FaultRule *rule)
+bool GitHubTestServer::takeFault(const QString &path, const QString &method, FaultRule *rule)
 {
     for (qsizetype i = 0; i < m_faults.size(); ++i) {
         FaultRule &candidate = m_faults[i];
-        if (!path.contains(candidate.pathContains))
+        // "POST /comments": the method, then a part of the path.
+        QString part = candidate.pathContains;
+        const qsizetype space = part.indexOf(u' ');
+        if (space > 0) {
+            if (part.left(space) != method)
+                continue;
+            part = part.mid(space + 1);
+        }
+        if (!path.contains(part))
             continue;
         if (candidate.skip > 0) {
             --candidate.skip;
@@ -294,7 +366,7 @@ void GitHubTestServer::serve(const QHttpServerRequest &request, QHttpServerRespo
     const bool graphql = request.url().path().endsWith(u"/graphql"_s);
 
     FaultRule fault;
-    if (takeFault(path, &fault)) {
+    if (takeFault(path, methodName(request.method()), &fault)) {
         QHttpHeaders headers = rateHeaders(graphql, true);
         headers.append(QHttpHeaders::WellKnownHeader::ContentType, "application/json; charset=utf-8");
         const QByteArray retryAfter = QByteArray::number(fault.retryAfterSeconds);
@@ -309,6 +381,20 @@ void GitHubTestServer::serve(const QHttpServerRequest &request, QHttpServerRespo
         case Fault::NotFound:
             responder.write(R"({"message":"Not Found"})", headers, Status::NotFound);
             return;
+        case Fault::UnprocessableEntity:
+            responder.write(
+                R"({"message":"Validation Failed","errors":[{"resource":"Label","code":"invalid","field":"name"}],"documentation_url":"https://docs.github.com/rest"})",
+                headers, Status::UnprocessableEntity);
+            return;
+        case Fault::ApplyThenDrop: {
+            // The write happens; its answer never comes. The client gives up (its transfer timeout) and drops
+            // the connection. (Closing it from here is no test: Qt 6.8's HTTP/1 channel then sends the request
+            // again by itself, POST included.)
+            produce();
+            auto held = std::make_shared<QHttpServerResponder>(std::move(responder));
+            QTimer::singleShot(fault.delayMs > 0 ? fault.delayMs : 10000, this, [held] {});
+            return;
+        }
         case Fault::SecondaryLimit:
             headers.append(QHttpHeaders::WellKnownHeader::RetryAfter, retryAfter);
             responder.write(
@@ -441,40 +527,7 @@ GitHubTestServer::Answer GitHubTestServer::restIssues(const QString &owner, cons
     QJsonArray items;
     for (qsizetype i = qsizetype(page - 1) * perPage;
          i < std::min<qsizetype>(matching.size(), qsizetype(page) * perPage); ++i) {
-        const TestIssue &issue = *matching.at(i);
-        const QString apiUrl = url().toString() + u"/repos/%1/%2/issues/%3"_s.arg(m_owner, m_name).arg(issue.number);
-        const QString htmlUrl =
-            u"https://github.com/%1/%2/%3/%4"_s.arg(m_owner, m_name, issue.pullRequest ? u"pull"_s : u"issues"_s)
-                .arg(issue.number);
-        QJsonArray labelArray;
-        for (const QString &label : issue.labels)
-            labelArray.append(QJsonObject{{u"id"_s, qint64(qHash(label) % 100000000)},
-                                          {u"name"_s, label},
-                                          {u"color"_s, u"ededed"_s},
-                                          {u"default"_s, false},
-                                          {u"description"_s, QJsonValue()}});
-        QJsonObject object{{u"id"_s, qint64(issue.number) + 1000000000},
-                           {u"node_id"_s, issue.nodeId},
-                           {u"url"_s, apiUrl},
-                           {u"html_url"_s, htmlUrl},
-                           {u"number"_s, issue.number},
-                           {u"title"_s, issue.title},
-                           {u"user"_s, user(issue.author)},
-                           {u"labels"_s, labelArray},
-                           {u"state"_s, issue.open ? u"open"_s : u"closed"_s},
-                           {u"state_reason"_s, issue.open ? QJsonValue() : QJsonValue(u"completed"_s)},
-                           {u"locked"_s, false},
-                           {u"assignees"_s, QJsonArray()},
-                           {u"milestone"_s, QJsonValue()},
-                           {u"comments"_s, int(issue.comments.size())},
-                           {u"created_at"_s, iso(issue.createdAt)},
-                           {u"updated_at"_s, iso(issue.updatedAt)},
-                           {u"closed_at"_s, issue.open ? QJsonValue() : QJsonValue(iso(issue.updatedAt))},
-                           {u"author_association"_s, issue.association},
-                           {u"body"_s, issue.body}};
-        if (issue.pullRequest)
-            object.insert(u"pull_request"_s, QJsonObject{{u"url"_s, apiUrl}, {u"html_url"_s, htmlUrl}});
-        items.append(object);
+        items.append(issueJson(*matching.at(i)));
     }
     Answer answer{200, json(items), {}};
     const QByteArray link = linkHeader(request, page, lastPage);
@@ -629,4 +682,200 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
 
     const QJsonObject error{{u"message"_s, u"the test server does not know this query"_s}};
     return Answer{200, json(QJsonObject{{u"errors"_s, QJsonArray{error}}}), {}};
+}
+
+QJsonObject GitHubTestServer::issueJson(const TestIssue &issue) const
+{
+    const QString apiUrl = url().toString() + u"/repos/%1/%2/issues/%3"_s.arg(m_owner, m_name).arg(issue.number);
+    const QString htmlUrl =
+        u"https://github.com/%1/%2/%3/%4"_s.arg(m_owner, m_name, issue.pullRequest ? u"pull"_s : u"issues"_s)
+            .arg(issue.number);
+    QJsonArray labelArray;
+    for (const QString &label : issue.labels)
+        labelArray.append(QJsonObject{{u"id"_s, qint64(qHash(label) % 100000000)},
+                                      {u"name"_s, label},
+                                      {u"color"_s, u"ededed"_s},
+                                      {u"default"_s, false},
+                                      {u"description"_s, QJsonValue()}});
+    QJsonObject object{{u"id"_s, qint64(issue.number) + 1000000000},
+                       {u"node_id"_s, issue.nodeId},
+                       {u"url"_s, apiUrl},
+                       {u"html_url"_s, htmlUrl},
+                       {u"number"_s, issue.number},
+                       {u"title"_s, issue.title},
+                       {u"user"_s, user(issue.author)},
+                       {u"labels"_s, labelArray},
+                       {u"state"_s, issue.open ? u"open"_s : u"closed"_s},
+                       {u"state_reason"_s, issue.open ? QJsonValue() : QJsonValue(issue.stateReason)},
+                       {u"locked"_s, false},
+                       {u"assignees"_s, QJsonArray()},
+                       {u"milestone"_s, QJsonValue()},
+                       {u"comments"_s, int(issue.comments.size())},
+                       {u"created_at"_s, iso(issue.createdAt)},
+                       {u"updated_at"_s, iso(issue.updatedAt)},
+                       {u"closed_at"_s, issue.open ? QJsonValue() : QJsonValue(iso(issue.updatedAt))},
+                       {u"author_association"_s, issue.association},
+                       {u"body"_s, issue.body}};
+    if (issue.pullRequest)
+        object.insert(u"pull_request"_s, QJsonObject{{u"url"_s, apiUrl}, {u"html_url"_s, htmlUrl}});
+    return object;
+}
+
+TestIssue *GitHubTestServer::findIssue(const QString &owner, const QString &name, int number)
+{
+    if (!isOurRepository(owner, name))
+        return nullptr;
+    for (TestIssue &issue : m_issues) {
+        if (issue.number == number)
+            return &issue;
+    }
+    return nullptr;
+}
+
+QDateTime GitHubTestServer::nextUpdate() const
+{
+    // Writes move the issue to the newest update, as on GitHub.
+    QDateTime latest = Epoch;
+    for (const TestIssue &issue : m_issues)
+        latest = std::max(latest, issue.updatedAt);
+    return latest.addSecs(60);
+}
+
+void GitHubTestServer::noteWrite(const QHttpServerRequest &request)
+{
+    m_writeLog.append(methodName(request.method()) + u' ' + request.url().path());
+}
+
+GitHubTestServer::WriteCounts GitHubTestServer::totalWrites() const
+{
+    WriteCounts total;
+    for (const WriteCounts &counts : m_writes) {
+        total.comments += counts.comments;
+        total.labelPosts += counts.labelPosts;
+        total.labelsAdded += counts.labelsAdded;
+        total.labelsRedundant += counts.labelsRedundant;
+        total.labelPuts += counts.labelPuts;
+        total.labelDeletes += counts.labelDeletes;
+        total.patches += counts.patches;
+    }
+    return total;
+}
+
+GitHubTestServer::Answer GitHubTestServer::singleIssue(const QString &owner, const QString &name, int number)
+{
+    const TestIssue *found = findIssue(owner, name, number);
+    if (!found)
+        return Answer{404, NotFoundBody, {}};
+    return Answer{200, json(issueJson(*found)), {}};
+}
+
+GitHubTestServer::Answer GitHubTestServer::postComment(const QString &owner, const QString &name, int number,
+                                                       const QHttpServerRequest &request)
+{
+    TestIssue *found = findIssue(owner, name, number);
+    if (!found)
+        return Answer{404, NotFoundBody, {}};
+    noteWrite(request);
+    const QString body = QJsonDocument::fromJson(request.body()).object().value("body"_L1).toString();
+    if (body.isEmpty())
+        return Answer{
+            422,
+            R"({"message":"Validation Failed","errors":[{"resource":"IssueComment","code":"missing_field","field":"body"}]})",
+            {}};
+    found->updatedAt = nextUpdate();
+    const qint64 id = qint64(number) * 100000 + 50000 + found->comments.size();
+    found->comments.append(TestComment{id, Login, u"MEMBER"_s, body, found->updatedAt});
+    m_writes[number].comments += 1;
+    const QJsonObject comment{
+        {u"id"_s, id},
+        {u"node_id"_s, u"IC_kwDOTest%1"_s.arg(id)},
+        {u"url"_s, QString(url().toString() + u"/repos/%1/%2/issues/comments/%3"_s.arg(m_owner, m_name).arg(id))},
+        {u"html_url"_s,
+         u"https://github.com/%1/%2/issues/%3#issuecomment-%4"_s.arg(m_owner, m_name).arg(number).arg(id)},
+        {u"issue_url"_s, QString(url().toString() + u"/repos/%1/%2/issues/%3"_s.arg(m_owner, m_name).arg(number))},
+        {u"user"_s, user(Login)},
+        {u"author_association"_s, u"MEMBER"_s},
+        {u"body"_s, body},
+        {u"created_at"_s, iso(found->updatedAt)},
+        {u"updated_at"_s, iso(found->updatedAt)}};
+    Answer answer{201, json(comment), {}};
+    answer.headers.append(QHttpHeaders::WellKnownHeader::Location, comment.value("url"_L1).toString().toUtf8());
+    return answer;
+}
+
+GitHubTestServer::Answer GitHubTestServer::postLabels(const QString &owner, const QString &name, int number,
+                                                      const QHttpServerRequest &request, bool replace)
+{
+    TestIssue *found = findIssue(owner, name, number);
+    if (!found)
+        return Answer{404, NotFoundBody, {}};
+    noteWrite(request);
+    // GitHub takes {"labels": [...]} or a bare array.
+    const QJsonDocument document = QJsonDocument::fromJson(request.body());
+    const QJsonArray names = document.isArray() ? document.array() : document.object().value("labels"_L1).toArray();
+    if (names.isEmpty() && !replace)
+        return Answer{
+            422,
+            R"({"message":"Invalid request.\n\nNo subschema in \"anyOf\" matched.","documentation_url":"https://docs.github.com/rest/issues/labels"})",
+            {}};
+    WriteCounts &counts = m_writes[number];
+    if (replace) {
+        counts.labelPuts += 1;
+        found->labels.clear();
+    } else {
+        counts.labelPosts += 1;
+    }
+    for (const QJsonValue &value : names) {
+        const QString label = value.isObject() ? value.toObject().value("name"_L1).toString() : value.toString();
+        if (!found->labels.contains(label, Qt::CaseInsensitive)) {
+            found->labels.append(label);
+            if (!replace)
+                counts.labelsAdded += 1;
+        } else if (!replace) {
+            counts.labelsRedundant += 1;
+        }
+    }
+    found->updatedAt = nextUpdate();
+    return Answer{200, json(issueJson(*found).value("labels"_L1)), {}};
+}
+
+GitHubTestServer::Answer GitHubTestServer::deleteLabel(const QString &owner, const QString &name, int number,
+                                                       const QString &label)
+{
+    TestIssue *found = findIssue(owner, name, number);
+    if (!found)
+        return Answer{404, NotFoundBody, {}};
+    m_writeLog.append(u"DELETE /repos/%1/%2/issues/%3/labels/%4"_s.arg(owner, name).arg(number).arg(label));
+    m_writes[number].labelDeletes += 1;
+    const QString decoded = QUrl::fromPercentEncoding(label.toUtf8());
+    if (found->labels.removeIf([&](const QString &l) { return l.compare(decoded, Qt::CaseInsensitive) == 0; }) == 0)
+        return Answer{404, R"({"message":"Label does not exist"})", {}};
+    found->updatedAt = nextUpdate();
+    return Answer{200, json(issueJson(*found).value("labels"_L1)), {}};
+}
+
+GitHubTestServer::Answer GitHubTestServer::patchIssue(const QString &owner, const QString &name, int number,
+                                                      const QHttpServerRequest &request)
+{
+    TestIssue *found = findIssue(owner, name, number);
+    if (!found)
+        return Answer{404, NotFoundBody, {}};
+    noteWrite(request);
+    m_writes[number].patches += 1;
+    const QJsonObject patch = QJsonDocument::fromJson(request.body()).object();
+    const QString state = patch.value("state"_L1).toString();
+    if (!state.isEmpty() && state != u"open"_s && state != u"closed"_s)
+        return Answer{
+            422,
+            R"({"message":"Validation Failed","errors":[{"resource":"Issue","field":"state","code":"invalid"}]})",
+            {}};
+    if (state == u"closed"_s) {
+        found->open = false;
+        found->stateReason = patch.value("state_reason"_L1).toString(u"completed"_s);
+    } else if (state == u"open"_s) {
+        found->open = true;
+        found->stateReason.clear();
+    }
+    found->updatedAt = nextUpdate();
+    return Answer{200, json(issueJson(*found)), {}};
 }

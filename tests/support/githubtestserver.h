@@ -2,7 +2,9 @@
 #pragma once
 
 #include <QDateTime>
+#include <QHash>
 #include <QHttpHeaders>
+#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -34,6 +36,7 @@ struct TestIssue
     QString author;
     QString association;
     bool open = true;
+    QString stateReason = QStringLiteral("completed"); // when closed
     bool pullRequest = false;
     QStringList labels;
     QDateTime createdAt;
@@ -52,20 +55,22 @@ class GitHubTestServer final : public QObject
 public:
     enum class Fault
     {
-        InternalError,      // 500
-        BadGateway,         // 502
-        SecondaryLimit,     // 403 + Retry-After
-        TooManyRequests,    // 429 + Retry-After
-        RateLimitExhausted, // 403 + x-ratelimit-remaining: 0, reset in retryAfterSeconds
-        Slow,               // answers after delayMs
-        DropConnection,     // headers promise more than is sent, then the connection closes
-        MalformedJson,      // 200 with half a document
-        NotFound,           // 404
+        InternalError,       // 500
+        BadGateway,          // 502
+        SecondaryLimit,      // 403 + Retry-After
+        TooManyRequests,     // 429 + Retry-After
+        RateLimitExhausted,  // 403 + x-ratelimit-remaining: 0, reset in retryAfterSeconds
+        Slow,                // answers after delayMs
+        DropConnection,      // headers promise more than is sent, then the connection closes
+        MalformedJson,       // 200 with half a document
+        NotFound,            // 404
+        ApplyThenDrop,       // a write is applied, then its answer is lost (the connection drops)
+        UnprocessableEntity, // 422 with GitHub's validation message
     };
     struct FaultRule
     {
         Fault fault = Fault::InternalError;
-        QString pathContains; // which requests: "" any, "/graphql", "/comments", …
+        QString pathContains; // which requests: "" any, "/graphql", "/comments", …; "POST /comments": POSTs only
         int skip = 0;         // let this many matching requests through first
         int times = 1;        // then fault this many (-1: every one)
         int retryAfterSeconds = 1;
@@ -106,6 +111,24 @@ public:
     void clearFaults() { m_faults.clear(); }
     void setRateLimit(int remaining) { m_rateRemaining = remaining; }
 
+    // Writes, per issue and in all: what the outbox must do exactly once, and what it must never do.
+    struct WriteCounts
+    {
+        int comments = 0;        // POST …/comments that created one
+        int labelPosts = 0;      // POST …/labels (append)
+        int labelsAdded = 0;     // labels those posts added (already present ones do not count)
+        int labelsRedundant = 0; // labels those posts sent although already present
+        int labelPuts = 0;       // PUT …/labels (replace): never used by the console
+        int labelDeletes = 0;    // DELETE …/labels/NAME: never used by the console
+        int patches = 0;         // PATCH …/issues/N
+    };
+    WriteCounts writes(int number) const { return m_writes.value(number); }
+    WriteCounts totalWrites() const;
+    // "POST /repos/o/n/issues/5/labels", in order.
+    QStringList writeLog() const { return m_writeLog; }
+    // The login the server answers GET /user with, and posts comments as.
+    static const QString Login;
+
     int requestCount() const { return int(m_requests.size()); }
     int requestCount(const QString &pathContains) const;
     QStringList requests() const { return m_requests; }
@@ -125,11 +148,21 @@ private:
     using Producer = std::function<Answer()>;
 
     void serve(const QHttpServerRequest &request, QHttpServerResponder &responder, const Producer &produce);
-    bool takeFault(const QString &path, FaultRule *rule);
+    bool takeFault(const QString &path, const QString &method, FaultRule *rule);
     QHttpHeaders rateHeaders(bool graphql, bool spend);
     Answer restIssues(const QString &owner, const QString &name, const QHttpServerRequest &request);
     Answer restComments(const QString &owner, const QString &name, int number, const QHttpServerRequest &request);
     Answer graphql(const QHttpServerRequest &request);
+    Answer singleIssue(const QString &owner, const QString &name, int number);
+    Answer postComment(const QString &owner, const QString &name, int number, const QHttpServerRequest &request);
+    Answer postLabels(const QString &owner, const QString &name, int number, const QHttpServerRequest &request,
+                      bool replace);
+    Answer deleteLabel(const QString &owner, const QString &name, int number, const QString &label);
+    Answer patchIssue(const QString &owner, const QString &name, int number, const QHttpServerRequest &request);
+    QJsonObject issueJson(const TestIssue &issue) const;
+    TestIssue *findIssue(const QString &owner, const QString &name, int number);
+    void noteWrite(const QHttpServerRequest &request);
+    QDateTime nextUpdate() const;
     QByteArray linkHeader(const QHttpServerRequest &request, int page, int lastPage) const;
     bool isOurRepository(const QString &owner, const QString &name) const;
 
@@ -141,6 +174,8 @@ private:
     QList<TestIssue> m_issues;
     QList<FaultRule> m_faults;
     QStringList m_requests;
+    QStringList m_writeLog;
+    QHash<int, WriteCounts> m_writes;
     QHttpHeaders m_lastHeaders;
     int m_rateRemaining = 5000;
     qint64 m_rateReset = 0;

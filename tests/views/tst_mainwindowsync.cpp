@@ -48,6 +48,7 @@ private slots:
     void cleanup();
     void syncFillsTheTableWithProgress();
     void resyncKeepsTheSelection();
+    void storedQueueLoadsOffTheGuiThread();
     void serverErrorsShowInline();
     void closedServerShowsOffline();
 
@@ -150,6 +151,34 @@ void tst_MainWindowSync::resyncKeepsTheSelection()
     QVERIFY(syncOnce(true));
     QCOMPARE(m_window->currentIssueNumber(), 17);
     QCOMPARE(m_window->tableModel()->rowCount(), QueueSize);
+}
+
+void tst_MainWindowSync::storedQueueLoadsOffTheGuiThread()
+{
+    QVERIFY(syncOnce(true));
+    // A second window on the same store, as after a restart: it paints at once and fills the table when the
+    // worker has read the queue; the GUI thread keeps turning meanwhile.
+    MainWindow reopened(m_repository.get());
+    reopened.setGitHub(m_client.get(), m_store.get());
+    QSignalSpy opened(&reopened, &MainWindow::queueOpened);
+    QVERIFY(reopened.openStoredQueue(m_queue));
+    QVERIFY(reopened.isLoadingQueue());
+    QCOMPARE(reopened.tableModel()->rowCount(), 0);
+    QVERIFY(opened.wait(10000));
+    QVERIFY(!reopened.isLoadingQueue());
+    QCOMPARE(reopened.tableModel()->rowCount(), QueueSize);
+    QVERIFY(reopened.currentIssueNumber() > 0);
+    QVERIFY2(reopened.syncStatusText().startsWith(u"Synced "_s), qPrintable(reopened.syncStatusText()));
+
+    // Opened again while a load is under way: only the latest load lands, once.
+    opened.clear();
+    QVERIFY(reopened.selectIssue(17));
+    QVERIFY(reopened.openStoredQueue(m_queue));
+    QVERIFY(reopened.openStoredQueue(m_queue));
+    QVERIFY(opened.wait(10000));
+    QTest::qWait(100);
+    QCOMPARE(opened.size(), 1);
+    QCOMPARE(reopened.currentIssueNumber(), 17);
 }
 
 void tst_MainWindowSync::serverErrorsShowInline()

@@ -49,6 +49,7 @@ private slots:
     void cleanup();
     void keyboardReview();
     void undoAcrossRestart();
+    void undecidedEditsKeptWhileMoving();
     void approveRefusedByGuardrail();
     void shortcutSheet();
     void presentationMode();
@@ -212,6 +213,38 @@ void tst_ReviewFlow::undoAcrossRestart()
     openWindow();
     QCOMPARE(m_window->tableModel()->reviewState(140231), ReviewState::Skipped);
     QVERIFY(!m_window->undoStack()->canUndo()); // a restart starts a new history
+}
+
+void tst_ReviewFlow::undecidedEditsKeptWhileMoving()
+{
+    QCOMPARE(currentNumber(), 140231);
+    key(Qt::Key_E);
+    auto *combo = m_window->suggestionPanel()->findChild<QComboBox *>(u"subOncallCombo"_s);
+    QTRY_VERIFY(combo->hasFocus());
+    const QString before = combo->currentData().toString();
+    key(combo->currentIndex() + 1 < combo->count() ? Qt::Key_Down : Qt::Key_Up);
+    const QString edited = combo->currentData().toString();
+    QVERIFY(edited != before);
+    key(Qt::Key_Escape);
+    QTRY_VERIFY(m_table->hasFocus());
+
+    key(Qt::Key_J); // away without deciding: the next issue shows the engine's suggestion, not the edit
+    QCOMPARE(currentNumber(), 140198);
+    QVERIFY(!m_window->suggestionPanel()->isEdited());
+    key(Qt::Key_K); // back: the edit is still there, undecided
+    QCOMPARE(currentNumber(), 140231);
+    QVERIFY(m_window->suggestionPanel()->isEdited());
+    QCOMPARE(combo->currentData().toString(), edited);
+    QCOMPARE(m_window->tableModel()->reviewState(140231), ReviewState::New);
+    QVERIFY(!stored().contains(140231));
+
+    key(Qt::Key_A); // deciding stores it; moving back afterwards shows the decision, not a stale draft
+    QCOMPARE(stored().value(140231).state, ReviewState::Edited);
+    QCOMPARE(stored().value(140231).plan.subOncall, edited);
+    key(Qt::Key_U);
+    QCOMPARE(currentNumber(), 140231);
+    QVERIFY(!stored().contains(140231));
+    QVERIFY(!m_window->suggestionPanel()->isEdited());
 }
 
 void tst_ReviewFlow::approveRefusedByGuardrail()

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/outboxstore.h"
+#include "engine/outcomeclassifier.h"
+#include "engine/reprobisector.h"
+#include "engine/reviewdecisionstore.h"
+#include "engine/triageplan.h"
+
+#include <QDateTime>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// What a scrub found, for the report: the issue as it stands and the repro's runs, bisection, minimization.
+struct ScrubFindings
+{
+    int issueNumber = 0;
+    QString profile = QStringLiteral("distributed"); // the rubric pack the outbox checks the plan against
+    QStringList labels;                              // on the issue now
+    bool closed = false;
+    bool hasRunnableRepro = true; // false: no repro or no error in the issue
+    ReproSeriesSummary series;    // the runs on the current version
+    QString version;              // the torch version they ran on; series.overall.torchVersion when empty
+    std::optional<BisectResult> bisect;
+    QString originalRepro;
+    QString minimizedRepro;    // shown only when it differs from the original
+    QString triggerConditions; // only when they are a new finding; the caller decides
+    QString reproductionLabel = QStringLiteral("needs reproduction");
+    QString triagedLabel = QStringLiteral("triaged");
+};
+
+// The comment and label changes the scrub playbook prescribes for one issue, to be approved in the outbox.
+struct ScrubReport
+{
+    enum class Verdict
+    {
+        StillReproduces,
+        NoLongerReproduces,
+        DifferentError, // the repro fails, but not as reported: API drift or another bug; a person decides
+        Inconclusive,   // timed out, refused or cancelled: nothing to tell the issue
+        NoRepro,        // nothing runnable in the issue
+        Closed,         // already closed: labels are left alone
+    };
+    Verdict verdict = Verdict::Inconclusive;
+    QString comment; // empty: no comment
+    QStringList addLabels;
+    QStringList removeLabels;    // the outbox only adds: removals are listed for the reviewer to do
+    bool close = false;          // propose closing as completed (the reviewer approves it in the outbox)
+    bool triagedRefresh = false; // nothing visible changes: remove `triaged`, then add it, as two calls
+    QStringList notes;           // for the reviewer, not for the issue
+
+    static QString verdictName(Verdict verdict);
+    static ScrubReport compose(const ScrubFindings &findings);
+
+    // The outbox's share: the comment and the labels to add (plans only add). Removals stay in removeLabels.
+    TriagePlan plan(int issueNumber, const QString &profile) const;
+    OutboxClose outboxClose() const { return {close, QStringLiteral("completed")}; }
+    ReviewDecision decision(const QString &repository, int issueNumber, const QString &profile, const QString &reviewer,
+                            const QDateTime &issueUpdatedAt) const;
+};
+
+Q_DECLARE_METATYPE(ScrubFindings)
+Q_DECLARE_METATYPE(ScrubReport)
