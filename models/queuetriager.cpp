@@ -2,10 +2,17 @@
 #include "models/queuetriager.h"
 
 #include <QtConcurrent/QtConcurrentMap>
+#include <QThreadPool>
+
+#include <algorithm>
 
 QueueTriager::QueueTriager(QObject *parent)
     : QObject(parent)
-{}
+    , m_pool(new QThreadPool(this))
+{
+    // One core stays with the GUI thread: with every core planning, the window's own events wait their turn.
+    m_pool->setMaxThreadCount(std::max(1, QThread::idealThreadCount() - 1));
+}
 
 QueueTriager::~QueueTriager()
 {
@@ -52,5 +59,6 @@ void QueueTriager::start(QList<Issue> issues, std::shared_ptr<const TriageEngine
     });
     const std::shared_ptr<const TriageEngine> planner = m_engine;
     emit progress(0, total);
-    watcher->setFuture(QtConcurrent::mapped(m_issues, [planner](const Issue &issue) { return planner->plan(issue); }));
+    watcher->setFuture(
+        QtConcurrent::mapped(m_pool, m_issues, [planner](const Issue &issue) { return planner->plan(issue); }));
 }

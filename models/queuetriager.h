@@ -11,6 +11,8 @@
 
 #include <memory>
 
+class QThreadPool;
+
 // Triages a whole queue off the GUI thread. Results are reported as they arrive, by position in the list
 // given to start(); starting again (a new queue, a new pack) cancels the run before, whose late results are
 // dropped: they never reach planReady.
@@ -33,6 +35,7 @@ signals:
     void finished();
 
 private:
+    QThreadPool *m_pool;
     QFutureWatcher<TriagePlan> *m_watcher = nullptr;
     QList<Issue> m_issues; // kept alive while the mapped run reads them
     std::shared_ptr<const TriageEngine> m_engine;
