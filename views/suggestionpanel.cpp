@@ -16,7 +16,9 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -54,7 +56,11 @@ public:
     void setGeometry(const QRect &rect) override
     {
         QLayout::setGeometry(rect);
-        arrange(rect, true);
+        // Squeezed below its wrapped height the chips would be drawn over what follows: claim that height, so
+        // the panel scrolls instead. Width does not depend on height here, so this settles after one pass.
+        const int needed = arrange(rect, true);
+        if (QWidget *owner = parentWidget(); owner && owner->minimumHeight() != needed)
+            owner->setMinimumHeight(needed);
     }
     QSize sizeHint() const override { return minimumSize(); }
     QSize minimumSize() const override
@@ -247,7 +253,19 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     header->addStretch(1);
     header->addWidget(m_badge);
 
-    auto *layout = new QVBoxLayout(this);
+    // The panel scrolls rather than squeezing its parts over each other when the window is short (a laptop,
+    // presentation mode's large type); the rationale and the comment take the room there is.
+    auto *content = new QWidget;
+    m_content = content;
+    content->setObjectName(u"suggestionContent"_s);
+    auto *scroll = new QScrollArea(this);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+    auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(16, 14, 16, 12);
     layout->setSpacing(6);
     layout->addLayout(header);
@@ -267,7 +285,13 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     layout->addWidget(sectionLabel(tr("Proposed comment"), this));
     layout->addWidget(m_commentEdit, 2);
     m_commentEdit->setMinimumHeight(QFontMetrics(font()).lineSpacing() * 3 + 12);
+    // Both take what room is left, down to their minimum, instead of asking for their preferred height
+    // (which would make the panel scroll at every window size).
+    m_rationale->setMinimumHeight(QFontMetrics(font()).lineSpacing() * 4);
+    m_rationale->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+    m_commentEdit->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
     layout->addWidget(m_hintLabel);
+    scroll->setWidget(content);
 
     applyFonts();
     clear();
@@ -385,6 +409,17 @@ void SuggestionPanel::setSubOncall(const QString &label)
 QString SuggestionPanel::guardrailText() const
 {
     return m_guardrailBanner->isVisible() || !m_violations.isEmpty() ? m_guardrailLabel->text() : QString();
+}
+
+QSize SuggestionPanel::sizeHint() const
+{
+    return m_content->sizeHint() + QSize(style()->pixelMetric(QStyle::PM_ScrollBarExtent), 0);
+}
+
+QSize SuggestionPanel::minimumSizeHint() const
+{
+    const QSize content = m_content->minimumSizeHint();
+    return {content.width() + style()->pixelMetric(QStyle::PM_ScrollBarExtent), std::min(content.height(), 160)};
 }
 
 void SuggestionPanel::changeEvent(QEvent *event)

@@ -34,6 +34,10 @@ class SuggestionPanel final : public QWidget
 public:
     explicit SuggestionPanel(QWidget *parent = nullptr);
 
+    // What the content needs, so splitters give the panel its width (it only scrolls vertically).
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
     void setPack(const RubricPack &pack);
     // The engine's plan, and the reviewer's when the issue was already decided (it is what the panel shows).
     void setSuggestion(const Issue &issue, const std::optional<TriagePlan> &enginePlan,
@@ -102,6 +106,7 @@ private:
     QLabel *m_decisionLabel;
     QLabel *m_reproLabel;
     QComboBox *m_subOncallCombo;
+    QWidget *m_content = nullptr;
     QWidget *m_chipArea;
     QComboBox *m_addLabelCombo;
     QFrame *m_guardrailBanner;
