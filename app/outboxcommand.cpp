@@ -212,8 +212,12 @@ int list(const QStringList &arguments)
         return fail(entries.error());
     const QString repository = parser->value(u"repo"_s);
     for (const OutboxEntry &entry : entries.value()) {
-        if (repository.isEmpty() || entry.repository.compare(repository, Qt::CaseInsensitive) == 0)
-            printLine(OutboxReport::toJson(entry));
+        if (repository.isEmpty() || entry.repository.compare(repository, Qt::CaseInsensitive) == 0) {
+            QJsonObject line = OutboxReport::toJson(entry);
+            // The repository's setting, as the next submit will use it.
+            line.insert(u"keep_subscriptions"_s, outbox.value()->keepSubscriptions(entry.repository));
+            printLine(line);
+        }
     }
     return 0;
 }
@@ -261,9 +265,18 @@ int submit(const QStringList &arguments)
         u"MS"_s, u"1000"_s);
     const QCommandLineOption concurrencyOption(u"concurrency"_s, tr("Issues worked on at once (default 4)."), u"N"_s,
                                                u"4"_s);
+    const QCommandLineOption keepOption(
+        u"keep-subscriptions"_s,
+        tr("Put your notification subscription to each open issue back as it was after writing to it (writing "
+           "subscribes you). Stored for the repository; on unless set off."));
+    const QCommandLineOption noKeepOption(u"no-keep-subscriptions"_s,
+                                          tr("Stay subscribed to the issues written to. Stored for the repository."));
     queueOptions.addTo(*parser);
-    parser->addOptions({apiOption, loginOption, noKeyringOption, reportOption, spacingOption, concurrencyOption});
+    parser->addOptions({apiOption, loginOption, noKeyringOption, reportOption, spacingOption, concurrencyOption,
+                        keepOption, noKeepOption});
     parser->process(arguments);
+    if (parser->isSet(keepOption) && parser->isSet(noKeepOption))
+        return fail(tr("--keep-subscriptions and --no-keep-subscriptions exclude each other"));
 
     const QUrl api(parser->value(apiOption), QUrl::StrictMode);
     if (!api.isValid() || (api.scheme() != u"https"_s && api.scheme() != u"http"_s))
@@ -293,6 +306,22 @@ int submit(const QStringList &arguments)
                 filtered.append(id);
         }
         ids = filtered;
+    }
+    if (parser->isSet(keepOption) || parser->isSet(noKeepOption)) {
+        // For --repo, or for every repository this submit writes to.
+        QStringList repositories;
+        if (!repository.isEmpty())
+            repositories.append(repository);
+        for (qint64 id : ids.value()) {
+            const Result<OutboxEntry> entry = outbox.value()->entry(id);
+            if (entry && !repositories.contains(entry->repository, Qt::CaseInsensitive))
+                repositories.append(entry->repository);
+        }
+        for (const QString &name : std::as_const(repositories)) {
+            const Result<bool> stored = outbox.value()->setKeepSubscriptions(name, parser->isSet(keepOption));
+            if (!stored)
+                return fail(stored.error());
+        }
     }
 
     GitHubClient client;
@@ -380,6 +409,7 @@ int OutboxCommand::run(const QStringList &arguments)
               "  add --from PLANS.jsonl [--repo OWNER/NAME] [--store FILE]   approve plans into the outbox\n"
               "  list [--store FILE] [--status S]                            the entries, JSON Lines\n"
               "  submit [--store FILE] [--api URL] [--login L] [--no-keyring]  write them to GitHub\n"
+              "         [--keep-subscriptions | --no-keep-subscriptions]   (stored per repository)\n"
               "  log [--store FILE] [--format jsonl|markdown]                the audit log\n"
               "Each has --help.\n")
                .arg(arguments.value(0));

@@ -33,6 +33,16 @@ Violation violation(QLatin1StringView rule, const QString &label, const QString 
 
 } // namespace
 
+bool Guardrails::isScrubDecision(const QString &decision)
+{
+    return decision.startsWith("scrub_"_L1);
+}
+
+QStringList Guardrails::scrubRemovable(const RubricPack &pack)
+{
+    return {pack.reproLabel.isEmpty() ? u"needs reproduction"_s : pack.reproLabel, QString::fromLatin1(TriagedLabel)};
+}
+
 bool Guardrails::templatePosted(const TemplateText &text, const Issue &issue)
 {
     QStringList needles;
@@ -60,8 +70,22 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
             found.append(violation(QLatin1StringView(Allowlist), label,
                                    u"\"%1\" is not in the %2 pack's allowlist"_s.arg(label, pack.profile)));
     }
+    const bool scrub = isScrubDecision(plan.decision);
+    const QStringList removable = scrub ? scrubRemovable(pack) : QStringList();
     for (const QString &label : plan.removeLabels) {
-        const bool protectedLabel = pack.protectedLabels.contains(label);
+        const bool protectedLabel = pack.protectedLabels.contains(label, Qt::CaseInsensitive);
+        if (scrub) {
+            if (!protectedLabel && removable.contains(label, Qt::CaseInsensitive))
+                continue;
+            found.append(violation(
+                QLatin1StringView(ScrubRemovals), label,
+                protectedLabel
+                    ? u"\"%1\" must stay on the issue; a scrub removes only \"%2\" and refreshes \"%3\""_s.arg(
+                          label, removable.constFirst(), removable.constLast())
+                    : u"a scrub removes only \"%1\" and refreshes \"%2\"; removing \"%3\" is for a human"_s.arg(
+                          removable.constFirst(), removable.constLast(), label)));
+            continue;
+        }
         found.append(violation(QLatin1StringView(AddOnly), label,
                                protectedLabel ? u"\"%1\" must stay on the issue; plans only add labels"_s.arg(label)
                                               : u"plans only add labels; removing \"%1\" is for a human"_s.arg(label)));
@@ -88,7 +112,7 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
             found.append(violation(
                 QLatin1StringView(OneSubOncall), addedSubs.at(i),
                 u"an issue has exactly one sub-oncall; the plan already adds \"%1\""_s.arg(addedSubs.constFirst())));
-    } else if (addedSubs.isEmpty() && plan.decision != "already_classified"_L1 &&
+    } else if (addedSubs.isEmpty() && !scrub && plan.decision != "already_classified"_L1 &&
                plan.decision != pack.outOfScopeDecision && !plan.decision.isEmpty()) {
         found.append(violation(QLatin1StringView(OneSubOncall), {},
                                u"a routed issue needs exactly one sub-oncall and the plan adds none"_s));
@@ -110,7 +134,7 @@ TriagePlan Guardrails::enforce(TriagePlan plan, const Issue &issue, const Rubric
 {
     const QList<Violation> found = check(plan, issue, pack);
     for (const Violation &v : found) {
-        if (v.rule == QLatin1StringView(AddOnly)) {
+        if (v.rule == QLatin1StringView(AddOnly) || v.rule == QLatin1StringView(ScrubRemovals)) {
             plan.removeLabels.removeAll(v.label);
         } else if (!v.label.isEmpty()) {
             plan.addLabels.removeAll(v.label);

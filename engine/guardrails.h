@@ -21,6 +21,14 @@ public:
     static constexpr auto KeepSubOncall = "keep-existing-sub-oncall";
     static constexpr auto TemplateOnce = "template-once";
     static constexpr auto KnownTemplate = "known-template";
+    // A scrub plan (decision "scrub_…") may remove the pack's reproduction label and refresh `triaged`
+    // (remove, then add again); any other removal breaks this rule. Other plans stay add-only.
+    static constexpr auto ScrubRemovals = "scrub-removals";
+    static constexpr auto TriagedLabel = "triaged";
+
+    static bool isScrubDecision(const QString &decision);
+    // The labels a scrub plan may remove under this pack.
+    static QStringList scrubRemovable(const RubricPack &pack);
 
     static QList<Violation> check(const TriagePlan &plan, const Issue &issue, const RubricPack &pack);
     static TriagePlan enforce(TriagePlan plan, const Issue &issue, const RubricPack &pack);

@@ -71,11 +71,14 @@ struct OutboxEntry
     QString subOncall;
     Confidence confidence = Confidence::None;
     QStringList addLabels;
-    QString comment;          // the text the reviewer approved, without the marker; empty: no comment
-    QString templateKey;      // the pack template the comment comes from, if any (guardrail: template once)
-    QStringList removeLabels; // plans only add: any entry here blocks the entry (guardrail: add-only)
-    bool close = false;       // close the issue (only when the plan says so)
-    QString stateReason;      // "completed" or "not_planned", with close
+    QString comment;     // the text the reviewer approved, without the marker; empty: no comment
+    QString templateKey; // the pack template the comment comes from, if any (guardrail: template once)
+    // Plans only add: any entry here blocks the entry (guardrail: add-only), except the removals a scrub
+    // report may make (guardrail: scrub-removals): the pack's reproduction label and `triaged`.
+    QStringList removeLabels;
+    bool refreshTriaged = false; // scrub: remove `triaged`, then add it again, as two calls (bumps "updated")
+    bool close = false;          // close the issue (only when the plan says so)
+    QString stateReason;         // "completed" or "not_planned", with close
 
     // The issue as the reviewer saw it.
     QDateTime seenUpdatedAt;
@@ -108,7 +111,10 @@ struct OutboxJournalRecord
 {
     qint64 id = 0;
     qint64 outboxId = 0;
-    QString step;  // "reread", "comment", "labels", "close", "submitted"
+    // "reread", "subscription" (detail: "STATE NODE_ID" saved), "comment", "unlabel" (detail: the label),
+    // "refresh" (the DELETE of `triaged`), "relabel" (its POST), "labels", "close", "restore-subscription",
+    // "submitted"
+    QString step;
     QString phase; // "begin", "done", "failed", "skipped"
     QString detail;
     QDateTime at;
@@ -122,7 +128,7 @@ struct OutboxAuditRecord
     QString login; // who wrote (GET /user, once per batch)
     QString repository;
     int number = 0;
-    QString action;   // "comment", "labels", "close"
+    QString action;   // "comment", "unlabel", "refresh", "relabel", "labels", "close", "subscription"
     QString request;  // "POST /repos/o/n/issues/5/labels {\"labels\":[…]}", shortened
     int status = 0;   // HTTP status; 0 when the answer was lost
     QString response; // GitHub's answer, shortened

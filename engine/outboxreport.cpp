@@ -150,6 +150,10 @@ QJsonObject OutboxReport::toJson(const OutboxEntry &entry)
                      {u"violations"_s, violations}};
     if (entry.close)
         json.insert(u"state_reason"_s, entry.stateReason);
+    if (!entry.removeLabels.isEmpty())
+        json.insert(u"remove_labels"_s, QJsonArray::fromStringList(entry.removeLabels));
+    if (entry.refreshTriaged)
+        json.insert(u"refresh_triaged"_s, true);
     if (entry.commentId != 0)
         json.insert(u"comment_id"_s, entry.commentId);
     if (!entry.change.isEmpty()) {

@@ -3,9 +3,11 @@
 
 #include "engine/guardrails.h"
 #include "engine/issuestore.h"
+#include "engine/scrubreport.h"
 #include "engine/sqltransaction.h"
 
 #include <QAtomicInteger>
+#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -116,6 +118,9 @@ OutboxEntry entryFromQuery(const QSqlQuery &query)
     entry.confidence = plan.confidence;
     entry.templateKey = plan.templateKey;
     entry.removeLabels = plan.removeLabels;
+    // Kept beside the plan, in its JSON: older stores simply lack it.
+    entry.refreshTriaged =
+        QJsonDocument::fromJson(query.value(5).toString().toUtf8()).object().value(u"refresh_triaged"_s).toBool();
     entry.addLabels = stringList(query.value(6));
     entry.comment = query.value(7).toString();
     entry.stateReason = query.value(8).toString();
@@ -141,6 +146,26 @@ OutboxEntry entryFromQuery(const QSqlQuery &query)
 Error sqlError(const QString &what, const QSqlError &error)
 {
     return Error{u"%1: %2"_s.arg(what, error.text().trimmed())};
+}
+
+// The entry's identity (and comment marker). A scrub's removals, refresh and decision are part of what it
+// writes, but not of ReviewDecisionStore::planHash; a refresh is also tied to the issue as seen, so that a
+// later scrub may refresh the same issue again.
+QString entryHash(const TriagePlan &plan, bool refreshTriaged, const QDateTime &seenUpdatedAt)
+{
+    const QString base = ReviewDecisionStore::planHash(plan);
+    if (!Guardrails::isScrubDecision(plan.decision))
+        return base;
+    QStringList removals = plan.removeLabels;
+    removals.sort(Qt::CaseInsensitive);
+    const QJsonObject what{{u"plan"_s, base},
+                           {u"decision"_s, plan.decision},
+                           {u"remove"_s, QJsonArray::fromStringList(removals)},
+                           {u"refresh"_s, refreshTriaged},
+                           {u"seen"_s, refreshTriaged ? isoTime(seenUpdatedAt) : QString()}};
+    return QString::fromLatin1(
+        QCryptographicHash::hash(QJsonDocument(what).toJson(QJsonDocument::Compact), QCryptographicHash::Sha256)
+            .toHex());
 }
 
 QString excerpt(const QString &text, int length = 300)
@@ -181,6 +206,11 @@ Result<std::unique_ptr<OutboxStore>> OutboxStore::open(const QString &path)
     db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=5000"_s);
     if (!db.open())
         return sqlError(QObject::tr("Cannot open the outbox in %1").arg(path), db.lastError());
+    // The outbox's own settings; created here, idempotently, so that stores of any schema version gain it.
+    QSqlQuery settings(db);
+    if (!settings.exec(u"CREATE TABLE IF NOT EXISTS outbox_settings (repo TEXT PRIMARY KEY,"
+                       " keep_subscriptions INTEGER NOT NULL DEFAULT 1)"_s))
+        return sqlError(QObject::tr("Cannot open the outbox in %1").arg(path), settings.lastError());
     return store;
 }
 
@@ -210,18 +240,38 @@ QList<Violation> OutboxStore::check(const OutboxEntry &entry, const Issue &issue
     Issue others = issue;
     const QString marker = entry.marker();
     others.comments.removeIf([&marker](const Comment &comment) { return comment.body.contains(marker); });
-    return Guardrails::check(planOf(entry), others, pack);
+    TriagePlan plan = planOf(entry);
+    // The refresh removes `triaged` for a moment: the guardrails judge it as a removal.
+    if (entry.refreshTriaged && !plan.removeLabels.contains(QLatin1StringView(Guardrails::TriagedLabel)))
+        plan.removeLabels.append(QString::fromLatin1(Guardrails::TriagedLabel));
+    return Guardrails::check(plan, others, pack);
 }
 
 Result<OutboxEntry> OutboxStore::enqueue(const ReviewDecision &decision, const Issue &seen, const RubricPack &pack,
                                          const OutboxClose &close)
+{
+    return enqueueEntry(decision, seen, pack, close, false);
+}
+
+Result<OutboxEntry> OutboxStore::enqueueScrubReport(const QString &repository, const Issue &seen,
+                                                    const ScrubReport &report, const QString &reviewer,
+                                                    const RubricPack &pack)
+{
+    const ReviewDecision decision = report.decision(repository, seen.number, pack.profile, reviewer, seen.updatedAt);
+    return enqueueEntry(decision, seen, pack, report.outboxClose(), report.triagedRefresh);
+}
+
+Result<OutboxEntry> OutboxStore::enqueueEntry(const ReviewDecision &decision, const Issue &seen, const RubricPack &pack,
+                                              const OutboxClose &close, bool refreshTriaged)
 {
     const TriagePlan &plan = decision.plan;
     OutboxEntry entry;
     entry.repository = decision.repository;
     entry.number = decision.number > 0 ? decision.number : plan.issueNumber;
     entry.decisionId = decision.id;
-    entry.planHash = ReviewDecisionStore::planHash(plan);
+    entry.seenUpdatedAt = decision.issueUpdatedAt.isValid() ? decision.issueUpdatedAt : seen.updatedAt;
+    entry.refreshTriaged = refreshTriaged;
+    entry.planHash = entryHash(plan, refreshTriaged, entry.seenUpdatedAt);
     entry.profile = plan.profile.isEmpty() ? pack.profile : plan.profile;
     entry.decision = plan.decision;
     entry.subOncall = plan.subOncall;
@@ -232,7 +282,6 @@ Result<OutboxEntry> OutboxStore::enqueue(const ReviewDecision &decision, const I
     entry.templateKey = plan.templateKey;
     entry.close = close.close;
     entry.stateReason = close.close ? (close.stateReason.isEmpty() ? u"completed"_s : close.stateReason) : QString();
-    entry.seenUpdatedAt = decision.issueUpdatedAt.isValid() ? decision.issueUpdatedAt : seen.updatedAt;
     entry.seenLabels = seen.labels;
     entry.seenState = seen.state.toUpper();
     entry.seenCommentCount = int(std::max<qsizetype>(seen.commentCount, seen.comments.size()));
@@ -307,7 +356,10 @@ Result<OutboxEntry> OutboxStore::enqueue(const ReviewDecision &decision, const I
     TriagePlan stored = planOf(entry);
     stored.labelConfidence = plan.labelConfidence;
     stored.evidence = plan.evidence;
-    const QString planJson = compact(ReviewDecisionStore::planToJson(stored));
+    QJsonObject planObject = ReviewDecisionStore::planToJson(stored);
+    if (entry.refreshTriaged)
+        planObject.insert(u"refresh_triaged"_s, true);
+    const QString planJson = compact(planObject);
     QSqlQuery write(db);
     if (id == 0) {
         write.prepare(
@@ -560,9 +612,31 @@ bool OutboxStore::hasBegunWrites(qint64 outboxId) const
 {
     QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
     query.prepare(u"SELECT 1 FROM journal WHERE outbox_id = ? AND phase = 'begin' AND step IN ('comment',"
-                  " 'labels', 'close') LIMIT 1"_s);
+                  " 'unlabel', 'refresh', 'relabel', 'labels', 'close') LIMIT 1"_s);
     query.addBindValue(outboxId);
     return query.exec() && query.next();
+}
+
+Result<bool> OutboxStore::setKeepSubscriptions(const QString &repository, bool keep)
+{
+    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    query.prepare(u"INSERT INTO outbox_settings (repo, keep_subscriptions) VALUES (?, ?)"
+                  " ON CONFLICT (repo) DO UPDATE SET keep_subscriptions = excluded.keep_subscriptions"_s);
+    query.addBindValue(repository);
+    query.addBindValue(keep ? 1 : 0);
+    if (!query.exec())
+        return sqlError(QObject::tr("Cannot store the outbox settings of %1").arg(repository), query.lastError());
+    return true;
+}
+
+bool OutboxStore::keepSubscriptions(const QString &repository) const
+{
+    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    query.prepare(u"SELECT keep_subscriptions FROM outbox_settings WHERE repo = ?"_s);
+    query.addBindValue(repository);
+    if (!query.exec() || !query.next())
+        return true;
+    return query.value(0).toInt() != 0;
 }
 
 Result<qint64> OutboxStore::appendAudit(const OutboxAuditRecord &record)

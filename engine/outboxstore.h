@@ -16,6 +16,8 @@
 
 Q_DECLARE_LOGGING_CATEGORY(lcOutbox)
 
+struct ScrubReport;
+
 // Asks to close the issue along with the plan's other edits (the plan's own fields do not say it).
 struct OutboxClose
 {
@@ -43,6 +45,11 @@ public:
     // issue replaces its older entries that were not submitted yet (Ready, Blocked, Conflict, Failed).
     Result<OutboxEntry> enqueue(const ReviewDecision &decision, const Issue &seen, const RubricPack &pack,
                                 const OutboxClose &close = {});
+    // Puts a scrub report (ScrubReport::compose) in the outbox: its comment, the labels it adds, the
+    // reproduction label it removes, the `triaged` refresh and the close, checked against `seen`, the issue as
+    // the scrub saw it (its number is the entry's). Otherwise as enqueue(). `pack`: OutboxStore::packFor(profile).
+    Result<OutboxEntry> enqueueScrubReport(const QString &repository, const Issue &seen, const ScrubReport &report,
+                                           const QString &reviewer, const RubricPack &pack);
     // Undoes an approval before submission: removes the entry unless a batch has begun writing it or it
     // was written (false then, and nothing changes).
     Result<bool> remove(qint64 id);
@@ -73,6 +80,12 @@ public:
     // Whether any write step of the entry ever began (then its outcome is Applied, not AlreadyApplied).
     bool hasBegunWrites(qint64 outboxId) const;
 
+    // Per repository, shared by the window and the headless submit: save the writer's notification
+    // subscription to an issue before the batch's first write to it and put it back after the last (writing
+    // subscribes you). On unless set off.
+    Result<bool> setKeepSubscriptions(const QString &repository, bool keep);
+    bool keepSubscriptions(const QString &repository) const;
+
     // Audit log of every write to GitHub.
     Result<qint64> appendAudit(const OutboxAuditRecord &record);
     Result<QList<OutboxAuditRecord>> auditLog() const;
@@ -94,6 +107,8 @@ public:
 
 private:
     OutboxStore(QString path, QString connectionName);
+    Result<OutboxEntry> enqueueEntry(const ReviewDecision &decision, const Issue &seen, const RubricPack &pack,
+                                     const OutboxClose &close, bool refreshTriaged);
 
     QString m_path;
     QString m_connectionName;

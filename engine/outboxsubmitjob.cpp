@@ -3,6 +3,7 @@
 
 #include "engine/githubclient.h"
 #include "engine/githubrequestjob.h"
+#include "engine/guardrails.h"
 #include "engine/outboxstore.h"
 
 #include <QJsonArray>
@@ -23,6 +24,15 @@ QString excerpt(const QByteArray &body, int length = 300)
     const QString simple = QString::fromUtf8(body).simplified();
     return simple.size() <= length ? simple : QString(simple.left(length - 1) + u'…');
 }
+
+const QString TriagedLabel = QString::fromLatin1(Guardrails::TriagedLabel);
+
+const QString SubscriptionQuery =
+    u"query($owner: String!, $name: String!, $number: Int!) { repository(owner: $owner, name: $name) {"
+    " issue(number: $number) { id viewerSubscription } } }"_s;
+const QString UpdateSubscription =
+    u"mutation($id: ID!, $state: SubscriptionState!) { updateSubscription(input: {subscribableId: $id,"
+    " state: $state}) { subscribable { viewerSubscription } } }"_s;
 
 bool containsLabel(const QStringList &labels, const QString &label)
 {
@@ -61,6 +71,20 @@ struct OutboxSubmitJob::Run
     QList<Comment> pageComments;
     QPointer<GitHubRequestJob> request;
 
+    // What earlier attempts did, from the journal, so that a resumed batch neither repeats the refresh nor
+    // takes its own removal of `triaged` for someone else's.
+    bool refreshBegun = false; // the DELETE of `triaged` was sent (maybe)
+    bool relabelBegun = false; // … and its POST
+    // Notification subscription: saved before the first write (the state as it was before any of ours),
+    // restored after the last.
+    bool keepSubscription = false;
+    bool subscriptionAsked = false;
+    QString savedSubscription; // SUBSCRIBED, UNSUBSCRIBED, IGNORED; empty: not saved
+    QString subscribableId;
+    bool restoreDone = false;
+    bool finishing = false;
+    QStringList warnings;
+
     OutboxStore &store() const { return *job->m_store; }
     GitHubClient *client() const { return job->m_client; }
     QString issuePath() const { return u"/repos/%1/issues/%2"_s.arg(entry.repository).arg(entry.number); }
@@ -83,6 +107,28 @@ struct OutboxSubmitJob::Run
         entry.status = OutboxStatus::Submitting;
         entry.outcome.clear();
         ++entry.attempts;
+        keepSubscription = store().keepSubscriptions(entry.repository);
+        const Result<QList<OutboxJournalRecord>> records = store().journalOf(entry.id);
+        if (records) {
+            for (const OutboxJournalRecord &record : records.value()) {
+                // The refresh is done once, whichever attempt did it; the subscription is saved anew by each.
+                if (record.step == u"submitted"_s) {
+                    restoreDone = false;
+                    savedSubscription.clear();
+                    subscribableId.clear();
+                } else if (record.step == u"refresh"_s && record.phase == u"begin"_s) {
+                    refreshBegun = true;
+                } else if (record.step == u"relabel"_s && record.phase == u"begin"_s) {
+                    relabelBegun = true;
+                } else if (record.step == u"subscription"_s && record.phase == u"done"_s) {
+                    // "STATE NODE_ID": the state before our first write, whatever our writes made of it.
+                    savedSubscription = record.detail.section(u' ', 0, 0);
+                    subscribableId = record.detail.section(u' ', 1);
+                } else if (record.step == u"restore-subscription"_s && record.phase == u"done"_s) {
+                    restoreDone = true;
+                }
+            }
+        }
         const Result<bool> updated = store().update(entry);
         if (!updated)
             return fail(updated.error());
@@ -195,8 +241,17 @@ struct OutboxSubmitJob::Run
     {
         // What others changed since the review; our own labels, comment and close are not a change.
         OutboxChange change;
-        change.labelsAdded = minus(minus(labels, entry.seenLabels), entry.addLabels);
-        change.labelsRemoved = minus(entry.seenLabels, labels);
+        // A label we remove that is gone is ours (or someone did it for us); `triaged` missing is ours only
+        // once the refresh began.
+        QStringList ourRemovals = entry.removeLabels;
+        QStringList ourAdds = entry.addLabels;
+        if (entry.refreshTriaged) {
+            ourAdds.append(TriagedLabel);
+            if (refreshBegun)
+                ourRemovals.append(TriagedLabel);
+        }
+        change.labelsAdded = minus(minus(labels, entry.seenLabels), ourAdds);
+        change.labelsRemoved = minus(minus(entry.seenLabels, labels), ourRemovals);
         const bool ourClose = entry.close && state == u"CLOSED"_s;
         if (!entry.seenState.isEmpty() && state.compare(entry.seenState, Qt::CaseInsensitive) != 0 && !ourClose) {
             change.stateBefore = entry.seenState;
@@ -218,6 +273,10 @@ struct OutboxSubmitJob::Run
         current.number = entry.number;
         current.state = state;
         current.labels = minus(labels, minus(entry.addLabels, entry.seenLabels));
+        for (const QString &label : std::as_const(ourRemovals)) {
+            if (containsLabel(entry.seenLabels, label) && !containsLabel(current.labels, label))
+                current.labels.append(label);
+        }
         current.comments = otherComments;
         current.commentCount = int(otherAuthors.size());
         const Result<RubricPack> pack = job->packFor(entry.profile);
@@ -240,43 +299,166 @@ struct OutboxSubmitJob::Run
     {
         if (job->m_client.isNull())
             return fail(tr("the GitHub client is gone"));
-        if (!entry.comment.isEmpty() && !markerPresent)
-            return postComment();
+        const bool commentMissing = !entry.comment.isEmpty() && !markerPresent;
+        QString removal;
+        for (const QString &label : std::as_const(entry.removeLabels)) {
+            if (containsLabel(labels, label)) {
+                removal = label;
+                break;
+            }
+        }
+        const bool refreshDelete = entry.refreshTriaged && !relabelBegun && containsLabel(labels, TriagedLabel);
+        const bool refreshAdd = entry.refreshTriaged && !containsLabel(labels, TriagedLabel);
         const QStringList missing = minus(entry.addLabels, labels);
+        const bool closeMissing = entry.close && state != u"CLOSED"_s;
+        const bool anyWrite =
+            commentMissing || !removal.isEmpty() || refreshDelete || refreshAdd || !missing.isEmpty() || closeMissing;
+
+        // Before the first write: what the writer's subscription is (writing changes it). Not for closed issues.
+        if (anyWrite && keepSubscription && !subscriptionAsked && savedSubscription.isEmpty() && state == u"OPEN"_s)
+            return saveSubscription();
+        if (commentMissing)
+            return postComment();
+        if (!removal.isEmpty())
+            return removeLabel(removal);
+        if (refreshDelete)
+            return refreshRemove();
+        if (refreshAdd)
+            return refreshReadd();
         if (!missing.isEmpty())
             return addLabels(missing);
-        if (entry.close && state != u"CLOSED"_s)
+        if (closeMissing)
             return closeIssue();
         const bool wrote = store().hasBegunWrites(entry.id);
         finishAs(wrote ? OutboxStatus::Applied : OutboxStatus::AlreadyApplied,
                  wrote ? tr("written to GitHub") : tr("already on GitHub; nothing written"));
     }
 
+    void saveSubscription()
+    {
+        subscriptionAsked = true;
+        journal(u"subscription"_s, u"begin"_s);
+        const QString owner = entry.repository.section(u'/', 0, 0);
+        const QString name = entry.repository.section(u'/', 1);
+        auto *query = client()->graphql(
+            SubscriptionQuery, QJsonObject{{u"owner"_s, owner}, {u"name"_s, name}, {u"number"_s, entry.number}});
+        track(query);
+        QObject::connect(query, &GitHubRequestJob::finished, job, [this](const Result<GitHubResponse> &result) {
+            const QJsonObject issue = result ? result->json.object()
+                                                   .value(u"data"_s)
+                                                   .toObject()
+                                                   .value(u"repository"_s)
+                                                   .toObject()
+                                                   .value(u"issue"_s)
+                                                   .toObject()
+                                             : QJsonObject();
+            const QString id = issue.value(u"id"_s).toString();
+            const QString saved = issue.value(u"viewerSubscription"_s).toString();
+            if (id.isEmpty() || saved.isEmpty()) {
+                // Not worth failing the edits for: they go ahead, the reviewer is told.
+                const QString why = result ? tr("GitHub did not say") : result.error();
+                journal(u"subscription"_s, u"failed"_s, why);
+                warnings.append(
+                    tr("your notification subscription could not be saved (%1): it is not restored").arg(why));
+            } else {
+                savedSubscription = saved;
+                subscribableId = id;
+                journal(u"subscription"_s, u"done"_s, saved + u' ' + id);
+            }
+            nextWrite();
+        });
+    }
+
+    // After the last write (or when the entry ends otherwise after some): the subscription as it was.
+    // SUBSCRIBED needs nothing: our writes only ever subscribe. Otherwise the mutation is sent without
+    // reading first: setting a state is idempotent and costs what the read would.
+    bool needsRestore() const
+    {
+        return !restoreDone && !savedSubscription.isEmpty() && !subscribableId.isEmpty() &&
+               savedSubscription != u"SUBSCRIBED"_s && !job->m_client.isNull() && store().hasBegunWrites(entry.id);
+    }
+
+    void restoreSubscription(const std::function<void()> &then)
+    {
+        restoreDone = true;
+        journal(u"restore-subscription"_s, u"begin"_s, savedSubscription);
+        auto *call = client()->graphql(UpdateSubscription,
+                                       QJsonObject{{u"id"_s, subscribableId}, {u"state"_s, savedSubscription}});
+        track(call);
+        const QString requestText =
+            u"POST /graphql updateSubscription(%1, %2)"_s.arg(subscribableId, savedSubscription);
+        QObject::connect(call, &GitHubRequestJob::finished, job,
+                         [this, call, requestText, then](const Result<GitHubResponse> &result) {
+                             audit(u"subscription"_s, requestText, result, call);
+                             const QString now = result ? result->json.object()
+                                                              .value(u"data"_s)
+                                                              .toObject()
+                                                              .value(u"updateSubscription"_s)
+                                                              .toObject()
+                                                              .value(u"subscribable"_s)
+                                                              .toObject()
+                                                              .value(u"viewerSubscription"_s)
+                                                              .toString()
+                                                        : QString();
+                             if (!result || now != savedSubscription) {
+                                 const QString why =
+                                     result ? tr("GitHub left it %1").arg(now.isEmpty() ? tr("unknown") : now)
+                                            : result.error();
+                                 journal(u"restore-subscription"_s, u"failed"_s, why);
+                                 warnings.append(tr("your notification subscription could not be restored to %1 (%2)")
+                                                     .arg(savedSubscription, why));
+                             } else {
+                                 journal(u"restore-subscription"_s, u"done"_s, now);
+                             }
+                             then();
+                         });
+    }
+
+    void audit(const QString &action, const QString &requestText, const Result<GitHubResponse> &result,
+               GitHubRequestJob *call)
+    {
+        OutboxAuditRecord audit;
+        audit.at = QDateTime::currentDateTimeUtc();
+        audit.login = job->m_report.login;
+        audit.repository = entry.repository;
+        audit.number = entry.number;
+        audit.action = action;
+        audit.request = requestText.size() > 500 ? QString(requestText.left(499) + u'…') : requestText;
+        audit.status = result ? result->status : call->lastStatus();
+        audit.response = result              ? excerpt(result->body)
+                         : audit.status == 0 ? tr("no answer: %1").arg(result.error())
+                                             : excerpt(call->lastBody());
+        const Result<qint64> logged = store().appendAudit(audit);
+        if (!logged)
+            qCWarning(lcOutbox) << logged.error();
+    }
+
+    // `absentIsDone`: a 404 means what we asked for is already so (DELETE of a label that is not there).
     void write(const QString &step, const QByteArray &verb, const QString &path, const QJsonObject &body,
-               const QString &summary, std::function<void(const GitHubResponse &)> done)
+               const QString &summary, std::function<void(const GitHubResponse &)> done, bool absentIsDone = false)
+    {
+        write(step, verb, client()->restUrl(path), path, body, summary, std::move(done), absentIsDone);
+    }
+
+    void write(const QString &step, const QByteArray &verb, const QUrl &url, const QString &path,
+               const QJsonObject &body, const QString &summary, std::function<void(const GitHubResponse &)> done,
+               bool absentIsDone)
     {
         journal(step, u"begin"_s, summary);
-        auto *call = client()->write(verb, client()->restUrl(path), QJsonDocument(body));
+        auto *call = client()->write(verb, url, body.isEmpty() ? QJsonDocument() : QJsonDocument(body));
         track(call);
-        const QString requestText = u"%1 %2 %3"_s.arg(
-            QString::fromLatin1(verb), path, QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact)));
+        const QString requestText =
+            u"%1 %2"_s.arg(QString::fromLatin1(verb), path) +
+            (body.isEmpty() ? QString() : u' ' + QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact)));
         QObject::connect(call, &GitHubRequestJob::finished, job,
-                         [this, step, requestText, done, call](const Result<GitHubResponse> &result) {
-                             OutboxAuditRecord audit;
-                             audit.at = QDateTime::currentDateTimeUtc();
-                             audit.login = job->m_report.login;
-                             audit.repository = entry.repository;
-                             audit.number = entry.number;
-                             audit.action = step;
-                             audit.request =
-                                 requestText.size() > 500 ? QString(requestText.left(499) + u'…') : requestText;
-                             audit.status = result ? result->status : call->lastStatus();
-                             audit.response = result              ? excerpt(result->body)
-                                              : audit.status == 0 ? tr("no answer: %1").arg(result.error())
-                                                                  : excerpt(call->lastBody());
-                             const Result<qint64> logged = store().appendAudit(audit);
-                             if (!logged)
-                                 qCWarning(lcOutbox) << logged.error();
+                         [this, step, requestText, done, call, absentIsDone](const Result<GitHubResponse> &result) {
+                             audit(step, requestText, result, call);
+                             if (!result && absentIsDone && call->lastStatus() == 404) {
+                                 journal(step, u"done"_s, u"HTTP 404: already absent"_s);
+                                 GitHubResponse absent;
+                                 absent.status = 404;
+                                 return done(absent);
+                             }
                              if (!result) {
                                  journal(step, u"failed"_s, result.error());
                                  return retryOrFail(result.error(), call->failedTransiently());
@@ -284,6 +466,63 @@ struct OutboxSubmitJob::Run
                              journal(step, u"done"_s, u"HTTP %1"_s.arg(result->status));
                              done(result.value());
                          });
+    }
+
+    // GitHub answers label writes with the issue's full label list.
+    void takeLabels(const GitHubResponse &response)
+    {
+        if (response.status == 404 || !response.json.isArray())
+            return;
+        labels.clear();
+        for (const QJsonValue &label : response.json.array())
+            labels.append(label.toObject().value(u"name"_s).toString());
+    }
+
+    // The label's name as one path segment: spaces, slashes and percent signs encoded exactly once.
+    QUrl labelUrl(const QString &label) const
+    {
+        QUrl url = client()->restUrl(issuePath() + u"/labels/"_s);
+        url.setPath(url.path(QUrl::FullyEncoded) + QString::fromLatin1(QUrl::toPercentEncoding(label)),
+                    QUrl::StrictMode);
+        return url;
+    }
+
+    void removeLabel(const QString &label)
+    {
+        write(
+            u"unlabel"_s, "DELETE", labelUrl(label), issuePath() + u"/labels/"_s + label, {}, label,
+            [this, label](const GitHubResponse &response) {
+                takeLabels(response);
+                labels.removeIf([&label](const QString &l) { return l.compare(label, Qt::CaseInsensitive) == 0; });
+                nextWrite();
+            },
+            true);
+    }
+
+    void refreshRemove()
+    {
+        refreshBegun = true;
+        write(
+            u"refresh"_s, "DELETE", labelUrl(TriagedLabel), issuePath() + u"/labels/"_s + TriagedLabel, {},
+            TriagedLabel,
+            [this](const GitHubResponse &response) {
+                takeLabels(response);
+                labels.removeIf([](const QString &l) { return l.compare(TriagedLabel, Qt::CaseInsensitive) == 0; });
+                nextWrite();
+            },
+            true);
+    }
+
+    void refreshReadd()
+    {
+        relabelBegun = true;
+        write(u"relabel"_s, "POST", issuePath() + u"/labels"_s, QJsonObject{{u"labels"_s, QJsonArray{TriagedLabel}}},
+              TriagedLabel, [this](const GitHubResponse &response) {
+                  takeLabels(response);
+                  if (!containsLabel(labels, TriagedLabel))
+                      labels.append(TriagedLabel);
+                  nextWrite();
+              });
     }
 
     void postComment()
@@ -302,13 +541,7 @@ struct OutboxSubmitJob::Run
         write(u"labels"_s, "POST", issuePath() + u"/labels"_s,
               QJsonObject{{u"labels"_s, QJsonArray::fromStringList(missing)}}, missing.join(u", "_s),
               [this, missing](const GitHubResponse &response) {
-                  // GitHub answers with the issue's full label list.
-                  const QJsonArray all = response.json.array();
-                  if (!all.isEmpty()) {
-                      labels.clear();
-                      for (const QJsonValue &label : all)
-                          labels.append(label.toObject().value(u"name"_s).toString());
-                  }
+                  takeLabels(response);
                   for (const QString &label : missing) {
                       if (!containsLabel(labels, label))
                           labels.append(label);
@@ -348,8 +581,16 @@ struct OutboxSubmitJob::Run
 
     void finishAs(OutboxStatus status, const QString &outcome)
     {
+        // Whatever the end, once something was written the subscription goes back as it was.
+        if (!finishing && needsRestore()) {
+            finishing = true;
+            return restoreSubscription([this, status, outcome] { finishAs(status, outcome); });
+        }
         entry.status = status;
         entry.outcome = outcome;
+        // Warnings never change the status: the edits stand.
+        for (const QString &warning : std::as_const(warnings))
+            entry.outcome += tr("; warning: %1").arg(warning);
         // We never post twice, but an HTTP/1 connection that drops before the answer may make Qt send the
         // request again by itself: say so rather than hide it.
         if (markerCount > 1)

@@ -5,6 +5,7 @@
 #include "engine/githubrequestjob.h"
 #include "engine/issuejsonreader.h"
 #include "engine/issuestore.h"
+#include "engine/syncpagewriter.h"
 
 #include <QJsonArray>
 #include <QTimeZone>
@@ -89,6 +90,8 @@ QueueSyncJob::~QueueSyncJob()
 {
     if (m_current)
         m_current->cancel();
+    // Before this object stops being one: the writer's answers are queued to it.
+    m_writer.reset();
 }
 
 void QueueSyncJob::start()
@@ -298,12 +301,12 @@ void QueueSyncJob::onMoreComments(const Result<GitHubResponse> &result)
 void QueueSyncJob::commitGraphQLPage()
 {
     const QList<Issue> page = std::exchange(m_page, {});
-    if (!commit(page, m_pageHasNext && m_pageNextCursor != m_cursor ? m_pageNextCursor : QString()))
-        return;
-    if (m_cursor.isEmpty())
-        succeed();
-    else
-        requestGraphQLPage();
+    commit(page, m_pageHasNext && m_pageNextCursor != m_cursor ? m_pageNextCursor : QString(), [this] {
+        if (m_cursor.isEmpty())
+            succeed();
+        else
+            requestGraphQLPage();
+    });
 }
 
 void QueueSyncJob::fallBackToRest(const QString &why)
@@ -441,22 +444,22 @@ void QueueSyncJob::onRestComments(const Result<GitHubResponse> &result)
 void QueueSyncJob::commitRestPage()
 {
     const QList<Issue> page = std::exchange(m_page, {});
-    if (!commit(page, m_pageNextCursor != m_cursor ? m_pageNextCursor : QString()))
-        return;
-    if (m_cursor.isEmpty())
-        succeed();
-    else
-        requestRestPage();
+    commit(page, m_pageNextCursor != m_cursor ? m_pageNextCursor : QString(), [this] {
+        if (m_cursor.isEmpty())
+            succeed();
+        else
+            requestRestPage();
+    });
 }
 
 // ---- both ----------------------------------------------------------------------------------------
 
-bool QueueSyncJob::commit(const QList<Issue> &issues, const QString &nextCursor)
+void QueueSyncJob::commit(const QList<Issue> &issues, const QString &nextCursor, std::function<void()> next)
 {
     Result<SyncState> loaded = m_store->syncState(m_queueId);
     if (!loaded) {
         fail(loaded.error());
-        return false;
+        return;
     }
     SyncState state = std::move(loaded).value();
     const bool continuing = m_pagesCommitted > 0 || m_summary.resumed; // else a stale watermark is not ours
@@ -486,24 +489,34 @@ bool QueueSyncJob::commit(const QList<Issue> &issues, const QString &nextCursor)
         state.passStarted = {};
     else
         state.passStarted = m_passStarted;
-    int pruned = 0;
-    const Result<int> written = m_store->writePage(m_queue.repository(), issues, state, std::exchange(m_unchanged, {}),
-                                                   prune ? &m_queue : nullptr, m_passStarted, &pruned);
-    if (!written) {
-        fail(written.error());
-        return false;
-    }
-    ++m_pagesCommitted;
-    m_cursor = nextCursor;
-    m_summary.issues += written.value();
-    m_summary.removed += pruned;
+    SyncPageWriter::Page page{m_queue.repository(),           issues,       state,
+                              std::exchange(m_unchanged, {}), std::nullopt, m_passStarted};
+    if (prune)
+        page.pruneQueue = m_queue;
+    if (!m_writer)
+        m_writer = std::make_unique<SyncPageWriter>(m_store->path());
     int comments = 0;
     for (const Issue &issue : issues)
         comments += int(issue.comments.size());
-    m_summary.comments += comments;
-    m_issuesDone += int(issues.size());
-    Q_EMIT progress(m_issuesDone, m_total, m_summary.comments);
-    return true;
+    const int pageIssues = int(issues.size());
+    m_writer->write(std::move(page), this,
+                    [this, nextCursor, comments, pageIssues,
+                     next = std::move(next)](const Result<SyncPageWriter::Written> &written) {
+                        if (m_done)
+                            return; // cancelled meanwhile; the page is stored and the next sync resumes after it
+                        if (!written) {
+                            fail(written.error());
+                            return;
+                        }
+                        ++m_pagesCommitted;
+                        m_cursor = nextCursor;
+                        m_summary.issues += written->issues;
+                        m_summary.removed += written->pruned;
+                        m_summary.comments += comments;
+                        m_issuesDone += pageIssues;
+                        Q_EMIT progress(m_issuesDone, m_total, m_summary.comments);
+                        next();
+                    });
 }
 
 void QueueSyncJob::cancel()
@@ -535,10 +548,14 @@ void QueueSyncJob::succeed()
     m_done = true;
     m_summary.requests = m_client->requestsSent() - m_requestsAtStart;
     m_summary.rateLimitRemaining = m_client->rateLimit().remaining;
-    // Counted in SQL: loading the queue here would hold the GUI thread for a second on a large queue.
-    std::tie(m_summary.queueIssues, m_summary.queueComments) = m_store->queueCounts(m_queue);
-    qCInfo(lcSync) << "synced" << m_queue.repository() << m_summary.issues << "issues," << m_summary.comments
-                   << "comments in" << m_summary.requests << "requests";
-    Q_EMIT finished(m_summary);
-    deleteLater();
+    // Counted in SQL, on the writer's thread: even counting takes a while on a queue of thousands.
+    if (!m_writer)
+        m_writer = std::make_unique<SyncPageWriter>(m_store->path());
+    m_writer->countQueue(m_queue, this, [this](QPair<int, int> counts) {
+        std::tie(m_summary.queueIssues, m_summary.queueComments) = counts;
+        qCInfo(lcSync) << "synced" << m_queue.repository() << m_summary.issues << "issues," << m_summary.comments
+                       << "comments in" << m_summary.requests << "requests";
+        Q_EMIT finished(m_summary);
+        deleteLater();
+    });
 }

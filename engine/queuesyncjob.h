@@ -11,12 +11,15 @@
 #include <QUrl>
 
 #include <chrono>
+#include <functional>
+#include <memory>
 
 Q_DECLARE_LOGGING_CATEGORY(lcSync)
 
 class GitHubClient;
 class GitHubRequestJob;
 class IssueStore;
+class SyncPageWriter;
 struct GitHubResponse;
 
 struct SyncSummary
@@ -39,6 +42,7 @@ Q_DECLARE_METATYPE(SyncSummary)
 // GraphQL pages (issues and their first 100 comments in one query; batched follow-ups for issues with
 // more), REST as the fallback (no token, or GraphQL failing). Re-syncs ask only for issues updated since
 // the last pass; REST first pages are conditional (304). An interrupted pass resumes where it stopped.
+// Pages are written by a SyncPageWriter on a thread of its own; the store given here is only read.
 class QueueSyncJob final : public QObject
 {
     Q_OBJECT
@@ -86,7 +90,8 @@ private:
     void requestRestComments();
     void onRestComments(const Result<GitHubResponse> &result);
     void commitRestPage();
-    bool commit(const QList<Issue> &issues, const QString &nextCursor);
+    // Writes the page off this thread, then (if that worked) runs `next`.
+    void commit(const QList<Issue> &issues, const QString &nextCursor, std::function<void()> next);
     void fallBackToRest(const QString &why);
     void track(GitHubRequestJob *job);
     void fail(const QString &message);
@@ -107,6 +112,7 @@ private:
     SyncSummary m_summary;
     qint64 m_queueId = 0;
     QPointer<GitHubRequestJob> m_current;
+    std::unique_ptr<SyncPageWriter> m_writer;
 
     // The pass in progress.
     bool m_fullPass = true;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/rubricpack.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -790,6 +791,35 @@ Result<RubricPack> RubricPack::builtin(const QString &profile)
     if (!QFile::exists(path))
         return Error{u"no built-in rubric pack for the profile \"%1\""_s.arg(profile)};
     return load(path);
+}
+
+QStringList RubricPack::builtinProfiles()
+{
+    QStringList profiles;
+    for (const QString &file : QDir(u":/packs"_s).entryList({u"*.json"_s}, QDir::Files, QDir::Name))
+        profiles.append(QFileInfo(file).completeBaseName());
+    return profiles;
+}
+
+QString RubricPack::profileForQueueLabels(const QStringList &labels)
+{
+    // Read once: the packs are compiled in and never change while the program runs.
+    static const QList<QPair<QString, QStringList>> queueLabels = [] {
+        QList<QPair<QString, QStringList>> all;
+        for (const QString &profile : builtinProfiles()) {
+            if (const Result<RubricPack> pack = builtin(profile))
+                all.append({profile, pack->queueLabels});
+        }
+        return all;
+    }();
+    for (const auto &[profile, names] : queueLabels) {
+        for (const QString &name : names) {
+            if (labels.contains(name))
+                return profile;
+        }
+    }
+    const QStringList profiles = builtinProfiles();
+    return profiles.contains(u"general"_s) ? u"general"_s : profiles.value(0);
 }
 
 bool RubricPack::allows(const QString &label) const

@@ -211,6 +211,11 @@ struct RubricPack
     static Result<RubricPack> load(const QString &path);
     // The pack compiled into the binary for a profile ("distributed").
     static Result<RubricPack> builtin(const QString &profile);
+    // The profiles compiled into the binary, sorted.
+    static QStringList builtinProfiles();
+    // The built-in profile for a queue with these labels: the one whose queue labels it names ("oncall: pt2"
+    // → pt2); with none, first-level routing ("general") when built in, else the first profile.
+    static QString profileForQueueLabels(const QStringList &labels);
 
     bool allows(const QString &label) const;
     int groupIndex(const QString &id) const;

@@ -138,9 +138,13 @@ ScrubReport ScrubReport::compose(const ScrubFindings &f)
         }
     }
     if (!r.removeLabels.isEmpty())
-        r.notes << u"The outbox only adds labels: remove %1 by hand."_s.arg(u"`"_s + r.removeLabels.join(u"`, `"_s) +
-                                                                            u"`"_s);
+        r.notes << u"The outbox removes %1 when you submit."_s.arg(u"`"_s + r.removeLabels.join(u"`, `"_s) + u"`"_s);
     return r;
+}
+
+QString ScrubReport::decisionName(Verdict verdict)
+{
+    return u"scrub_"_s + verdictName(verdict).replace(u'-', u'_');
 }
 
 TriagePlan ScrubReport::plan(int issueNumber, const QString &profile) const
@@ -148,7 +152,9 @@ TriagePlan ScrubReport::plan(int issueNumber, const QString &profile) const
     TriagePlan p;
     p.issueNumber = issueNumber;
     p.profile = profile;
+    p.decision = decisionName(verdict);
     p.addLabels = addLabels;
+    p.removeLabels = removeLabels;
     p.comment = comment;
     for (const QString &label : addLabels)
         p.labelConfidence.insert(label, Confidence::High);

@@ -47,7 +47,7 @@ struct ScrubReport
     Verdict verdict = Verdict::Inconclusive;
     QString comment; // empty: no comment
     QStringList addLabels;
-    QStringList removeLabels;    // the outbox only adds: removals are listed for the reviewer to do
+    QStringList removeLabels;    // only the reproduction label; the outbox removes it (guardrail: scrub-removals)
     bool close = false;          // propose closing as completed (the reviewer approves it in the outbox)
     bool triagedRefresh = false; // nothing visible changes: remove `triaged`, then add it, as two calls
     QStringList notes;           // for the reviewer, not for the issue
@@ -55,7 +55,13 @@ struct ScrubReport
     static QString verdictName(Verdict verdict);
     static ScrubReport compose(const ScrubFindings &findings);
 
-    // The outbox's share: the comment and the labels to add (plans only add). Removals stay in removeLabels.
+    // The plan decision of a scrub: "scrub_" + the verdict ("scrub_still_reproduces", …). The guardrails let
+    // plans with such a decision remove the reproduction label and refresh `triaged`, nothing else.
+    static QString decisionName(Verdict verdict);
+    // The outbox's share: the comment, the labels to add and to remove, the decision. The refresh and the close
+    // are the entry's (OutboxStore::enqueueScrubReport carries them).
+    // To send a report to the outbox (the repro panel):
+    //   store.enqueueScrubReport(repository, seenIssue, report, reviewer, OutboxStore::packFor(profile).value())
     TriagePlan plan(int issueNumber, const QString &profile) const;
     OutboxClose outboxClose() const { return {close, QStringLiteral("completed")}; }
     ReviewDecision decision(const QString &repository, int issueNumber, const QString &profile, const QString &reviewer,

@@ -223,8 +223,16 @@ QVariant OutboxModel::data(const QModelIndex &index, int role) const
             const QString title = titleOf(entry);
             return title.isEmpty() ? entry.repository : title;
         }
-        case Labels:
-            return entry.addLabels.isEmpty() ? tr("—") : entry.addLabels.join(u", "_s);
+        case Labels: {
+            QStringList parts;
+            if (!entry.addLabels.isEmpty())
+                parts.append(entry.addLabels.join(u", "_s));
+            for (const QString &label : entry.removeLabels)
+                parts.append(u"−"_s + label);
+            if (entry.refreshTriaged)
+                parts.append(tr("↻ triaged"));
+            return parts.isEmpty() ? tr("—") : parts.join(u", "_s);
+        }
         case Comment:
             return entry.comment.trimmed().isEmpty() ? tr("no comment") : firstLine(entry.comment);
         case Close:

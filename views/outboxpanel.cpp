@@ -9,6 +9,7 @@
 #include "views/labelchipdelegate.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QDir>
 #include <QEvent>
@@ -66,6 +67,7 @@ OutboxPanel::OutboxPanel(QWidget *parent)
     , m_banner(new QLabel(this))
     , m_selectAll(new QToolButton(this))
     , m_selectNone(new QToolButton(this))
+    , m_keepSubscriptions(new QCheckBox(tr("Keep my notification settings"), this))
     , m_blockerLabel(new QLabel(this))
     , m_progressLabel(new QLabel(this))
     , m_progress(new QProgressBar(this))
@@ -108,6 +110,17 @@ OutboxPanel::OutboxPanel(QWidget *parent)
     connect(m_selectAll, &QToolButton::clicked, this, [this] { m_model->setAllSelected(true); });
     connect(m_selectNone, &QToolButton::clicked, this, [this] { m_model->setAllSelected(false); });
 
+    m_keepSubscriptions->setObjectName(u"keepSubscriptions"_s);
+    m_keepSubscriptions->setFocusPolicy(Qt::ClickFocus);
+    connect(m_keepSubscriptions, &QCheckBox::toggled, this, [this](bool keep) {
+        const QString repository = subscriptionRepository();
+        if (!m_store || repository.isEmpty())
+            return;
+        const Result<bool> stored = m_store->setKeepSubscriptions(repository, keep);
+        if (!stored)
+            showBanner(tr("Cannot store the notification setting: %1").arg(stored.error()), true);
+    });
+
     m_blockerLabel->setObjectName(u"submitBlocker"_s);
     m_blockerLabel->setForegroundRole(QPalette::PlaceholderText);
     m_progressLabel->setObjectName(u"outboxProgressLabel"_s);
@@ -133,6 +146,7 @@ OutboxPanel::OutboxPanel(QWidget *parent)
     actions->setSpacing(8);
     actions->addWidget(m_selectAll);
     actions->addWidget(m_selectNone);
+    actions->addWidget(m_keepSubscriptions);
     actions->addStretch(1);
     actions->addWidget(m_blockerLabel);
     actions->addWidget(m_progressLabel);
@@ -347,8 +361,35 @@ void OutboxPanel::setUnavailableReason(const QString &reason)
 
 void OutboxPanel::setIssueTitles(const QString &repository, const QList<Issue> &issues)
 {
+    m_repository = repository;
     m_model->setIssueTitles(repository, issues);
     showCurrentEntry();
+    updateKeepSubscriptions();
+}
+
+QString OutboxPanel::subscriptionRepository() const
+{
+    if (!m_repository.isEmpty())
+        return m_repository;
+    const QModelIndex current = m_table->currentIndex();
+    if (current.isValid())
+        return current.data(OutboxModel::EntryRole).value<OutboxEntry>().repository;
+    return m_model->rowCount() > 0 ? m_model->index(0, 0).data(OutboxModel::EntryRole).value<OutboxEntry>().repository
+                                   : QString();
+}
+
+void OutboxPanel::updateKeepSubscriptions()
+{
+    const QString repository = subscriptionRepository();
+    const QSignalBlocker blocker(m_keepSubscriptions);
+    m_keepSubscriptions->setChecked(m_store && !repository.isEmpty() ? m_store->keepSubscriptions(repository) : true);
+    m_keepSubscriptions->setEnabled(m_store && !repository.isEmpty() && !isSubmitting());
+    m_keepSubscriptions->setToolTip(
+        repository.isEmpty()
+            ? tr("Writing to an issue subscribes you to it; with this on, your subscription is put back as it was")
+            : tr("Writing to an issue subscribes you to it; with this on, your subscription to each open issue of "
+                 "%1 is put back as it was after the last write")
+                  .arg(repository));
 }
 
 void OutboxPanel::reload()
@@ -556,6 +597,7 @@ void OutboxPanel::updateActions()
     m_blockerLabel->setVisible(!running && !blocker.isEmpty());
     m_selectAll->setEnabled(!running && m_model->counts().ready > 0);
     m_selectNone->setEnabled(!running && m_model->counts().ready > 0);
+    updateKeepSubscriptions();
 }
 
 void OutboxPanel::showCurrentEntry()
@@ -688,6 +730,18 @@ QString OutboxPanel::entryHtml(const OutboxEntry &entry) const
                               present ? u" <span style='color:%1'>(%2)</span> &nbsp;"_s.arg(muted, tr("already there"))
                                       : u" &nbsp;"_s);
         }
+        html += u"<p style='line-height:160%'>%1</p>"_s.arg(chips);
+    }
+
+    // A scrub's removals: the reproduction label, and the `triaged` refresh (two calls).
+    if (!entry.removeLabels.isEmpty() || entry.refreshTriaged) {
+        html += heading(tr("Labels to remove"));
+        QString chips;
+        for (const QString &label : entry.removeLabels)
+            chips += chipHtml(label, pal, u" &nbsp;"_s);
+        if (entry.refreshTriaged)
+            chips += chipHtml(u"triaged"_s, pal,
+                              u" <span style='color:%1'>(%2)</span>"_s.arg(muted, tr("removed, then added again")));
         html += u"<p style='line-height:160%'>%1</p>"_s.arg(chips);
     }
 

@@ -15,6 +15,7 @@
 class GitHubClient;
 class OutboxStore;
 class OutboxSubmitJob;
+class QCheckBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -49,6 +50,11 @@ public:
     void setIssueTitles(const QString &repository, const QList<Issue> &issues);
     // Entries in flight at once (the job's default when 0).
     void setMaxConcurrent(int entries) { m_maxConcurrent = entries; }
+
+    // The repository whose "Keep my notification settings" the checkbox shows and sets: the window's queue
+    // (setIssueTitles), else the current row's. The setting lives in the store, shared with the headless submit.
+    QString subscriptionRepository() const;
+    QCheckBox *keepSubscriptionsBox() const { return m_keepSubscriptions; }
 
     // Re-reads the outbox from the store, keeping the current row.
     void reload();
@@ -90,6 +96,7 @@ private:
     void styleSubmitButton();
     void updateCounts();
     void updateActions();
+    void updateKeepSubscriptions();
     void showCurrentEntry();
     void toggleCurrent();
     void onEntryChanged(const OutboxEntry &entry);
@@ -112,6 +119,8 @@ private:
     QLabel *m_banner;
     QToolButton *m_selectAll;
     QToolButton *m_selectNone;
+    QCheckBox *m_keepSubscriptions;
+    QString m_repository; // the window's queue
     QLabel *m_blockerLabel;
     QLabel *m_progressLabel;
     QProgressBar *m_progress;

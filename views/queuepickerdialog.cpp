@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: MIT
 #include "views/queuepickerdialog.h"
 
+#include "engine/rubricpack.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -19,6 +25,9 @@ QueuePickerDialog::QueuePickerDialog(QWidget *parent)
     , m_repoEdit(new QLineEdit(this))
     , m_labelsEdit(new QLineEdit(this))
     , m_stateCombo(new QComboBox(this))
+    , m_profileCombo(new QComboBox(this))
+    , m_packEdit(new QLineEdit(this))
+    , m_packBrowse(new QToolButton(this))
     , m_storedList(new QListWidget(this))
     , m_message(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this))
@@ -31,6 +40,18 @@ QueuePickerDialog::QueuePickerDialog(QWidget *parent)
     m_stateCombo->setObjectName(u"stateCombo"_s);
     m_stateCombo->addItem(tr("Open issues"), u"open"_s);
     m_stateCombo->addItem(tr("All issues"), u"all"_s);
+    m_profileCombo->setObjectName(u"profileCombo"_s);
+    m_profileCombo->addItem(QString(), QString()); // "Automatic", named in revalidate()
+    for (const QString &profile : RubricPack::builtinProfiles()) {
+        const Result<RubricPack> pack = RubricPack::builtin(profile);
+        m_profileCombo->addItem(pack && !pack->title.isEmpty() ? tr("%1 — %2").arg(profile, pack->title) : profile,
+                                profile);
+    }
+    m_packEdit->setObjectName(u"packEdit"_s);
+    m_packEdit->setPlaceholderText(tr("optional: your team's rubric pack (.json)"));
+    m_packEdit->setClearButtonEnabled(true);
+    m_packBrowse->setObjectName(u"packBrowse"_s);
+    m_packBrowse->setText(tr("Browse…"));
     m_storedList->setObjectName(u"storedQueues"_s);
     m_message->setObjectName(u"validationMessage"_s);
     m_message->setWordWrap(true);
@@ -42,6 +63,11 @@ QueuePickerDialog::QueuePickerDialog(QWidget *parent)
     form->addRow(tr("&Repository:"), m_repoEdit);
     form->addRow(tr("&Labels:"), m_labelsEdit);
     form->addRow(tr("&State:"), m_stateCombo);
+    form->addRow(tr("R&ubric:"), m_profileCombo);
+    auto *packRow = new QHBoxLayout;
+    packRow->addWidget(m_packEdit, 1);
+    packRow->addWidget(m_packBrowse);
+    form->addRow(tr("&Pack file:"), packRow);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_message);
@@ -54,6 +80,16 @@ QueuePickerDialog::QueuePickerDialog(QWidget *parent)
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_repoEdit, &QLineEdit::textChanged, this, &QueuePickerDialog::revalidate);
     connect(m_labelsEdit, &QLineEdit::textChanged, this, &QueuePickerDialog::revalidate);
+    connect(m_packEdit, &QLineEdit::textChanged, this, &QueuePickerDialog::revalidate);
+    connect(m_profileCombo, &QComboBox::currentIndexChanged, this, &QueuePickerDialog::revalidate);
+    connect(m_packBrowse, &QToolButton::clicked, this, [this] {
+        auto *chooser = new QFileDialog(this, tr("Rubric Pack"), QFileInfo(m_packEdit->text()).absolutePath(),
+                                        tr("Rubric packs (*.json);;All files (*)"));
+        chooser->setAttribute(Qt::WA_DeleteOnClose);
+        chooser->setFileMode(QFileDialog::ExistingFile);
+        connect(chooser, &QFileDialog::fileSelected, m_packEdit, &QLineEdit::setText);
+        chooser->open();
+    });
     connect(m_storedList, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0 && row < m_stored.size())
             setQueue(m_stored.at(row).queue);
@@ -62,7 +98,7 @@ QueuePickerDialog::QueuePickerDialog(QWidget *parent)
         if (m_buttons->button(QDialogButtonBox::Open)->isEnabled())
             accept();
     });
-    resize(520, 420);
+    resize(560, 460);
     revalidate();
 }
 
@@ -99,6 +135,29 @@ QueueSpec QueuePickerDialog::queue() const
     return spec;
 }
 
+void QueuePickerDialog::setRubric(const QString &profile, const QString &packFile)
+{
+    const int index = m_profileCombo->findData(profile);
+    m_profileCombo->setCurrentIndex(index < 0 ? 0 : index);
+    m_packEdit->setText(packFile);
+}
+
+QString QueuePickerDialog::chosenProfile() const
+{
+    return m_profileCombo->currentData().toString();
+}
+
+QString QueuePickerDialog::profile() const
+{
+    const QString chosen = chosenProfile();
+    return chosen.isEmpty() ? RubricPack::profileForQueueLabels(parseLabels(m_labelsEdit->text())) : chosen;
+}
+
+QString QueuePickerDialog::packFile() const
+{
+    return m_packEdit->text().trimmed();
+}
+
 QStringList QueuePickerDialog::parseLabels(const QString &labels)
 {
     QStringList result;
@@ -132,7 +191,15 @@ QString QueuePickerDialog::validate(const QString &repository, const QString &la
 void QueuePickerDialog::revalidate()
 {
     const bool empty = m_repoEdit->text().trimmed().isEmpty();
-    const QString problem = validate(m_repoEdit->text(), m_labelsEdit->text());
+    m_profileCombo->setItemText(0, tr("Automatic (%1, from the labels)")
+                                       .arg(RubricPack::profileForQueueLabels(parseLabels(m_labelsEdit->text()))));
+    m_profileCombo->setEnabled(packFile().isEmpty());
+    QString problem = validate(m_repoEdit->text(), m_labelsEdit->text());
+    if (problem.isEmpty() && !packFile().isEmpty()) {
+        // Said now, not after the queue opened with the wrong rubric.
+        if (const Result<RubricPack> pack = RubricPack::load(packFile()); !pack)
+            problem = pack.error();
+    }
     // An empty form is not an error yet: say nothing until something was typed.
     m_message->setText(empty ? QString() : problem);
     m_message->setVisible(!empty && !problem.isEmpty());

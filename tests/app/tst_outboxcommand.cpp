@@ -177,6 +177,48 @@ private slots:
         QVERIFY(missing.err.contains("nope.jsonl"));
     }
 
+    void submitKeepsSubscriptions_data()
+    {
+        QTest::addColumn<QStringList>("flags");
+        QTest::addColumn<bool>("stored");          // the repository's setting afterwards, as `list` shows it
+        QTest::addColumn<QString>("subscription"); // the writer's subscription to the written issues afterwards
+        QTest::addRow("default: kept") << QStringList{} << true << u"UNSUBSCRIBED"_s;
+        QTest::addRow("--keep-subscriptions") << QStringList{u"--keep-subscriptions"_s} << true << u"UNSUBSCRIBED"_s;
+        QTest::addRow("--no-keep-subscriptions")
+            << QStringList{u"--no-keep-subscriptions"_s} << false << u"SUBSCRIBED"_s;
+    }
+
+    void submitKeepsSubscriptions()
+    {
+        QFETCH(QStringList, flags);
+        QFETCH(bool, stored);
+        QFETCH(QString, subscription);
+
+        generate(6);
+        const OutboxKillHarness::Command added = m_harness->prepare(Label);
+        QVERIFY2(added.exitCode == 0, added.err.constData());
+        const OutboxKillHarness::Command submitted = m_harness->run(submitArguments() + flags);
+        QVERIFY2(submitted.exitCode == 0, submitted.err.constData());
+        for (const QJsonObject &outcome : jsonLines(submitted.out)) {
+            QCOMPARE(outcome.value("status"_L1).toString(), u"applied"_s);
+            QCOMPARE(m_server->issue(outcome.value("number"_L1).toInt())->subscription, subscription);
+        }
+        QCOMPARE(m_server->totalWrites().subscriptionUpdates, stored ? queueSize() : 0);
+
+        const OutboxKillHarness::Command listed =
+            m_harness->run({u"outbox"_s, u"list"_s, u"--store"_s, m_harness->storePath()});
+        QVERIFY2(listed.exitCode == 0, listed.err.constData());
+        const QList<QJsonObject> lines = jsonLines(listed.out);
+        QCOMPARE(lines.size(), queueSize());
+        for (const QJsonObject &line : lines)
+            QCOMPARE(line.value("keep_subscriptions"_L1).toBool(true), stored);
+
+        const OutboxKillHarness::Command both =
+            m_harness->run(submitArguments() + QStringList{u"--keep-subscriptions"_s, u"--no-keep-subscriptions"_s});
+        QCOMPARE(both.exitCode, 1);
+        QVERIFY(both.err.contains("exclude"));
+    }
+
     void survivesRandomKills()
     {
         generate(64);
@@ -203,10 +245,13 @@ private slots:
         QCOMPARE(m_server->totalWrites().labelPuts, 0);
         QCOMPARE(m_server->totalWrites().labelDeletes, 0);
         QCOMPARE(m_server->totalWrites().comments, queueSize());
-        // Issues outside the queue were not touched.
+        // Issues outside the queue were not touched; the writer's subscription to each written issue is back as
+        // it was (a kill between the writes and the restore is resumed from the journal).
         for (const TestIssue &issue : m_server->issues()) {
             if (!(issue.open && issue.labels.contains(Label)))
                 QCOMPARE(m_server->writes(issue.number).comments, 0);
+            else
+                QCOMPARE(issue.subscription, u"UNSUBSCRIBED"_s);
         }
 
         const OutboxKillHarness::Command listed =

@@ -138,6 +138,63 @@ private slots:
                 rules.count(u"one-sub-oncall"_s) + rules.count(u"keep-existing-sub-oncall"_s));
     }
 
+    void scrubRemovals_data()
+    {
+        QTest::addColumn<QString>("decision");
+        QTest::addColumn<QStringList>("remove");
+        QTest::addColumn<QStringList>("rules");        // violated rules, in order
+        QTest::addColumn<QStringList>("keptRemovals"); // still removed after enforce()
+
+        const QString repro = u"needs reproduction"_s;
+        const QString triaged = u"triaged"_s;
+        QTest::addRow("scrub removes the reproduction label")
+            << u"scrub_still_reproduces"_s << QStringList{repro} << QStringList{} << QStringList{repro};
+        QTest::addRow("scrub refreshes triaged")
+            << u"scrub_inconclusive"_s << QStringList{triaged} << QStringList{} << QStringList{triaged};
+        QTest::addRow("scrub, both, any case")
+            << u"scrub_no_longer_reproduces"_s << QStringList{u"Needs Reproduction"_s, triaged} << QStringList{}
+            << QStringList{u"Needs Reproduction"_s, triaged};
+        QTest::addRow("scrub removes another label")
+            << u"scrub_still_reproduces"_s << QStringList{repro, u"module: ddp"_s} << QStringList{u"scrub-removals"_s}
+            << QStringList{repro};
+        QTest::addRow("scrub removes a protected label") << u"scrub_different_error"_s << QStringList{Distributed}
+                                                         << QStringList{u"scrub-removals"_s} << QStringList{};
+        QTest::addRow("engine plan removing the reproduction label")
+            << u"classify"_s << QStringList{repro} << QStringList{u"add-only"_s} << QStringList{};
+        QTest::addRow("engine plan removing triaged")
+            << u"needs_reproduction"_s << QStringList{triaged} << QStringList{u"add-only"_s} << QStringList{};
+        QTest::addRow("no decision is not a scrub")
+            << QString() << QStringList{repro} << QStringList{u"add-only"_s} << QStringList{};
+        QTest::addRow("a decision merely containing scrub")
+            << u"not_scrub_x"_s << QStringList{repro} << QStringList{u"add-only"_s} << QStringList{};
+    }
+
+    void scrubRemovals()
+    {
+        QFETCH(QString, decision);
+        QFETCH(QStringList, remove);
+        QFETCH(QStringList, rules);
+        QFETCH(QStringList, keptRemovals);
+
+        TriagePlan plan = makePlan({}, decision);
+        plan.removeLabels = remove;
+        const Issue issue =
+            makeIssue({Distributed, Parallelisms, u"needs reproduction"_s, u"triaged"_s, u"module: ddp"_s});
+        QStringList found;
+        for (const Violation &v : Guardrails::check(plan, issue, m_pack)) {
+            found.append(v.rule);
+            QVERIFY(!v.message.isEmpty());
+            QVERIFY2(v.message.contains(v.label), qPrintable(v.message));
+        }
+        QCOMPARE(found, rules);
+        QCOMPARE(Guardrails::enforce(plan, issue, m_pack).removeLabels, keptRemovals);
+
+        // A scrub does not route: on an issue with no sub-oncall yet, adding none is no violation for it.
+        if (Guardrails::isScrubDecision(decision) && rules.isEmpty())
+            QVERIFY(Guardrails::check(plan, makeIssue({Distributed, u"needs reproduction"_s, u"triaged"_s}), m_pack)
+                        .isEmpty());
+    }
+
     void protectedLabelMessage()
     {
         TriagePlan plan = makePlan({Parallelisms});

@@ -3,9 +3,12 @@
 #include "engine/outboxreport.h"
 #include "engine/outboxstore.h"
 #include "engine/reviewdecisionstore.h"
+#include "engine/scrubreport.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -91,6 +94,10 @@ private slots:
     void refusesBadInput_data();
     void refusesBadInput();
     void reportMarkdown();
+    void scrubReports_data();
+    void scrubReports();
+    void scrubRefreshIsPerSeenIssue();
+    void keepSubscriptionsPerRepository();
 };
 
 void tst_OutboxStore::initTestCase()
@@ -411,6 +418,116 @@ void tst_OutboxStore::survivesRestart()
     QCOMPARE(entry.addLabels, plan(30).addLabels);
     QVERIFY(reopened.value()->hasBegunWrites(id));
     QCOMPARE(reopened.value()->submittable().value(), QList<qint64>{id});
+}
+
+void tst_OutboxStore::scrubReports_data()
+{
+    QTest::addColumn<QStringList>("remove");
+    QTest::addColumn<bool>("refresh");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QStringList>("rules");
+
+    const QString repro = u"needs reproduction"_s;
+    QTest::addRow("removes the reproduction label")
+        << QStringList{repro} << false << int(OutboxStatus::Ready) << QStringList{};
+    QTest::addRow("refreshes triaged") << QStringList{} << true << int(OutboxStatus::Ready) << QStringList{};
+    QTest::addRow("removes another label") << QStringList{repro, u"module: ddp"_s} << false
+                                           << int(OutboxStatus::Blocked) << QStringList{u"scrub-removals"_s};
+    QTest::addRow("removes a protected label") << QStringList{u"oncall: distributed"_s} << false
+                                               << int(OutboxStatus::Blocked) << QStringList{u"scrub-removals"_s};
+}
+
+void tst_OutboxStore::scrubReports()
+{
+    QFETCH(QStringList, remove);
+    QFETCH(bool, refresh);
+    QFETCH(int, status);
+    QFETCH(QStringList, rules);
+
+    ScrubReport report;
+    report.verdict = ScrubReport::Verdict::StillReproduces;
+    report.comment = refresh ? QString() : u"This issue still reproduces on PyTorch 2.6.0."_s;
+    report.removeLabels = remove;
+    report.triagedRefresh = refresh;
+    const Issue seen =
+        seenIssue(50, {u"oncall: distributed"_s, u"triaged"_s, u"needs reproduction"_s, u"module: ddp"_s});
+    const Result<OutboxEntry> entry = m_store->enqueueScrubReport(Repo, seen, report, u"carol"_s, m_pack);
+    QVERIFY2(entry, qPrintable(entry.error()));
+    QCOMPARE(int(entry->status), status);
+    QStringList found;
+    for (const Violation &v : entry->violations)
+        found.append(v.rule);
+    QCOMPARE(found, rules);
+
+    // What it carries survives a restart (an older store lacks nothing it needs).
+    m_store.reset();
+    Result<std::unique_ptr<OutboxStore>> reopened = OutboxStore::open(path());
+    QVERIFY2(reopened, qPrintable(reopened.error()));
+    const OutboxEntry stored = reopened.value()->entry(entry->id).value();
+    QCOMPARE(stored.decision, u"scrub_still_reproduces"_s);
+    QCOMPARE(stored.removeLabels, remove);
+    QCOMPARE(stored.refreshTriaged, refresh);
+    QCOMPARE(stored.comment, report.comment);
+    QCOMPARE(stored.reviewer, u"carol"_s);
+    // The same report again is the same entry.
+    QCOMPARE(reopened.value()->enqueueScrubReport(Repo, seen, report, u"carol"_s, m_pack)->id, entry->id);
+    m_store = std::move(reopened).value();
+}
+
+void tst_OutboxStore::scrubRefreshIsPerSeenIssue()
+{
+    // A refresh writes nothing visible: a later scrub of the same issue refreshes it again, while a plain
+    // plan with the same (empty) comment and labels is a different entry altogether.
+    ScrubReport report;
+    report.verdict = ScrubReport::Verdict::Inconclusive;
+    report.triagedRefresh = true;
+    Issue seen = seenIssue(51);
+    const OutboxEntry first = m_store->enqueueScrubReport(Repo, seen, report, u"carol"_s, m_pack).value();
+    QVERIFY(m_store->setStatus(first.id, OutboxStatus::Applied).value());
+    QCOMPARE(m_store->enqueueScrubReport(Repo, seen, report, u"carol"_s, m_pack)->id, first.id);
+    seen.updatedAt = seen.updatedAt.addDays(7);
+    const OutboxEntry later = m_store->enqueueScrubReport(Repo, seen, report, u"carol"_s, m_pack).value();
+    QVERIFY(later.id != first.id);
+    QCOMPARE(later.status, OutboxStatus::Ready);
+    QVERIFY(later.planHash != first.planHash);
+
+    // Only a scrub may refresh: the refresh is a removal of `triaged` to the guardrails.
+    OutboxEntry notScrub = later;
+    notScrub.decision = u"classify"_s;
+    const QList<Violation> violations = OutboxStore::check(notScrub, seen, m_pack);
+    QVERIFY(std::any_of(violations.cbegin(), violations.cend(),
+                        [](const Violation &v) { return v.rule == u"add-only"_s && v.label == u"triaged"_s; }));
+}
+
+void tst_OutboxStore::keepSubscriptionsPerRepository()
+{
+    QVERIFY(m_store->keepSubscriptions(Repo)); // on unless set off
+    QVERIFY(m_store->setKeepSubscriptions(Repo, false).value());
+    QVERIFY(!m_store->keepSubscriptions(Repo));
+    QVERIFY(m_store->keepSubscriptions(u"pytorch/vision"_s));
+    m_store.reset();
+
+    // Shared through the file: another connection (the headless submit, the window) sees it.
+    Result<std::unique_ptr<OutboxStore>> reopened = OutboxStore::open(path());
+    QVERIFY2(reopened, qPrintable(reopened.error()));
+    QVERIFY(!reopened.value()->keepSubscriptions(Repo));
+    QVERIFY(reopened.value()->setKeepSubscriptions(Repo, true).value());
+    QVERIFY(reopened.value()->keepSubscriptions(Repo));
+    reopened.value().reset();
+
+    // A store made before the setting existed gains it on open.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"old-store"_s);
+        db.setDatabaseName(path());
+        QVERIFY(db.open());
+        QVERIFY(QSqlQuery(db).exec(u"DROP TABLE outbox_settings"_s));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"old-store"_s);
+    reopened = OutboxStore::open(path());
+    QVERIFY2(reopened, qPrintable(reopened.error()));
+    QVERIFY(reopened.value()->keepSubscriptions(Repo));
+    m_store = std::move(reopened).value();
 }
 
 void tst_OutboxStore::refusesBadInput_data()

@@ -3,6 +3,7 @@
 #include "engine/outboxstore.h"
 #include "engine/outboxsubmitjob.h"
 #include "engine/reviewdecisionstore.h"
+#include "engine/scrubreport.h"
 #include "tests/support/githubtestserver.h"
 
 #include <QElapsedTimer>
@@ -124,6 +125,24 @@ private:
         return entry.value();
     }
 
+    OutboxEntry approveScrub(int number, const ScrubReport &report)
+    {
+        const Result<OutboxEntry> entry = m_store->enqueueScrubReport(
+            m_server->repository(), seenFrom(*m_server->issue(number)), report, u"alice"_s, m_pack);
+        if (!entry)
+            qFatal("cannot enqueue: %s", qPrintable(entry.error()));
+        return entry.value();
+    }
+
+    QStringList auditActions() const
+    {
+        QStringList actions;
+        const QList<OutboxAuditRecord> records = m_store->auditLog().value();
+        for (const OutboxAuditRecord &record : records)
+            actions.append(record.action);
+        return actions;
+    }
+
     TestIssue &serverIssue(int number)
     {
         for (TestIssue &issue : m_server->issues()) {
@@ -145,10 +164,10 @@ private:
         return finished.constFirst().constFirst().value<OutboxReport>();
     }
 
-    void verifyNeverReplaced()
+    void verifyNeverReplaced(int deletes = 0)
     {
         QCOMPARE(m_server->totalWrites().labelPuts, 0);
-        QCOMPARE(m_server->totalWrites().labelDeletes, 0);
+        QCOMPARE(m_server->totalWrites().labelDeletes, deletes);
     }
 
 private slots:
@@ -164,6 +183,14 @@ private slots:
     void writesAreSpaced();
     void batchOfManyAppliesEachOnce();
     void unreadableStoreIsAnError();
+    void scrubRemovals_data();
+    void scrubRemovals();
+    void scrubResumesAfterAKill_data();
+    void scrubResumesAfterAKill();
+    void subscriptions_data();
+    void subscriptions();
+    void resumeRestoresTheOriginalSubscription_data();
+    void resumeRestoresTheOriginalSubscription();
 };
 
 void tst_OutboxSubmitJob::initTestCase()
@@ -374,6 +401,7 @@ void tst_OutboxSubmitJob::outcome()
     int expectedRows = 0;
     for (const QString &write : m_server->writeLog())
         expectedRows += write.contains(u"/issues/%1"_s.arg(number)) ? 1 : 0;
+    expectedRows += writes.subscriptionUpdates; // the notification subscription put back
     if (s == Scenario::ServerErrors)
         expectedRows += 3; // refused before the route ran
     if (s == Scenario::Refused)
@@ -553,6 +581,297 @@ void tst_OutboxSubmitJob::unreadableStoreIsAnError()
     QVERIFY(!report.error.isEmpty());
     QVERIFY(report.hasProblems());
     QCOMPARE(m_server->requestCount(), 0);
+}
+
+void tst_OutboxSubmitJob::scrubRemovals_data()
+{
+    QTest::addColumn<bool>("comment");
+    QTest::addColumn<bool>("removeRepro");
+    QTest::addColumn<bool>("refresh");
+    QTest::addColumn<bool>("reproOnIssue");     // the label is on the issue when the scrub looked and now
+    QTest::addColumn<bool>("deleteAnswers404"); // the label went between our re-read and our DELETE
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QStringList>("writes"); // the server's write log, in order, for the issue
+
+    const QString comment = u"POST /repos/pytorch/pytorch/issues/9/comments"_s;
+    const QString deleteRepro = u"DELETE /repos/pytorch/pytorch/issues/9/labels/needs reproduction"_s; // as decoded
+    const QString deleteTriaged = u"DELETE /repos/pytorch/pytorch/issues/9/labels/triaged"_s;
+    const QString postLabels = u"POST /repos/pytorch/pytorch/issues/9/labels"_s;
+    QTest::addRow("comment, then the reproduction label removed")
+        << true << true << false << true << false << int(OutboxStatus::Applied) << QStringList{comment, deleteRepro};
+    QTest::addRow("reproduction label already gone")
+        << false << true << false << false << false << int(OutboxStatus::AlreadyApplied) << QStringList{};
+    // The 404 comes in the route's place: the server's log has no DELETE.
+    QTest::addRow("404 on the DELETE is not a failure")
+        << true << true << false << true << true << int(OutboxStatus::Applied) << QStringList{comment};
+    QTest::addRow("triaged refreshed: delete first, then add")
+        << false << false << true << false << false << int(OutboxStatus::Applied)
+        << QStringList{deleteTriaged, postLabels};
+}
+
+void tst_OutboxSubmitJob::scrubRemovals()
+{
+    QFETCH(bool, comment);
+    QFETCH(bool, removeRepro);
+    QFETCH(bool, refresh);
+    QFETCH(bool, reproOnIssue);
+    QFETCH(bool, deleteAnswers404);
+    QFETCH(int, status);
+    QFETCH(QStringList, writes);
+
+    const int number = 9;
+    const QString repro = u"needs reproduction"_s;
+    TestIssue &issue = serverIssue(number);
+    if (reproOnIssue)
+        issue.labels.append(repro);
+    ScrubReport report;
+    report.verdict = refresh ? ScrubReport::Verdict::Inconclusive : ScrubReport::Verdict::StillReproduces;
+    if (comment)
+        report.comment = u"This issue still reproduces on PyTorch 2.6.0."_s;
+    if (removeRepro)
+        report.removeLabels = {repro};
+    report.triagedRefresh = refresh;
+    const OutboxEntry queued = approveScrub(number, report);
+    QCOMPARE(queued.status, OutboxStatus::Ready);
+    if (deleteAnswers404) {
+        GitHubTestServer::FaultRule rule;
+        rule.fault = GitHubTestServer::Fault::NotFound;
+        rule.pathContains = u"DELETE /labels/"_s;
+        m_server->addFault(rule);
+    }
+    const int postsBefore = m_server->writes(number).labelPosts;
+
+    const OutboxReport report2 = submit({queued.id});
+    QCOMPARE(report2.items.size(), 1);
+    const OutboxEntry result = report2.items.constFirst();
+    QVERIFY2(result.change.isEmpty(), qPrintable(result.change.describe()));
+    QCOMPARE(outboxStatusName(result.status), outboxStatusName(OutboxStatus(status)));
+
+    QStringList log;
+    for (const QString &write : m_server->writeLog()) {
+        if (write.contains(u"/issues/%1/"_s.arg(number)))
+            log.append(write);
+    }
+    QCOMPARE(log, writes);
+    const TestIssue &after = *m_server->issue(number);
+    // The injected 404 answered in the server's place: the label stayed.
+    QCOMPARE(after.labels.contains(repro), deleteAnswers404);
+    QCOMPARE(after.labels.count(u"triaged"_s), 1);
+    if (refresh) {
+        QCOMPARE(m_server->writes(number).labelPosts - postsBefore, 1);
+        QCOMPARE(m_server->writes(number).labelsAdded, 1); // `triaged`, back
+    }
+    // Journalled and audited like every write: one audit row per DELETE/POST sent.
+    const QStringList actions = auditActions();
+    QCOMPARE(int(actions.count(u"unlabel"_s)), removeRepro && reproOnIssue ? 1 : 0);
+    QCOMPARE(int(actions.count(u"refresh"_s)), refresh ? 1 : 0);
+    QCOMPARE(int(actions.count(u"relabel"_s)), refresh ? 1 : 0);
+    const QList<OutboxJournalRecord> journal = m_store->journalOf(queued.id).value();
+    if (deleteAnswers404)
+        QVERIFY(std::any_of(journal.cbegin(), journal.cend(), [](const OutboxJournalRecord &r) {
+            return r.step == u"unlabel"_s && r.phase == u"done"_s && r.detail.contains(u"already absent"_s);
+        }));
+    // A second batch finds everything done: nothing more is written (after the injected 404 the label is in
+    // fact still there: it goes now).
+    QVERIFY(m_store->setStatus(queued.id, OutboxStatus::Ready).value());
+    const auto restWrites = [this] { return int(m_server->writeLog().filter(u"/issues/"_s).size()); };
+    const int writesBefore = restWrites();
+    const OutboxEntry again = submit({queued.id}).items.constFirst();
+    QVERIFY2(again.status == OutboxStatus::Applied || again.status == OutboxStatus::AlreadyApplied,
+             qPrintable(again.outcome));
+    QCOMPARE(restWrites(), writesBefore + (deleteAnswers404 ? 1 : 0));
+    QVERIFY(!m_server->issue(number)->labels.contains(repro));
+}
+
+void tst_OutboxSubmitJob::scrubResumesAfterAKill_data()
+{
+    // Where the earlier process died, and what GitHub had done by then.
+    QTest::addColumn<bool>("refresh");
+    QTest::addColumn<QStringList>("journalled"); // steps begun
+    QTest::addColumn<bool>("removedOnGitHub");   // the DELETE landed
+    QTest::addColumn<bool>("readdedOnGitHub");   // the refresh's POST landed
+    QTest::addColumn<int>("deletes");            // DELETEs the resumed batch sends
+    QTest::addColumn<int>("posts");              // label POSTs it sends
+
+    QTest::addRow("unlabel begun, landed") << false << QStringList{u"unlabel"_s} << true << false << 0 << 0;
+    QTest::addRow("unlabel begun, not landed") << false << QStringList{u"unlabel"_s} << false << false << 1 << 0;
+    QTest::addRow("refresh begun, not landed") << true << QStringList{u"refresh"_s} << false << false << 1 << 1;
+    QTest::addRow("refresh landed, not journalled") << true << QStringList{u"refresh"_s} << true << false << 0 << 1;
+    QTest::addRow("relabel landed, not journalled")
+        << true << QStringList{u"refresh"_s, u"relabel"_s} << true << true << 0 << 0;
+}
+
+void tst_OutboxSubmitJob::scrubResumesAfterAKill()
+{
+    QFETCH(bool, refresh);
+    QFETCH(QStringList, journalled);
+    QFETCH(bool, removedOnGitHub);
+    QFETCH(bool, readdedOnGitHub);
+    QFETCH(int, deletes);
+    QFETCH(int, posts);
+
+    const int number = 13;
+    const QString repro = u"needs reproduction"_s;
+    const QString label = refresh ? u"triaged"_s : repro;
+    TestIssue &issue = serverIssue(number);
+    issue.labels.append(repro);
+    ScrubReport report;
+    report.verdict = ScrubReport::Verdict::StillReproduces;
+    if (refresh)
+        report.triagedRefresh = true;
+    else
+        report.removeLabels = {repro};
+    const OutboxEntry queued = approveScrub(number, report);
+    QCOMPARE(queued.status, OutboxStatus::Ready);
+
+    QVERIFY(m_store->setStatus(queued.id, OutboxStatus::Submitting).value());
+    QVERIFY(m_store->journal(queued.id, u"reread"_s, u"begin"_s));
+    QVERIFY(m_store->journal(queued.id, u"reread"_s, u"done"_s));
+    for (const QString &step : std::as_const(journalled))
+        QVERIFY(m_store->journal(queued.id, step, u"begin"_s, step == u"relabel"_s ? u"triaged"_s : label));
+    if (removedOnGitHub && !readdedOnGitHub)
+        issue.labels.removeAll(label);
+    m_server->touch(number);
+
+    const OutboxReport done = submit({});
+    QCOMPARE(done.items.size(), 1);
+    const OutboxEntry result = done.items.constFirst();
+    // Our own removal is not someone else's change.
+    QVERIFY2(result.change.isEmpty(), qPrintable(result.change.describe()));
+    QCOMPARE(outboxStatusName(result.status), outboxStatusName(OutboxStatus::Applied));
+    QCOMPARE(m_server->writes(number).labelDeletes, deletes);
+    QCOMPARE(m_server->writes(number).labelPosts, posts);
+    const TestIssue &after = *m_server->issue(number);
+    QCOMPARE(after.labels.contains(repro), refresh);
+    QCOMPARE(after.labels.count(u"triaged"_s), 1);
+}
+
+void tst_OutboxSubmitJob::subscriptions_data()
+{
+    QTest::addColumn<QString>("before"); // the writer's subscription before the batch
+    QTest::addColumn<bool>("keep");      // the repository's setting
+    QTest::addColumn<bool>("closed");
+    QTest::addColumn<bool>("alreadyThere"); // nothing to write
+    QTest::addColumn<bool>("restoreFails");
+    QTest::addColumn<QString>("after");
+    QTest::addColumn<int>("updates"); // updateSubscription mutations GitHub applied
+    QTest::addColumn<int>("queries"); // GraphQL requests in all
+
+    QTest::addRow("unsubscribed, restored")
+        << u"UNSUBSCRIBED"_s << true << false << false << false << u"UNSUBSCRIBED"_s << 1 << 2;
+    QTest::addRow("ignored, restored") << u"IGNORED"_s << true << false << false << false << u"IGNORED"_s << 1 << 2;
+    QTest::addRow("subscribed: nothing to put back")
+        << u"SUBSCRIBED"_s << true << false << false << false << u"SUBSCRIBED"_s << 0 << 1;
+    QTest::addRow("option off: left as our comment made it")
+        << u"UNSUBSCRIBED"_s << false << false << false << false << u"SUBSCRIBED"_s << 0 << 0;
+    QTest::addRow("closed issue: skipped")
+        << u"UNSUBSCRIBED"_s << true << true << false << false << u"SUBSCRIBED"_s << 0 << 0;
+    QTest::addRow("nothing written: not asked")
+        << u"IGNORED"_s << true << false << true << false << u"IGNORED"_s << 0 << 0;
+    QTest::addRow("restore refused: edits stand, a warning")
+        << u"UNSUBSCRIBED"_s << true << false << false << true << u"SUBSCRIBED"_s << 0 << 2;
+}
+
+void tst_OutboxSubmitJob::subscriptions()
+{
+    QFETCH(QString, before);
+    QFETCH(bool, keep);
+    QFETCH(bool, closed);
+    QFETCH(bool, alreadyThere);
+    QFETCH(bool, restoreFails);
+    QFETCH(QString, after);
+    QFETCH(int, updates);
+    QFETCH(int, queries);
+
+    const int number = 17;
+    TestIssue &issue = serverIssue(number);
+    issue.subscription = before;
+    issue.open = !closed;
+    QVERIFY(m_store->setKeepSubscriptions(m_server->repository(), keep).value());
+    const OutboxEntry queued = approve(number);
+    QCOMPARE(queued.status, OutboxStatus::Ready);
+    if (alreadyThere) {
+        issue.labels.append({Parallelisms, Fsdp});
+        issue.comments.append(
+            TestComment{999, GitHubTestServer::Login, u"MEMBER"_s, queued.commentBody(), issue.updatedAt});
+        m_server->touch(number);
+    }
+    if (restoreFails) {
+        GitHubTestServer::FaultRule rule;
+        rule.fault = GitHubTestServer::Fault::UnprocessableEntity;
+        rule.pathContains = u"/graphql"_s;
+        rule.bodyContains = u"updateSubscription"_s;
+        rule.times = -1;
+        m_server->addFault(rule);
+    }
+    m_server->resetCounts();
+
+    const OutboxEntry result = submit({queued.id}).items.constFirst();
+    QCOMPARE(outboxStatusName(result.status),
+             outboxStatusName(alreadyThere ? OutboxStatus::AlreadyApplied : OutboxStatus::Applied));
+    QCOMPARE(m_server->issue(number)->subscription, after);
+    QCOMPARE(m_server->writes(number).subscriptionUpdates, updates);
+    QCOMPARE(m_server->requestCount(u"/graphql"_s), queries);
+    // The edits went through either way.
+    QCOMPARE(m_server->issue(number)->labels.count(Fsdp), 1);
+    QCOMPARE(result.outcome.contains(u"warning"_s), restoreFails);
+    if (restoreFails)
+        QVERIFY2(result.outcome.contains(u"UNSUBSCRIBED"_s), qPrintable(result.outcome));
+
+    // The restore is in the audit log, refused or not; the saved state in the journal.
+    const int audited = int(auditActions().count(u"subscription"_s));
+    QCOMPARE(audited, updates + (restoreFails ? 1 : 0));
+    const QList<OutboxJournalRecord> journal = m_store->journalOf(queued.id).value();
+    const bool saved = std::any_of(journal.cbegin(), journal.cend(), [&](const OutboxJournalRecord &r) {
+        return r.step == u"subscription"_s && r.phase == u"done"_s && r.detail.startsWith(before + u' ');
+    });
+    QCOMPARE(saved, queries > 0);
+}
+
+void tst_OutboxSubmitJob::resumeRestoresTheOriginalSubscription_data()
+{
+    QTest::addColumn<bool>("restoreBegun"); // killed while the restore was in flight
+    QTest::addColumn<bool>("restoreDone");  // killed after it, before the entry ended
+    QTest::addRow("killed between the last write and the restore") << false << false;
+    QTest::addRow("killed during the restore") << true << false;
+    QTest::addRow("killed after the restore") << true << true;
+}
+
+void tst_OutboxSubmitJob::resumeRestoresTheOriginalSubscription()
+{
+    QFETCH(bool, restoreBegun);
+    QFETCH(bool, restoreDone);
+
+    const int number = 19;
+    const OutboxEntry queued = approve(number);
+    TestIssue &issue = serverIssue(number);
+    // The earlier run saved UNSUBSCRIBED, then wrote everything; its comment subscribed the writer.
+    QVERIFY(m_store->setStatus(queued.id, OutboxStatus::Submitting).value());
+    QVERIFY(m_store->journal(queued.id, u"subscription"_s, u"begin"_s));
+    QVERIFY(m_store->journal(queued.id, u"subscription"_s, u"done"_s, u"UNSUBSCRIBED "_s + issue.nodeId));
+    QVERIFY(m_store->journal(queued.id, u"comment"_s, u"begin"_s));
+    QVERIFY(m_store->journal(queued.id, u"labels"_s, u"begin"_s));
+    issue.comments.append(
+        TestComment{4343, GitHubTestServer::Login, u"MEMBER"_s, queued.commentBody(), issue.updatedAt});
+    issue.labels.append({Parallelisms, Fsdp});
+    issue.subscription = u"SUBSCRIBED"_s;
+    if (restoreBegun)
+        QVERIFY(m_store->journal(queued.id, u"restore-subscription"_s, u"begin"_s, u"UNSUBSCRIBED"_s));
+    if (restoreDone) {
+        QVERIFY(m_store->journal(queued.id, u"restore-subscription"_s, u"done"_s, u"UNSUBSCRIBED"_s));
+        issue.subscription = u"UNSUBSCRIBED"_s;
+    }
+    m_server->touch(number);
+    m_server->resetCounts();
+
+    const OutboxEntry result = submit({}).items.constFirst();
+    QCOMPARE(result.status, OutboxStatus::Applied);
+    QVERIFY2(!result.outcome.contains(u"warning"_s), qPrintable(result.outcome));
+    // The state from before our writes, not the one they caused; the resumed batch does not ask again.
+    QCOMPARE(m_server->issue(number)->subscription, u"UNSUBSCRIBED"_s);
+    QCOMPARE(m_server->writes(number).subscriptionUpdates, restoreDone ? 0 : 1);
+    QCOMPARE(m_server->requestCount(u"/graphql"_s), restoreDone ? 0 : 1);
+    QCOMPARE(m_server->writes(number).comments, 0);
 }
 
 QTEST_GUILESS_MAIN(tst_OutboxSubmitJob)

@@ -150,6 +150,33 @@ private slots:
         QCOMPARE(tests.size(), 4); // the pack uses every test the engine has
     }
 
+    void profileForQueueLabels_data()
+    {
+        QTest::addColumn<QStringList>("labels");
+        QTest::addColumn<QString>("profile");
+        const QStringList profiles = RubricPack::builtinProfiles();
+        QVERIFY(profiles.contains(u"distributed"_s));
+        // Every built-in pack claims the queues named by its own queue labels, whatever else the queue asks.
+        for (const QString &profile : profiles) {
+            const Result<RubricPack> pack = RubricPack::builtin(profile);
+            QVERIFY2(pack.ok(), qPrintable(pack.error()));
+            QCOMPARE(pack->profile, profile);
+            for (const QString &label : pack->queueLabels)
+                QTest::addRow("%s: %s", qPrintable(profile), qPrintable(label))
+                    << QStringList{u"triaged"_s, label} << profile;
+        }
+        const QString fallback = profiles.contains(u"general"_s) ? u"general"_s : profiles.constFirst();
+        QTest::addRow("no queue label") << QStringList{u"module: nn"_s} << fallback;
+        QTest::addRow("no labels") << QStringList{} << fallback;
+    }
+
+    void profileForQueueLabels()
+    {
+        QFETCH(QStringList, labels);
+        QFETCH(QString, profile);
+        QCOMPARE(RubricPack::profileForQueueLabels(labels), profile);
+    }
+
     void unknownProfile()
     {
         const Result<RubricPack> pack = RubricPack::builtin(u"nosuch"_s);

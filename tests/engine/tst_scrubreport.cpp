@@ -185,7 +185,11 @@ void TestScrubReport::composes()
     if (r.verdict != Verdict::Closed)
         QVERIFY(!r.comment.isEmpty() || !r.addLabels.isEmpty() || !r.removeLabels.isEmpty() || r.triagedRefresh);
     if (!r.removeLabels.isEmpty())
-        QVERIFY(r.notes.join(u'\n').contains(u"by hand"_s));
+        QVERIFY(r.notes.join(u'\n').contains(u"The outbox removes"_s));
+    // What the outbox gets: the removals, under a scrub decision the guardrails know.
+    const TriagePlan plan = r.plan(findings.issueNumber, findings.profile);
+    QCOMPARE(plan.removeLabels, remove);
+    QVERIFY(plan.decision.startsWith(u"scrub_"_s));
 }
 
 void TestScrubReport::minimizedReproOnlyWhenChanged()
@@ -226,11 +230,13 @@ void TestScrubReport::planGoesToTheOutbox()
     seen.state = u"OPEN"_s;
     seen.labels = f.labels;
     seen.updatedAt = QDateTime::currentDateTimeUtc().addSecs(-60);
-    const ReviewDecision decision = report.decision(u"pytorch/pytorch"_s, 77, f.profile, u"reviewer"_s, seen.updatedAt);
-    QVERIFY(decision.plan.removeLabels.isEmpty()); // plans only add; removals stay with the report
-    const Result<OutboxEntry> entry = store.value()->enqueue(decision, seen, pack.value(), report.outboxClose());
+    const Result<OutboxEntry> entry =
+        store.value()->enqueueScrubReport(u"pytorch/pytorch"_s, seen, report, u"reviewer"_s, pack.value());
     QVERIFY2(entry.ok(), qPrintable(entry.error()));
     QCOMPARE(entry->status, OutboxStatus::Ready);
+    QCOMPARE(entry->decision, u"scrub_no_longer_reproduces"_s);
+    QCOMPARE(entry->removeLabels, QStringList{u"needs reproduction"_s}); // the outbox carries the removal
+    QVERIFY(!entry->refreshTriaged);
     QCOMPARE(entry->comment, report.comment);
     QVERIFY(entry->close);
     QCOMPARE(entry->stateReason, u"completed"_s);

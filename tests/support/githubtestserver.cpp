@@ -317,7 +317,7 @@ int GitHubTestServer::requestCount(const QString &pathContains) const
                              [&](const QString &request) { return request.contains(pathContains); }));
 }
 
-bool GitHubTestServer::takeFault(const QString &path, const QString &method, FaultRule *rule)
+bool GitHubTestServer::takeFault(const QString &path, const QString &method, const QByteArray &body, FaultRule *rule)
 {
     for (qsizetype i = 0; i < m_faults.size(); ++i) {
         FaultRule &candidate = m_faults[i];
@@ -330,6 +330,8 @@ bool GitHubTestServer::takeFault(const QString &path, const QString &method, Fau
             part = part.mid(space + 1);
         }
         if (!path.contains(part))
+            continue;
+        if (!candidate.bodyContains.isEmpty() && !body.contains(candidate.bodyContains.toUtf8()))
             continue;
         if (candidate.skip > 0) {
             --candidate.skip;
@@ -366,7 +368,7 @@ void GitHubTestServer::serve(const QHttpServerRequest &request, QHttpServerRespo
     const bool graphql = request.url().path().endsWith(u"/graphql"_s);
 
     FaultRule fault;
-    if (takeFault(path, methodName(request.method()), &fault)) {
+    if (takeFault(path, methodName(request.method()), request.body(), &fault)) {
         QHttpHeaders headers = rateHeaders(graphql, true);
         headers.append(QHttpHeaders::WellKnownHeader::ContentType, "application/json; charset=utf-8");
         const QByteArray retryAfter = QByteArray::number(fault.retryAfterSeconds);
@@ -576,6 +578,8 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
     const QJsonObject variables = document.value("variables"_L1).toObject();
     if (text.isEmpty())
         return Answer{400, R"({"message":"Problems parsing JSON"})", {}};
+    if (text.contains(u"viewerSubscription"_s))
+        return graphqlSubscription(text, variables);
 
     if (text.contains(u"repository("_s)) {
         const QString owner = variables.value("owner"_L1).toString();
@@ -684,6 +688,61 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
     return Answer{200, json(QJsonObject{{u"errors"_s, QJsonArray{error}}}), {}};
 }
 
+GitHubTestServer::Answer GitHubTestServer::graphqlSubscription(const QString &text, const QJsonObject &variables)
+{
+    const auto notFound = [](const QString &path, const QString &message) {
+        const QJsonObject error{{u"type"_s, u"NOT_FOUND"_s}, {u"path"_s, QJsonArray{path}}, {u"message"_s, message}};
+        return Answer{
+            200,
+            json(QJsonObject{{u"data"_s, QJsonObject{{path, QJsonValue()}}}, {u"errors"_s, QJsonArray{error}}}),
+            {}};
+    };
+    if (text.contains(u"updateSubscription"_s)) {
+        const QString id = variables.value("id"_L1).toString();
+        const QString state = variables.value("state"_L1).toString();
+        const auto found =
+            std::find_if(m_issues.begin(), m_issues.end(), [&](const TestIssue &issue) { return issue.nodeId == id; });
+        if (found == m_issues.end())
+            return notFound(u"updateSubscription"_s,
+                            u"Could not resolve to a node with the global id of '%1'"_s.arg(id));
+        if (state != u"SUBSCRIBED"_s && state != u"UNSUBSCRIBED"_s && state != u"IGNORED"_s) {
+            const QJsonObject error{{u"message"_s, u"Argument 'state' on InputObject 'UpdateSubscriptionInput' has an "
+                                                   u"invalid value (%1)."_s.arg(state)}};
+            return Answer{200, json(QJsonObject{{u"errors"_s, QJsonArray{error}}}), {}};
+        }
+        found->subscription = state;
+        m_writes[found->number].subscriptionUpdates += 1;
+        m_writeLog.append(u"updateSubscription %1 %2"_s.arg(found->number).arg(state));
+        const QJsonObject subscribable{{u"id"_s, found->nodeId}, {u"viewerSubscription"_s, state}};
+        return Answer{200,
+                      json(QJsonObject{{u"data"_s, QJsonObject{{u"updateSubscription"_s,
+                                                                QJsonObject{{u"subscribable"_s, subscribable}}}}}}),
+                      {}};
+    }
+    const QString owner = variables.value("owner"_L1).toString();
+    const QString name = variables.value("name"_L1).toString();
+    if (!isOurRepository(owner, name))
+        return notFound(u"repository"_s,
+                        u"Could not resolve to a Repository with the name '%1/%2'."_s.arg(owner, name));
+    const int number = variables.value("number"_L1).toInt();
+    const TestIssue *found = issue(number);
+    if (!found || found->pullRequest) {
+        const QJsonObject error{{u"type"_s, u"NOT_FOUND"_s},
+                                {u"path"_s, QJsonArray{u"repository"_s, u"issue"_s}},
+                                {u"message"_s, u"Could not resolve to an Issue with the number of %1."_s.arg(number)}};
+        return Answer{
+            200,
+            json(QJsonObject{{u"data"_s, QJsonObject{{u"repository"_s, QJsonObject{{u"issue"_s, QJsonValue()}}}}},
+                             {u"errors"_s, QJsonArray{error}}}),
+            {}};
+    }
+    const QJsonObject issueObject{{u"id"_s, found->nodeId}, {u"viewerSubscription"_s, found->subscription}};
+    return Answer{
+        200,
+        json(QJsonObject{{u"data"_s, QJsonObject{{u"repository"_s, QJsonObject{{u"issue"_s, issueObject}}}}}}),
+        {}};
+}
+
 QJsonObject GitHubTestServer::issueJson(const TestIssue &issue) const
 {
     const QString apiUrl = url().toString() + u"/repos/%1/%2/issues/%3"_s.arg(m_owner, m_name).arg(issue.number);
@@ -757,6 +816,7 @@ GitHubTestServer::WriteCounts GitHubTestServer::totalWrites() const
         total.labelPuts += counts.labelPuts;
         total.labelDeletes += counts.labelDeletes;
         total.patches += counts.patches;
+        total.subscriptionUpdates += counts.subscriptionUpdates;
     }
     return total;
 }
@@ -785,6 +845,7 @@ GitHubTestServer::Answer GitHubTestServer::postComment(const QString &owner, con
     found->updatedAt = nextUpdate();
     const qint64 id = qint64(number) * 100000 + 50000 + found->comments.size();
     found->comments.append(TestComment{id, Login, u"MEMBER"_s, body, found->updatedAt});
+    found->subscription = u"SUBSCRIBED"_s; // commenting subscribes the commenter
     m_writes[number].comments += 1;
     const QJsonObject comment{
         {u"id"_s, id},
@@ -847,8 +908,8 @@ GitHubTestServer::Answer GitHubTestServer::deleteLabel(const QString &owner, con
         return Answer{404, NotFoundBody, {}};
     m_writeLog.append(u"DELETE /repos/%1/%2/issues/%3/labels/%4"_s.arg(owner, name).arg(number).arg(label));
     m_writes[number].labelDeletes += 1;
-    const QString decoded = QUrl::fromPercentEncoding(label.toUtf8());
-    if (found->labels.removeIf([&](const QString &l) { return l.compare(decoded, Qt::CaseInsensitive) == 0; }) == 0)
+    // The route hands the name decoded once, as GitHub does: a name encoded twice does not match.
+    if (found->labels.removeIf([&](const QString &l) { return l.compare(label, Qt::CaseInsensitive) == 0; }) == 0)
         return Answer{404, R"({"message":"Label does not exist"})", {}};
     found->updatedAt = nextUpdate();
     return Answer{200, json(issueJson(*found).value("labels"_L1)), {}};

@@ -42,6 +42,9 @@ struct TestIssue
     QDateTime createdAt;
     QDateTime updatedAt;
     QList<TestComment> comments;
+    // The token owner's notification subscription (GraphQL viewerSubscription): SUBSCRIBED, UNSUBSCRIBED,
+    // IGNORED. Commenting subscribes, as on GitHub; adding or removing labels does not.
+    QString subscription = QStringLiteral("UNSUBSCRIBED");
 };
 
 // A GitHub-shaped server on 127.0.0.1 (ephemeral port) for the queries the console makes: REST issue
@@ -75,6 +78,7 @@ public:
         int times = 1;        // then fault this many (-1: every one)
         int retryAfterSeconds = 1;
         int delayMs = 0;
+        QString bodyContains; // … and whose body contains this ("updateSubscription"); "" any
     };
     struct Generation
     {
@@ -114,13 +118,14 @@ public:
     // Writes, per issue and in all: what the outbox must do exactly once, and what it must never do.
     struct WriteCounts
     {
-        int comments = 0;        // POST …/comments that created one
-        int labelPosts = 0;      // POST …/labels (append)
-        int labelsAdded = 0;     // labels those posts added (already present ones do not count)
-        int labelsRedundant = 0; // labels those posts sent although already present
-        int labelPuts = 0;       // PUT …/labels (replace): never used by the console
-        int labelDeletes = 0;    // DELETE …/labels/NAME: never used by the console
-        int patches = 0;         // PATCH …/issues/N
+        int comments = 0;            // POST …/comments that created one
+        int labelPosts = 0;          // POST …/labels (append)
+        int labelsAdded = 0;         // labels those posts added (already present ones do not count)
+        int labelsRedundant = 0;     // labels those posts sent although already present
+        int labelPuts = 0;           // PUT …/labels (replace): never used by the console
+        int labelDeletes = 0;        // DELETE …/labels/NAME: never used by the console
+        int patches = 0;             // PATCH …/issues/N
+        int subscriptionUpdates = 0; // GraphQL updateSubscription
     };
     WriteCounts writes(int number) const { return m_writes.value(number); }
     WriteCounts totalWrites() const;
@@ -148,11 +153,12 @@ private:
     using Producer = std::function<Answer()>;
 
     void serve(const QHttpServerRequest &request, QHttpServerResponder &responder, const Producer &produce);
-    bool takeFault(const QString &path, const QString &method, FaultRule *rule);
+    bool takeFault(const QString &path, const QString &method, const QByteArray &body, FaultRule *rule);
     QHttpHeaders rateHeaders(bool graphql, bool spend);
     Answer restIssues(const QString &owner, const QString &name, const QHttpServerRequest &request);
     Answer restComments(const QString &owner, const QString &name, int number, const QHttpServerRequest &request);
     Answer graphql(const QHttpServerRequest &request);
+    Answer graphqlSubscription(const QString &text, const QJsonObject &variables);
     Answer singleIssue(const QString &owner, const QString &name, int number);
     Answer postComment(const QString &owner, const QString &name, int number, const QHttpServerRequest &request);
     Answer postLabels(const QString &owner, const QString &name, int number, const QHttpServerRequest &request,

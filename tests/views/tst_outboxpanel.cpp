@@ -15,6 +15,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -121,6 +122,8 @@ private slots:
     void auditLogExports_data();
     void auditLogExports();
     void approveInTheWindowThenSubmit();
+    void keepSubscriptionsCheckbox_data();
+    void keepSubscriptionsCheckbox();
     void screenshots_data();
     void screenshots();
 
@@ -233,6 +236,46 @@ OutboxReport tst_OutboxPanel::submitAndWait(OutboxPanel &panel)
     if (!finished.wait(20000))
         qFatal("the batch did not finish");
     return finished.constFirst().constFirst().value<OutboxReport>();
+}
+
+void tst_OutboxPanel::keepSubscriptionsCheckbox_data()
+{
+    QTest::addColumn<bool>("click"); // untick the box before submitting
+    QTest::addColumn<QString>("after");
+    QTest::addRow("kept (the default)") << false << u"IGNORED"_s;
+    QTest::addRow("unticked: stays subscribed") << true << u"SUBSCRIBED"_s;
+}
+
+void tst_OutboxPanel::keepSubscriptionsCheckbox()
+{
+    QFETCH(bool, click);
+    QFETCH(QString, after);
+
+    serverIssue(5).subscription = u"IGNORED"_s;
+    const OutboxEntry entry = approve(5);
+    auto panel = openPanel();
+    QCheckBox *box = panel->keepSubscriptionsBox();
+    QVERIFY(box);
+    QCOMPARE(box->text(), OutboxPanel::tr("Keep my notification settings"));
+    // No queue open: the box speaks for the repository of the outbox's rows.
+    QCOMPARE(panel->subscriptionRepository(), m_server->repository());
+    QVERIFY(box->isEnabled());
+    QVERIFY(box->isChecked());
+    if (click) {
+        QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
+        QVERIFY(!box->isChecked());
+        // Stored with the repository, where the headless submit finds it too.
+        QVERIFY(!m_store->keepSubscriptions(m_server->repository()));
+    }
+
+    const OutboxReport report = submitAndWait(*panel);
+    QCOMPARE(report.count(OutboxStatus::Applied), 1);
+    QCOMPARE(m_server->issue(entry.number)->subscription, after);
+
+    // Another panel on the same store shows the stored choice.
+    panel.reset();
+    auto again = openPanel();
+    QCOMPARE(again->keepSubscriptionsBox()->isChecked(), !click);
 }
 
 void tst_OutboxPanel::submitWritesTheSelectedRows()
@@ -435,7 +478,7 @@ void tst_OutboxPanel::auditLogExports()
     panel->showAuditLog();
     auto *audit = panel->findChild<QTableView *>(u"auditTable"_s);
     QVERIFY(audit);
-    QCOMPARE(audit->model()->rowCount(), 2); // the comment, the labels
+    QCOMPARE(audit->model()->rowCount(), 3); // the comment, the labels, the notification subscription put back
 
     const QString path = m_dir->filePath(fileName);
     const Result<bool> written = panel->exportAuditLog(path);

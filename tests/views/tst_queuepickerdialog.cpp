@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "views/queuepickerdialog.h"
 
+#include "engine/rubricpack.h"
+#include "tests/support/testdata.h"
+
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QFile>
 #include <QPushButton>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
 
@@ -24,6 +29,8 @@ private slots:
     void parseLabels();
     void openFollowsValidation();
     void storedQueueFillsTheForm();
+    void rubric_data();
+    void rubric();
 };
 
 void tst_QueuePickerDialog::validate_data()
@@ -127,6 +134,59 @@ void tst_QueuePickerDialog::storedQueueFillsTheForm()
     QVERIFY(picked.labels.isEmpty());
     QCOMPARE(picked.state, u"all"_s);
     QCOMPARE(dialog.findChild<QComboBox *>(u"stateCombo"_s)->currentData().toString(), u"all"_s);
+}
+
+void tst_QueuePickerDialog::rubric_data()
+{
+    QTest::addColumn<QString>("labels");
+    QTest::addColumn<QString>("chosen");
+    QTest::addColumn<QString>("packFile"); // "bad": a file that is not a pack
+    QTest::addColumn<QString>("profile");  // expected; empty: whatever the labels name
+    QTest::addColumn<bool>("canOpen");
+
+    QTest::addRow("automatic, distributed queue")
+        << u"oncall: distributed"_s << QString() << QString() << u"distributed"_s << true;
+    QTest::addRow("automatic, no queue label") << u"module: nn"_s << QString() << QString() << QString() << true;
+    QTest::addRow("chosen over the labels") << u"oncall: distributed"_s << RubricPack::builtinProfiles().constLast()
+                                            << QString() << RubricPack::builtinProfiles().constLast() << true;
+    QTest::addRow("team pack file") << u"oncall: distributed"_s << QString() << TestData::path(u"packs/minimal.json"_s)
+                                    << u"distributed"_s << true;
+    QTest::addRow("broken pack file") << u"oncall: distributed"_s << QString() << u"bad"_s << u"distributed"_s << false;
+}
+
+void tst_QueuePickerDialog::rubric()
+{
+    QFETCH(QString, labels);
+    QFETCH(QString, chosen);
+    QFETCH(QString, packFile);
+    QFETCH(QString, profile);
+    QFETCH(bool, canOpen);
+    QTemporaryDir dir;
+    if (packFile == u"bad"_s) {
+        packFile = dir.filePath(u"broken.json"_s);
+        QFile file(packFile);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"format\": \"triage-console/rubric-pack\", \"version\": 1, \"labels\": [");
+    }
+
+    QueuePickerDialog dialog;
+    dialog.findChild<QLineEdit *>(u"repoEdit"_s)->setText(u"pytorch/pytorch"_s);
+    dialog.findChild<QLineEdit *>(u"labelsEdit"_s)->setText(labels);
+    dialog.setRubric(chosen, packFile);
+    auto *combo = dialog.findChild<QComboBox *>(u"profileCombo"_s);
+    auto *message = dialog.findChild<QLabel *>(u"validationMessage"_s);
+    QVERIFY(combo && message);
+
+    QCOMPARE(dialog.chosenProfile(), chosen);
+    QCOMPARE(dialog.packFile(), packFile);
+    QCOMPARE(dialog.profile(), profile.isEmpty() ? RubricPack::profileForQueueLabels({labels}) : profile);
+    // The automatic entry names the profile it stands for, so nobody has to guess.
+    QVERIFY(combo->itemText(0).contains(RubricPack::profileForQueueLabels({labels})));
+    // A pack file decides the rubric: the profile choice has no say then.
+    QCOMPARE(combo->isEnabled(), packFile.isEmpty());
+    QCOMPARE(dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Open)->isEnabled(), canOpen);
+    if (!canOpen)
+        QVERIFY2(message->text().contains(u"broken.json"_s), qPrintable(message->text()));
 }
 
 QTEST_MAIN(tst_QueuePickerDialog)
