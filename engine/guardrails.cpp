@@ -69,9 +69,11 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
 
     QStringList existingSubs;
     QStringList addedSubs;
+    bool inQueueRoute = false; // the queue's own label is its default route (pt2): staying there adds nothing
     for (const SubOncall &sub : pack.subOncalls) {
-        if (issue.hasLabel(sub.label))
+        if (issue.hasLabel(sub.label) && pack.routeByLabel(sub.label))
             existingSubs.append(sub.label);
+        inQueueRoute = inQueueRoute || (issue.hasLabel(sub.label) && !pack.routeByLabel(sub.label));
     }
     // In the plan's order: the first sub-oncall it adds is the one it meant.
     for (const QString &label : plan.addLabels) {
@@ -88,7 +90,7 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
             found.append(violation(
                 QLatin1StringView(OneSubOncall), addedSubs.at(i),
                 u"an issue has exactly one sub-oncall; the plan already adds \"%1\""_s.arg(addedSubs.constFirst())));
-    } else if (addedSubs.isEmpty() && plan.decision != "already_classified"_L1 &&
+    } else if (addedSubs.isEmpty() && !inQueueRoute && plan.decision != "already_classified"_L1 &&
                plan.decision != pack.outOfScopeDecision && !plan.decision.isEmpty()) {
         found.append(violation(QLatin1StringView(OneSubOncall), {},
                                u"a routed issue needs exactly one sub-oncall and the plan adds none"_s));

@@ -193,11 +193,14 @@ private:
     Signal parseSignal(const QJsonValue &value, const QString &path);
     int parseGroup(const QString &id, const QJsonObject &parent, const QString &path, bool required);
     Condition parseCondition(const QJsonValue &value, const QString &path);
+    Condition parseNear(const QJsonObject &object, const QString &path);
+    QList<ModuleBoost> parseBoosts(const QJsonObject &parent, const QString &path);
     QList<Condition> parseConditionList(const QJsonValue &value, const QString &path);
     QList<Rule> parseRules(const QJsonObject &parent, const QString &path, const QString &key, bool routes, bool labels,
                            bool effects);
     void checkLabel(const QString &label, const QString &path);
     void parseContextRules(const QJsonObject &root);
+    void parseModuleRequirement(const QJsonObject &root);
     // A key added in a later minor version is refused in an older file: the file says which rules it means.
     void requireMinor(const QJsonObject &object, const QString &path, const QString &key, int minor);
     void resolveConditions();
@@ -271,6 +274,18 @@ void PackParser::parseContextRules(const QJsonObject &root)
             reader.fail(PackReader::join(path, u"when"_s), u"is required: which issues are read from the title"_s);
         m_pack.contextRules.append(rule);
     }
+}
+
+void PackParser::parseModuleRequirement(const QJsonObject &root)
+{
+    requireMinor(root, {}, u"require_module"_s, 2);
+    requireMinor(root, {}, u"fallback_module"_s, 2);
+    m_pack.requireModule = reader.boolean(root, {}, u"require_module"_s, false);
+    m_pack.fallbackModule = reader.string(root, {}, u"fallback_module"_s, false);
+    if (!reader.error && !m_pack.fallbackModule.isEmpty() && !m_pack.moduleByLabel(m_pack.fallbackModule))
+        reader.fail(u"fallback_module"_s, u"no module has the label \"%1\""_s.arg(m_pack.fallbackModule));
+    if (!reader.error && !m_pack.fallbackModule.isEmpty() && !m_pack.requireModule)
+        reader.fail(u"fallback_module"_s, u"only applies with \"require_module\": true"_s);
 }
 
 void PackParser::parseScoring(const QJsonObject &object, const QString &path)
@@ -357,15 +372,15 @@ Condition PackParser::parseCondition(const QJsonValue &value, const QString &pat
 {
     Condition condition;
     const QJsonObject object = reader.object(value, path);
-    reader.onlyKeys(
-        object, path,
-        {"all"_L1, "any"_L1, "none"_L1, "signals"_L1, "min"_L1, "in"_L1, "kinds"_L1, "label"_L1, "fact"_L1});
-    const int leafKeys =
-        int(object.contains("signals"_L1)) + int(object.contains("label"_L1)) + int(object.contains("fact"_L1));
+    reader.onlyKeys(object, path,
+                    {"all"_L1, "any"_L1, "none"_L1, "signals"_L1, "min"_L1, "in"_L1, "kinds"_L1, "label"_L1, "fact"_L1,
+                     "near"_L1, "to"_L1, "within"_L1});
+    const int leafKeys = int(object.contains("signals"_L1)) + int(object.contains("label"_L1)) +
+                         int(object.contains("fact"_L1)) + int(object.contains("near"_L1));
     const int compositeKeys =
         int(object.contains("all"_L1)) + int(object.contains("any"_L1)) + int(object.contains("none"_L1));
     if (leafKeys + compositeKeys == 0) {
-        reader.fail(path, u"a condition needs one of all, any, none, signals, label, fact"_s);
+        reader.fail(path, u"a condition needs one of all, any, none, signals, label, fact, near"_s);
         return condition;
     }
     if (leafKeys > 1 || (leafKeys == 1 && compositeKeys > 0)) {
@@ -393,6 +408,8 @@ Condition PackParser::parseCondition(const QJsonValue &value, const QString &pat
         condition.ref = reader.stringValue(object.value("label"_L1), PackReader::join(path, u"label"_s));
         return condition;
     }
+    if (object.contains("near"_L1))
+        return parseNear(object, path);
     if (object.contains("fact"_L1)) {
         condition.op = Condition::Op::Fact;
         condition.ref = reader.stringValue(object.value("fact"_L1), PackReader::join(path, u"fact"_s));
@@ -423,6 +440,51 @@ Condition PackParser::parseCondition(const QJsonValue &value, const QString &pat
     }
     m_refs.append(PendingRef{condition.ref, PackReader::join(path, u"signals"_s)});
     return condition;
+}
+
+Condition PackParser::parseNear(const QJsonObject &object, const QString &path)
+{
+    Condition condition;
+    condition.op = Condition::Op::Near;
+    requireMinor(object, path, u"near"_s, 2);
+    for (QLatin1StringView key : {"min"_L1, "in"_L1, "kinds"_L1}) {
+        if (object.contains(key))
+            reader.fail(PackReader::join(path, key), u"does not apply to a near test"_s);
+    }
+    condition.ref = reader.stringValue(object.value("near"_L1), PackReader::join(path, u"near"_s));
+    condition.nearRef = reader.string(object, path, u"to"_s, true);
+    condition.within = int(reader.number(object, path, u"within"_s, condition.within, 1, 2000));
+    m_refs.append(PendingRef{condition.ref, PackReader::join(path, u"near"_s)});
+    m_refs.append(PendingRef{condition.nearRef, PackReader::join(path, u"to"_s)});
+    return condition;
+}
+
+QList<ModuleBoost> PackParser::parseBoosts(const QJsonObject &parent, const QString &path)
+{
+    QList<ModuleBoost> boosts;
+    requireMinor(parent, path, u"boosts"_s, 2);
+    const QJsonArray array = reader.array(parent, path, u"boosts"_s, false);
+    QSet<QString> ids;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString boostPath = PackReader::index(PackReader::join(path, u"boosts"_s), i);
+        const QJsonObject object = reader.object(array.at(i), boostPath);
+        reader.onlyKeys(object, boostPath, {"id"_L1, "note"_L1, "when"_L1, "score"_L1});
+        ModuleBoost boost;
+        boost.id = reader.string(object, boostPath, u"id"_s, true);
+        if (ids.contains(boost.id))
+            reader.fail(PackReader::join(boostPath, u"id"_s), u"\"%1\" is used twice"_s.arg(boost.id));
+        ids.insert(boost.id);
+        boost.note = reader.string(object, boostPath, u"note"_s, false);
+        if (!object.contains("when"_L1))
+            reader.fail(PackReader::join(boostPath, u"when"_s), u"is required"_s);
+        else
+            boost.when = parseCondition(object.value("when"_L1), PackReader::join(boostPath, u"when"_s));
+        if (!object.contains("score"_L1))
+            reader.fail(PackReader::join(boostPath, u"score"_s), u"is required"_s);
+        boost.score = reader.number(object, boostPath, u"score"_s, 0.0, 0, 1000);
+        boosts.append(boost);
+    }
+    return boosts;
 }
 
 QList<Rule> PackParser::parseRules(const QJsonObject &parent, const QString &path, const QString &key, bool routes,
@@ -479,8 +541,10 @@ QList<Rule> PackParser::parseRules(const QJsonObject &parent, const QString &pat
 
 void PackParser::resolve(Condition &condition)
 {
-    if (condition.op == Condition::Op::Group)
+    if (condition.op == Condition::Op::Group || condition.op == Condition::Op::Near)
         condition.group = m_pack.groupIndex(condition.ref);
+    if (condition.op == Condition::Op::Near)
+        condition.nearGroup = m_pack.groupIndex(condition.nearRef);
     for (Condition &child : condition.children)
         resolve(child);
 }
@@ -495,6 +559,8 @@ void PackParser::resolveConditions()
         resolve(module.needs);
         for (Rule &rule : module.confusions)
             resolve(rule.when);
+        for (ModuleBoost &boost : module.boosts)
+            resolve(boost.when);
     }
     for (QList<Rule> *rules : {&m_pack.edgeCases, &m_pack.outOfScope, &m_pack.typeRules, &m_pack.highPriority,
                                &m_pack.confidenceCaps, &m_pack.reproPresent, &m_pack.reproExempt}) {
@@ -574,6 +640,8 @@ void PackParser::parse(const QJsonObject &root)
                      "reproduction"_L1,
                      "templates"_L1,
                      "context_rules"_L1,
+                     "require_module"_L1,
+                     "fallback_module"_L1,
                      "_comment"_L1});
     const QString format = reader.string(root, {}, u"format"_s, true);
     if (!reader.error && format != FormatName)
@@ -687,7 +755,7 @@ void PackParser::parse(const QJsonObject &root)
         const QJsonObject object = reader.object(modules.at(i), path);
         reader.onlyKeys(object, path,
                         {"id"_L1, "label"_L1, "note"_L1, "sub_oncall"_L1, "low"_L1, "medium"_L1, "high"_L1,
-                         "requires"_L1, "signals"_L1, "confusions"_L1});
+                         "requires"_L1, "signals"_L1, "confusions"_L1, "boosts"_L1});
         ModuleRule module;
         module.id = reader.string(object, path, u"id"_s, true);
         module.label = reader.string(object, path, u"label"_s, true);
@@ -705,6 +773,7 @@ void PackParser::parse(const QJsonObject &root)
             module.needs = parseCondition(object.value("requires"_L1), PackReader::join(path, u"requires"_s));
         module.group = parseGroup(module.id, object, path, true);
         module.confusions = parseRules(object, path, u"confusions"_s, false, false, true);
+        module.boosts = parseBoosts(object, path);
         m_pack.modules.append(module);
     }
 
@@ -730,6 +799,7 @@ void PackParser::parse(const QJsonObject &root)
         m_pack.reproExempt = parseRules(repro, u"reproduction"_s, u"exempt"_s, false, false, false);
     }
     parseContextRules(root);
+    parseModuleRequirement(root);
     if (!reader.error)
         resolveConditions();
 }
@@ -826,6 +896,11 @@ const SubOncall *RubricPack::subOncallByLabel(const QString &label) const
             return &sub;
     }
     return nullptr;
+}
+
+const SubOncall *RubricPack::routeByLabel(const QString &label) const
+{
+    return queueLabels.contains(label) ? nullptr : subOncallByLabel(label);
 }
 
 const ModuleRule *RubricPack::moduleByLabel(const QString &label) const

@@ -167,6 +167,8 @@ public:
                 evidence->append(factEvidence(index, label, rule));
             return true;
         }
+        case Condition::Op::Near:
+            return holdsNear(condition, evidence, label, rule);
         case Condition::Op::Group: {
             const double score = groupScore(condition.group, condition.kindMask, condition.titleOnly);
             const bool ok = condition.min > 0.0 ? score >= condition.min : score > 0.0;
@@ -202,6 +204,40 @@ public:
     }
 
 private:
+    // A hit of one group within `within` characters of a hit of the other, in the same text and neither in
+    // incidental text: "fails with aot_eager", "works fine on eager". Hits are few; the pairs are checked directly.
+    bool holdsNear(const Condition &condition, EvidenceList *evidence, const QString &label, const QString &rule) const
+    {
+        if (condition.group < 0 || condition.nearGroup < 0)
+            return false;
+        const auto &entries = m_matcher.entries();
+        const auto live = [&](const SignalHit &hit, int group) {
+            const SignalMatcher::Entry &entry = entries[size_t(hit.signal)];
+            return entry.group == group && entry.weight > 0.0 &&
+                   m_texts.at(hit.source).kindAt(hit.start) != SegmentKind::Incidental;
+        };
+        for (const SignalHit &a : m_hits) {
+            if (!live(a, condition.group))
+                continue;
+            for (const SignalHit &b : m_hits) {
+                if (b.source != a.source || !live(b, condition.nearGroup))
+                    continue;
+                const int gap = b.start >= a.start ? b.start - (a.start + a.length) : a.start - (b.start + b.length);
+                if (gap > condition.within)
+                    continue;
+                if (evidence) {
+                    const AnalyzedText &text = m_texts.at(a.source);
+                    const int start = std::min(a.start, b.start);
+                    const int end = std::max(a.start + a.length, b.start + b.length);
+                    evidence->append(
+                        Evidence{label, rule, text.where, start, end - start, text.text.mid(start, end - start)});
+                }
+                return true;
+            }
+        }
+        return false;
+    }
+
     Evidence factEvidence(int index, const QString &label, const QString &rule) const
     {
         for (const AnalyzedText &text : m_texts) {
@@ -308,7 +344,38 @@ struct ModuleCandidate
     double score = 0.0;
     Confidence confidence = Confidence::None;
     bool existing = false;
+    EvidenceList procedure{}; // what the module's boosts (backend isolation, …) established
 };
+
+// The rubric's procedure steps that point at a module (pack 1.2 "boosts"): each that holds adds its score.
+double applyBoosts(const ModuleRule &module, const Reading &reading, EvidenceList &why)
+{
+    double extra = 0.0;
+    for (const ModuleBoost &boost : module.boosts) {
+        if (reading.holds(boost.when, &why, module.label, u"procedure: "_s + boost.id))
+            extra += boost.score;
+    }
+    return extra;
+}
+
+// Pack 1.2 require_module: every issue of the queue carries a module label. When none was applied, the strongest
+// candidate (else the pack's fallback) is offered at LOW beside the review label, not applied: the reviewer
+// accepts it with one click or picks another, and nothing unproven reaches the issue.
+void offerModule(const RubricPack &pack, const QList<ModuleCandidate> &candidates, TriagePlan &plan)
+{
+    const ModuleRule *offer =
+        candidates.isEmpty() ? pack.moduleByLabel(pack.fallbackModule) : candidates.constFirst().module;
+    if (!offer || plan.labelConfidence.contains(offer->label))
+        return;
+    plan.labelConfidence.insert(offer->label, Confidence::Low);
+    plan.evidence.append(Evidence{offer->label,
+                                  candidates.isEmpty() ? u"module required: the rubric's fallback, offered at LOW"_s
+                                                       : u"module required: strongest candidate, offered at LOW"_s,
+                                  {},
+                                  -1,
+                                  0,
+                                  {}});
+}
 
 Confidence lower(Confidence a, Confidence b)
 {
@@ -420,22 +487,26 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     plan.profile = pack.profile;
 
     const SubOncall *existingSub = nullptr;
+    const SubOncall *queueSub = nullptr; // the queue's own label doubling as its default route ("oncall: pt2")
     QList<const ModuleRule *> existingModules;
     for (const QString &label : issue.labels) {
         if (!existingSub)
-            existingSub = pack.subOncallByLabel(label);
+            existingSub = pack.routeByLabel(label);
+        if (!queueSub && pack.queueLabels.contains(label))
+            queueSub = pack.subOncallByLabel(label);
         if (const ModuleRule *module = pack.moduleByLabel(label))
             existingModules.append(module);
     }
 
     // Step 0: a human (or the first-level bot and a human) already classified it.
-    if (existingSub && !existingModules.isEmpty()) {
+    const SubOncall *classifiedSub = existingSub ? existingSub : queueSub;
+    if (classifiedSub && !existingModules.isEmpty()) {
         plan.decision = u"already_classified"_s;
-        plan.subOncall = existingSub->label;
+        plan.subOncall = classifiedSub->label;
         plan.confidence = Confidence::High;
         addLabel(plan, issue, pack.markerLabel, Confidence::High);
         plan.evidence.append(Evidence{pack.markerLabel, u"already-classified"_s, u"labels"_s, -1, 0,
-                                      existingSub->label + u", "_s + existingModules.constFirst()->label});
+                                      classifiedSub->label + u", "_s + existingModules.constFirst()->label});
         return plan;
     }
 
@@ -466,6 +537,8 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         ModuleCandidate candidate{&module, titleOnly ? reading.groupScore(module.group, ~0u, true) * pack.scoring.title
                                                      : reading.groupScore(module.group)};
         candidate.existing = existingModules.contains(&module);
+        if (!module.boosts.isEmpty())
+            candidate.score += applyBoosts(module, reading, candidate.procedure);
         if (candidate.score < module.low && !candidate.existing)
             continue;
         if (!module.needs.isTrivial() && !reading.holds(module.needs, nullptr, module.label, {}) && !candidate.existing)
@@ -658,6 +731,7 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
             const Confidence confidence =
                 routed->isDefault ? candidate.confidence : lower(candidate.confidence, pack.routedModuleCap);
             addLabel(plan, issue, candidate.module->label, confidence);
+            plan.evidence.append(candidate.procedure);
             reading.appendGroupEvidence(plan.evidence, candidate.module->group, ~0u, false, candidate.module->label,
                                         u"module signals"_s);
             bestModule = std::max(bestModule, confidence);
@@ -667,6 +741,8 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         plan.evidence.append(capEvidence.mid(0, 1));
     const bool hasModule = bestModule != Confidence::None || !existingModules.isEmpty();
     const bool lowConfidence = routed->isDefault && !hasModule;
+    if (lowConfidence && pack.requireModule)
+        offerModule(pack, candidates, plan);
 
     // Step 4: type label for what is not a bug report.
     bool notABug = false;

@@ -243,7 +243,7 @@ private slots:
         QTest::addRow("routed module cap LOW")
             << mutated(u"routed_module_cap"_s, u"LOW"_s) << u"routed_module_cap: expected HIGH or MEDIUM"_s;
         QTest::addRow("newer minor version")
-            << mutated(u"version"_s, u"1.2"_s) << u"version: the file is version 1.2, newer than this build reads"_s;
+            << mutated(u"version"_s, u"1.3"_s) << u"version: the file is version 1.3, newer than this build reads"_s;
         QTest::addRow("version not a version")
             << mutated(u"version"_s, u"one"_s) << u"version: expected a version such as \"1.1\""_s;
         QTest::addRow("version with three parts") << mutated(u"version"_s, u"1.1.1"_s) << u"version: expected"_s;
