@@ -650,7 +650,10 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         plan.confidence = rule.confidence;
         addLabel(plan, issue, pack.reviewLabel, rule.confidence);
         addLabel(plan, issue, pack.markerLabel, Confidence::High);
-        plan.evidence.append(why);
+        // A rule that holds on an absence ("nothing about compile") has no words to show; record the rule.
+        plan.evidence.append(
+            why.isEmpty() ? EvidenceList{Evidence{pack.reviewLabel, u"out of scope: "_s + rule.id, {}, -1, 0, {}}}
+                          : why);
         plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
         if (const TemplateText *text = pack.templateByKey(pack.outOfScopeTemplate)) {
             plan.templateKey = text->key;

@@ -33,6 +33,24 @@ Issue makeIssue(const QString &title, const QString &body, const QStringList &ex
     return issue;
 }
 
+// The PT2 queue: the queue label is also where an issue stays unless it is redirected.
+const QString Pt2 = u"oncall: pt2"_s;
+const QString Export = u"oncall: export"_s;
+const QString CpuInductor = u"oncall: cpu inductor"_s;
+const QString Pt2Marker = u"bot-triaged"_s;
+const QString Dynamo = u"module: dynamo"_s;
+const QString Inductor = u"module: inductor"_s;
+const QString DynamicShapes = u"module: dynamic shapes"_s;
+const QString Dispatcher = u"module: pt2-dispatcher"_s;
+
+Issue makePt2Issue(const QString &title, const QString &body, const QStringList &extraLabels = {},
+                   const QString &association = u"NONE"_s)
+{
+    Issue issue = makeIssue(title, body, extraLabels, association);
+    issue.labels = QStringList{Pt2} + extraLabels;
+    return issue;
+}
+
 bool firedRule(const TriagePlan &plan, const QString &rule)
 {
     for (const Evidence &evidence : plan.evidence) {
@@ -63,6 +81,9 @@ private slots:
         Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
         QVERIFY2(pack.ok(), qPrintable(pack.error()));
         m_engine = std::make_unique<TriageEngine>(std::move(pack).value());
+        Result<RubricPack> pt2 = RubricPack::builtin(u"pt2"_s);
+        QVERIFY2(pt2.ok(), qPrintable(pt2.error()));
+        m_pt2 = std::make_unique<TriageEngine>(std::move(pt2).value());
     }
 
     void procedure_data()
@@ -600,8 +621,289 @@ private slots:
         QCOMPARE(a.evidence, b.evidence);
     }
 
+    // The pt2 profile: its rubric's rules, one row each, on small made-up issues.
+    void pt2Procedure_data()
+    {
+        QTest::addColumn<Issue>("issue");
+        QTest::addColumn<QString>("decision");
+        QTest::addColumn<QString>("subOncall");
+        QTest::addColumn<QStringList>("added");    // must be in add_labels
+        QTest::addColumn<QStringList>("notAdded"); // must not be
+        QTest::addColumn<QString>("rule");         // must have fired (empty: no check)
+
+        const QString compiled = u"\n```python\nimport torch\n\n@torch.compile\ndef f(x):\n    return x.sin() + 1\n\n"
+                                 u"x = torch.randn(8)\nprint(f(x))\n```\n"_s;
+
+        QTest::addRow("already classified")
+            << makePt2Issue(u"Inductor fails to lower aten.foo"_s, compiled, {Inductor}) << u"already_classified"_s
+            << Pt2 << QStringList{Pt2Marker} << QStringList{Dynamo, Review} << u"already-classified"_s;
+        QTest::addRow("graph break is dynamo")
+            << makePt2Issue(u"[dynamo] graph break on a dict comprehension"_s,
+                            u"torch._dynamo.exc.Unsupported: dict comprehension is not supported"_s + compiled)
+            << u"classify"_s << Pt2 << QStringList{Dynamo, Pt2Marker} << QStringList{Inductor, DynamicShapes, Export}
+            << u"module signals"_s;
+        QTest::addRow("dynamic=False fixes it: dynamic shapes, not dynamo")
+            << makePt2Issue(u"torch.compile recompiles on every batch size"_s,
+                            u"With dynamic=False it works fine. Dynamo recompiles and the SymInt guards fail."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{DynamicShapes} << QStringList{Dynamo}
+            << u"procedure: dynamic-false-fixes-it"_s;
+        QTest::addRow("data-dependent guard is dynamic shapes")
+            << makePt2Issue(
+                   u"GuardOnDataDependentSymNode in torch.compile with .item()"_s,
+                   u"Dynamo stops: torch.fx.experimental.symbolic_shapes.GuardOnDataDependentSymNode: Could not "
+                   u"guard on data-dependent expression Eq(u0, 1)"_s +
+                       compiled)
+            << u"classify"_s << Pt2 << QStringList{DynamicShapes} << QStringList{Dynamo}
+            << u"confusion: shapes-not-dynamo"_s;
+        QTest::addRow("isolation: fails on aot_eager, not eager → dispatcher")
+            << makePt2Issue(u"torch.compile gives wrong strides for an inplace view"_s,
+                            u"backend=\"eager\" works. With backend=\"aot_eager\" it fails: the output metadata "
+                            u"differs."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Dispatcher} << QStringList{Inductor}
+            << u"procedure: fails-on-aot-eager-not-eager"_s;
+        QTest::addRow("isolation: fails on inductor, not aot_eager → inductor")
+            << makePt2Issue(u"torch.compile output is wrong for a masked sum"_s,
+                            u"aot_eager works and matches eager. With backend=\"inductor\" the result is wrong."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Inductor} << QStringList{Dispatcher}
+            << u"procedure: fails-on-inductor-not-aot-eager"_s;
+        QTest::addRow("isolation: fails while tracing → dynamo")
+            << makePt2Issue(u"torch.compile fails on a generator expression"_s,
+                            u"Even backend=\"eager\" fails, so it breaks while tracing the bytecode."_s + compiled)
+            << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{Inductor, Dispatcher}
+            << u"procedure: fails-while-tracing"_s;
+        QTest::addRow("aot_autograd merely on the stack is not the dispatcher")
+            << makePt2Issue(u"InductorError: LoweringException in aten.scatter_reduce"_s,
+                            u"```\nTraceback (most recent call last):\n  File "
+                            u"\"torch/_functorch/_aot_autograd/jit_compile_runtime_wrappers.py\", line 3, in f\n"
+                            u"  File \"torch/_inductor/lowering.py\", line 9, in g\n"
+                            u"torch._inductor.exc.InductorError: LoweringException: scatter_reduce\n```"_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Inductor} << QStringList{Dispatcher} << QString();
+        QTest::addRow("functorch transform under compile")
+            << makePt2Issue(u"torch.compile of vmap over a jacrev fails"_s,
+                            u"```python\nimport torch\nfrom torch.func import vmap, jacrev\n"
+                            u"f = torch.compile(vmap(jacrev(g)))\nf(x)\n```\nFails in torch/_functorch."_s)
+            << u"classify"_s << Pt2 << QStringList{u"module: functorch"_s, u"dynamo-functorch"_s}
+            << QStringList{Dispatcher} << u"module signals"_s;
+        QTest::addRow("CPU-only inductor is redirected")
+            << makePt2Issue(u"[Inductor][CPU] LayerNorm outputs NaN in float16"_s,
+                            u"Only on cpu: the cpp_fused kernel gives NaN."_s + compiled)
+            << u"route"_s << CpuInductor << QStringList{CpuInductor} << QStringList{Export}
+            << u"edge case: cpu-only-inductor"_s;
+        QTest::addRow("MKLDNN codegen is redirected")
+            << makePt2Issue(u"torch.compile crashes in a fused conv"_s,
+                            u"The mkldnn fusion pass in torch/_inductor/fx_passes/mkldnn_fusion.py picks the wrong "
+                            u"weight layout."_s +
+                                compiled)
+            << QString() << CpuInductor << QStringList{CpuInductor} << QStringList{}
+            << u"edge case: cpu-only-inductor"_s;
+        QTest::addRow("CPU next to a GPU stays")
+            << makePt2Issue(u"[CPU] torch.compile differs on cuda too"_s,
+                            u"Same wrong result on the GPU (cuda) as on the cpu."_s + compiled)
+            << QString() << Pt2 << QStringList{} << QStringList{CpuInductor} << QString();
+        QTest::addRow("export-only is redirected")
+            << makePt2Issue(u"[export] torch.export.save fails on a custom class constant"_s,
+                            u"ExportedProgram cannot be serialized: torch.export.save raises SerializeError."_s +
+                                Script)
+            << u"route"_s << Export << QStringList{Export} << QStringList{CpuInductor} << u"edge case: export-only"_s;
+        QTest::addRow("export with compile involved stays")
+            << makePt2Issue(u"[export/dynamo] torch._check fails at compile time"_s,
+                            u"torch.export and torch.compile both hit it while dynamo traces torch._check."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{} << QStringList{Export} << QString();
+        QTest::addRow("DTensor under compile stays, labelled for visibility")
+            << makePt2Issue(u"DTensor + torch.compile: inductor size assert on a tangent"_s,
+                            u"```python\nfrom torch.distributed.tensor import distribute_tensor, Shard\n"
+                            u"dt = distribute_tensor(x, mesh, [Shard(1)])\nout = torch.compile(f)(dt)\n```\n"
+                            u"Inductor raises an assert_size_stride error in the generated code."_s)
+            << QString() << Pt2 << QStringList{u"module: dtensor"_s} << QStringList{Export, u"oncall: distributed"_s}
+            << QString();
+        QTest::addRow("FSDP2 under compile stays, labelled for visibility")
+            << makePt2Issue(u"torch.compile of an FSDP2 fully_shard model graph breaks"_s,
+                            u"fully_shard(model) then torch.compile(model): Dynamo graph breaks in FSDP hooks."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{u"module: fsdp"_s, Dynamo} << QStringList{} << QString();
+        QTest::addRow("feature label: determinism")
+            << makePt2Issue(u"Compiled model is non-deterministic with use_deterministic_algorithms"_s,
+                            u"torch.use_deterministic_algorithms(True) still gives run-to-run differences."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{u"module: determinism"_s} << QStringList{} << QString();
+        QTest::addRow("feature label: compile time")
+            << makePt2Issue(u"Very long compile time for a 40-layer model"_s,
+                            u"Compilation time went from 2 to 9 minutes; cold start is the worst."_s + compiled)
+            << QString() << Pt2 << QStringList{u"module: compile-time"_s} << QStringList{} << QString();
+        QTest::addRow("feature label: cuda graphs")
+            << makePt2Issue(u"mode=\"reduce-overhead\" re-records cudagraphs every step"_s,
+                            u"cudagraph trees re-record because of a static input."_s + compiled)
+            << QString() << Pt2 << QStringList{u"module: cuda graphs"_s} << QStringList{} << QString();
+        QTest::addRow("max-autotune without cudagraphs is not cuda graphs")
+            << makePt2Issue(u"max-autotune-no-cudagraphs: Triton template autotuning fails"_s,
+                            u"Inductor codegen of the bmm template fails during autotuning."_s + compiled)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{u"module: cuda graphs"_s} << QString();
+        QTest::addRow("flex attention")
+            << makePt2Issue(u"flex_attention with a block_mask fails to compile"_s,
+                            u"create_block_mask(mask_mod, ...) then flex_attention(q, k, v, block_mask=bm)"_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{u"module: flex attention"_s} << QStringList{} << QString();
+        QTest::addRow("high priority: crash → triage review, never high priority")
+            << makePt2Issue(u"torch.compile segfault in the backward"_s,
+                            u"Segmentation fault (core dumped) in the Inductor generated kernel."_s + compiled)
+            << u"high_priority"_s << Pt2 << QStringList{Review} << QStringList{u"high priority"_s, Pt2Marker}
+            << u"high priority: crash"_s;
+        QTest::addRow("high priority: silently wrong")
+            << makePt2Issue(u"torch.compile gives wrong results for cumsum"_s,
+                            u"The compiled output differs from eager with no error."_s + compiled)
+            << u"high_priority"_s << Pt2 << QStringList{Review} << QStringList{u"high priority"_s}
+            << u"high priority: silently-wrong-results"_s;
+        QTest::addRow("high priority: regression")
+            << makePt2Issue(u"torch.compile of my model no longer works in 2.6"_s,
+                            u"This used to work in 2.5; Dynamo now raises Unsupported."_s + compiled)
+            << u"high_priority"_s << Pt2 << QStringList{Review} << QStringList{u"high priority"_s}
+            << u"high priority: regression"_s;
+        QTest::addRow("high priority: flaky test")
+            << makePt2Issue(u"DISABLED test_inductor_sum (__main__.TestInductor) is flaky"_s,
+                            u"Platforms: linux. This test was disabled because it is flaky on main."_s)
+            << u"high_priority"_s << Pt2 << QStringList{Review} << QStringList{NeedsRepro}
+            << u"high priority: flaky-test"_s;
+        QTest::addRow("fuzzer issue is tagged")
+            << makePt2Issue(u"[fuzzer] inductor result mismatch for a generated program"_s,
+                            u"Found by the fuzzer; compared with torch._dynamo.utils.same and an fp64 reference."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{u"topic: fuzzer"_s} << QStringList{} << QString();
+        QTest::addRow("fuzzer with zero tolerance is not silently wrong")
+            << makePt2Issue(u"[fuzzer] compiled output differs from eager"_s,
+                            u"Found by the fuzzer; assert_close(rtol=0, atol=0) fails."_s + compiled)
+            << QString() << Pt2 << QStringList{u"topic: fuzzer"_s} << QStringList{Review} << QString();
+        QTest::addRow("type: feature request")
+            << makePt2Issue(
+                   u"Add a way to show TORCH_LOGS from one rank"_s,
+                   u"### 🚀 The feature, motivation and pitch\nIt would be nice to have an option to choose the "
+                   u"rank whose logs torch.compile prints."_s)
+            << QString() << Pt2 << QStringList{u"feature"_s} << QStringList{NeedsRepro} << u"type: feature"_s;
+        QTest::addRow("no reproduction: the template asks for backend isolation")
+            << makePt2Issue(u"torch.compile makes my model slower"_s, u"Inductor is slower than eager for my model."_s)
+            << u"needs_reproduction"_s << Pt2 << QStringList{NeedsRepro} << QStringList{}
+            << u"no usable reproduction"_s;
+        QTest::addRow("not PT2 at all")
+            << makePt2Issue(u"torch.linalg.solve returns garbage for singular matrices"_s,
+                            u"In eager mode, solve on a singular 3x3 matrix returns huge values."_s + Script)
+            << u"not_pt2"_s << QString() << QStringList{Review, Pt2Marker} << QStringList{Export, CpuInductor}
+            << QString();
+    }
+
+    void pt2Procedure()
+    {
+        QFETCH(Issue, issue);
+        QFETCH(QString, decision);
+        QFETCH(QString, subOncall);
+        QFETCH(QStringList, added);
+        QFETCH(QStringList, notAdded);
+        QFETCH(QString, rule);
+
+        const TriagePlan plan = m_pt2->plan(issue);
+        const QString why = describe(plan);
+        if (!decision.isEmpty())
+            QVERIFY2(plan.decision == decision, qPrintable(why));
+        if (!subOncall.isEmpty())
+            QVERIFY2(plan.subOncall == subOncall, qPrintable(why));
+        for (const QString &label : std::as_const(added))
+            QVERIFY2(plan.addLabels.contains(label), qPrintable(u"missing "_s + label + u": "_s + why));
+        for (const QString &label : std::as_const(notAdded))
+            QVERIFY2(!plan.addLabels.contains(label), qPrintable(u"unexpected "_s + label + u": "_s + why));
+        if (!rule.isEmpty())
+            QVERIFY2(firedRule(plan, rule), qPrintable(u"rule did not fire: "_s + rule + u": "_s + why));
+
+        // Whatever the path: add-only, never `high priority`, at most one redirect, evidence and a confidence for
+        // every label, and the guardrails have nothing to say.
+        QVERIFY(plan.removeLabels.isEmpty());
+        QVERIFY(!plan.addLabels.contains(u"high priority"_s));
+        int redirects = 0;
+        for (const QString &label : plan.addLabels)
+            redirects += m_pt2->pack().subOncallByLabel(label) ? 1 : 0;
+        QVERIFY2(redirects <= 1, qPrintable(why));
+        for (const QString &label : plan.addLabels) {
+            QVERIFY2(plan.confidenceOf(label) != Confidence::None, qPrintable(label));
+            bool evidenced = false;
+            for (const Evidence &e : plan.evidence)
+                evidenced = evidenced || e.label == label;
+            QVERIFY2(evidenced, qPrintable(u"no evidence for "_s + label + u": "_s + why));
+        }
+        const QList<Violation> violations = Guardrails::check(plan, issue, m_pt2->pack());
+        QVERIFY2(violations.isEmpty(), qPrintable(violations.value(0).rule + u": "_s + violations.value(0).message));
+        if (plan.addLabels.contains(NeedsRepro))
+            QCOMPARE(plan.templateKey, u"needs_pt2_reproduction"_s);
+        if (plan.decision == "not_pt2"_L1)
+            QCOMPARE(plan.templateKey, u"not_pt2"_s);
+    }
+
+    // Every PT2 issue carries a module label: when none is strong enough to apply, the strongest candidate (or
+    // the rubric's fallback) is offered at LOW beside the review label, and not applied.
+    void pt2ModuleRequired_data()
+    {
+        QTest::addColumn<Issue>("issue");
+        QTest::addColumn<QString>("offered");
+
+        QTest::addRow("weak candidate offered")
+            << makePt2Issue(u"torch.compile fails on my model"_s, u"It fails somewhere in the kernel."_s + Script)
+            << Inductor;
+        QTest::addRow("no candidate: the rubric's fallback")
+            << makePt2Issue(u"torch.compile fails on my model"_s, u"It just does not work."_s + Script)
+            << u"module: compile ux"_s;
+    }
+
+    void pt2ModuleRequired()
+    {
+        QFETCH(Issue, issue);
+        QFETCH(QString, offered);
+        const TriagePlan plan = m_pt2->plan(issue);
+        const QString why = describe(plan);
+        QVERIFY2(plan.decision == "low_confidence"_L1, qPrintable(why));
+        QVERIFY2(plan.addLabels.contains(Review), qPrintable(why));
+        QCOMPARE(plan.confidenceOf(offered), Confidence::Low);
+        QVERIFY2(!plan.addLabels.contains(offered), qPrintable(why)); // offered, not applied
+        for (const QString &label : plan.addLabels)
+            QVERIFY2(!label.startsWith(u"module: "_s), qPrintable(why));
+        QVERIFY(Guardrails::check(plan, issue, m_pt2->pack()).isEmpty());
+
+        // The distributed pack does not require one: the same issue there gets no offer.
+        Issue distributed = issue;
+        distributed.labels = {Distributed};
+        QVERIFY(!m_engine->plan(distributed).labelConfidence.contains(offered));
+    }
+
+    // Backend isolation reads what one sentence says about one backend: the verdict must stand next to it.
+    void pt2IsolationNeedsProximity()
+    {
+        const QString filler = u" The model is a small transformer with rotary embeddings and a custom MLP; it is "
+                               u"trained in bf16 on one GPU with gradient accumulation over four micro-batches."_s;
+        const Issue near =
+            makePt2Issue(u"torch.compile problem"_s, u"backend=\"eager\" works. aot_eager fails."_s + filler + Script);
+        const Issue apart = makePt2Issue(u"torch.compile problem"_s, u"backend=\"eager\" and aot_eager:"_s + filler +
+                                                                         u" It works. It fails."_s + Script);
+        QVERIFY(firedRule(m_pt2->plan(near), u"procedure: fails-on-aot-eager-not-eager"_s));
+        QVERIFY(!firedRule(m_pt2->plan(apart), u"procedure: fails-on-aot-eager-not-eager"_s));
+    }
+
+    void pt2QueueLabelIsNotAnExistingRoute()
+    {
+        // `oncall: pt2` says which queue the issue is in; it does not stop a redirect.
+        const Issue issue = makePt2Issue(u"[export] torch.export.load fails for an ExportedProgram"_s,
+                                         u"torch.export.load raises on a saved ExportedProgram."_s + Script);
+        const TriagePlan plan = m_pt2->plan(issue);
+        QCOMPARE(plan.subOncall, Export);
+        QVERIFY(plan.addLabels.contains(Export));
+        // A human's redirect is kept.
+        const TriagePlan kept = m_pt2->plan(makePt2Issue(issue.title, issue.body, {CpuInductor}));
+        QCOMPARE(kept.subOncall, CpuInductor);
+        QVERIFY(!kept.addLabels.contains(Export));
+    }
+
 private:
     std::unique_ptr<TriageEngine> m_engine;
+    std::unique_ptr<TriageEngine> m_pt2;
 };
 
 QTEST_GUILESS_MAIN(TestTriageEngine)
