@@ -46,6 +46,9 @@ private slots:
         Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
         QVERIFY2(pack.ok(), qPrintable(pack.error()));
         m_pack = std::move(pack).value();
+        Result<RubricPack> pt2 = RubricPack::builtin(u"pt2"_s);
+        QVERIFY2(pt2.ok(), qPrintable(pt2.error()));
+        m_pt2Pack = std::move(pt2).value();
     }
 
     void rules_data()
@@ -163,8 +166,60 @@ private slots:
         QCOMPARE(second.violations.first().rule, u"template-once"_s);
     }
 
+    // The pt2 pack: its queue label doubles as the default route, so staying adds no route and a redirect adds
+    // exactly one.
+    void pt2Rules_data()
+    {
+        QTest::addColumn<Issue>("issue");
+        QTest::addColumn<TriagePlan>("plan");
+        QTest::addColumn<QStringList>("rules");
+        QTest::addColumn<QStringList>("kept");
+
+        const QString pt2 = u"oncall: pt2"_s;
+        const QString exportRoute = u"oncall: export"_s;
+        const QString cpu = u"oncall: cpu inductor"_s;
+        const Issue queued = makeIssue({pt2});
+        QTest::addRow("stays in the queue, nothing routed")
+            << queued << makePlan({u"module: dynamo"_s, u"bot-triaged"_s}) << QStringList{}
+            << QStringList{u"module: dynamo"_s, u"bot-triaged"_s};
+        QTest::addRow("one redirect") << queued << makePlan({exportRoute}, u"route"_s) << QStringList{}
+                                      << QStringList{exportRoute};
+        QTest::addRow("two redirects") << queued << makePlan({exportRoute, cpu}, u"route"_s)
+                                       << QStringList{u"one-sub-oncall"_s} << QStringList{exportRoute};
+        QTest::addRow("a human's redirect is kept") << makeIssue({pt2, cpu}) << makePlan({exportRoute}, u"route"_s)
+                                                    << QStringList{u"keep-existing-sub-oncall"_s} << QStringList{};
+        QTest::addRow("never high priority")
+            << queued << makePlan({u"module: inductor"_s, u"high priority"_s}, u"high_priority"_s)
+            << QStringList{u"no-high-priority"_s} << QStringList{u"module: inductor"_s, u"triage review"_s};
+        QTest::addRow("allowlist: a distributed sub-queue")
+            << queued << makePlan({Parallelisms}) << QStringList{u"allowlist"_s} << QStringList{};
+        QTest::addRow("add-only: the queue label stays") << queued << [&] {
+            TriagePlan plan = makePlan({u"module: dynamo"_s});
+            plan.removeLabels = {pt2};
+            return plan;
+        }() << QStringList{u"add-only"_s} << QStringList{u"module: dynamo"_s};
+    }
+
+    void pt2Rules()
+    {
+        QFETCH(Issue, issue);
+        QFETCH(TriagePlan, plan);
+        QFETCH(QStringList, rules);
+        QFETCH(QStringList, kept);
+
+        QStringList found;
+        for (const Violation &v : Guardrails::check(plan, issue, m_pt2Pack))
+            found.append(v.rule);
+        QCOMPARE(found, rules);
+        const TriagePlan enforced = Guardrails::enforce(plan, issue, m_pt2Pack);
+        QCOMPARE(enforced.addLabels, kept);
+        QCOMPARE(enforced.violations.size(), rules.size());
+        QVERIFY(enforced.removeLabels.isEmpty());
+    }
+
 private:
     RubricPack m_pack;
+    RubricPack m_pt2Pack;
 };
 
 QTEST_GUILESS_MAIN(TestGuardrails)

@@ -107,6 +107,103 @@ private slots:
             QVERIFY2(!rule.note.isEmpty(), qPrintable(rule.id)); // every rule says why
     }
 
+    void builtinPt2PackLoads()
+    {
+        const Result<RubricPack> pack = RubricPack::builtin(u"pt2"_s);
+        QVERIFY2(pack.ok(), qPrintable(pack.error()));
+        QCOMPARE(pack->profile, u"pt2"_s);
+        QCOMPARE(pack->minorVersion, RubricPack::FormatMinorVersion);
+        QCOMPARE(pack->queueLabels, QStringList{u"oncall: pt2"_s});
+        // The queue label is also the default route; export and CPU inductor are the redirects.
+        const SubOncall *pt2 = pack->subOncallByLabel(u"oncall: pt2"_s);
+        QVERIFY(pt2 && pt2->isDefault);
+        QVERIFY(!pack->routeByLabel(u"oncall: pt2"_s));
+        QVERIFY(pack->routeByLabel(u"oncall: export"_s));
+        QVERIFY(pack->routeByLabel(u"oncall: cpu inductor"_s));
+        QVERIFY(pack->requireModule);
+        QVERIFY(pack->moduleByLabel(pack->fallbackModule));
+        QVERIFY(!pack->allows(u"high priority"_s));
+        QVERIFY(pack->forbiddenLabels.contains(u"high priority"_s));
+        for (const QString &label :
+             {u"module: dynamo"_s, u"module: inductor"_s, u"module: dynamic shapes"_s, u"module: pt2-dispatcher"_s,
+              u"module: functorch"_s, u"dynamo-functorch"_s, u"module: dtensor"_s, u"module: fsdp"_s, u"module: ddp"_s})
+            QVERIFY2(pack->moduleByLabel(label), qPrintable(label));
+        bool boosted = false;
+        for (const ModuleRule &module : pack->modules) {
+            QVERIFY2(pack->allows(module.label), qPrintable(module.label));
+            for (const ModuleBoost &boost : module.boosts) {
+                QVERIFY2(!boost.note.isEmpty() && boost.score > 0, qPrintable(boost.id));
+                boosted = true;
+            }
+        }
+        QVERIFY(boosted);
+        QVERIFY(pack->templateByKey(u"needs_pt2_reproduction"_s));
+    }
+
+    // Pack 1.2: near conditions, module boosts, require_module / fallback_module, each checked like the rest.
+    void formatOneTwo_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected"); // empty: loads
+
+        const QJsonObject near{{u"near"_s, u"compile"_s}, {u"to"_s, u"regression"_s}, {u"within"_s, 40}};
+        const QJsonArray boosts{QJsonObject{{u"id"_s, u"isolated"_s}, {u"score"_s, 2}, {u"when"_s, near}}};
+        QTest::addRow("a boost with a near condition") << mutated(u"modules[0].boosts"_s, boosts) << QString();
+        QTest::addRow("require_module with a fallback")
+            << mutated({{u"require_module"_s, true}, {u"fallback_module"_s, u"module: c10d"_s}}) << QString();
+        QTest::addRow("boosts in a 1.1 file")
+            << mutated({{u"version"_s, u"1.1"_s}, {u"modules[0].boosts"_s, boosts}})
+            << u"modules[0].boosts: needs pack version 1.2 or later (the file says 1.1)"_s;
+        QTest::addRow("require_module in a 1.1 file")
+            << mutated({{u"version"_s, u"1.1"_s}, {u"require_module"_s, true}})
+            << u"require_module: needs pack version 1.2 or later"_s;
+        QTest::addRow("near names an unknown group")
+            << mutated(
+                   u"modules[0].boosts"_s,
+                   QJsonArray{QJsonObject{{u"id"_s, u"x"_s},
+                                          {u"score"_s, 1},
+                                          {u"when"_s, QJsonObject{{u"near"_s, u"compile"_s}, {u"to"_s, u"nope"_s}}}}})
+            << u"modules[0].boosts[0].when.to: no signal group"_s;
+        QTest::addRow("near without a partner")
+            << mutated(u"modules[0].boosts"_s,
+                       QJsonArray{QJsonObject{
+                           {u"id"_s, u"x"_s}, {u"score"_s, 1}, {u"when"_s, QJsonObject{{u"near"_s, u"compile"_s}}}}})
+            << u"modules[0].boosts[0].when.to: is required"_s;
+        QTest::addRow("near with a min")
+            << mutated(u"modules[0].boosts"_s,
+                       QJsonArray{QJsonObject{
+                           {u"id"_s, u"x"_s},
+                           {u"score"_s, 1},
+                           {u"when"_s, QJsonObject{{u"near"_s, u"compile"_s}, {u"to"_s, u"hang"_s}, {u"min"_s, 2}}}}})
+            << u"modules[0].boosts[0].when.min: does not apply to a near test"_s;
+        QTest::addRow("boost without a score")
+            << mutated(u"modules[0].boosts"_s, QJsonArray{QJsonObject{{u"id"_s, u"x"_s}, {u"when"_s, near}}})
+            << u"modules[0].boosts[0].score: is required"_s;
+        QTest::addRow("negative boost") << mutated(u"modules[0].boosts"_s,
+                                                   QJsonArray{QJsonObject{
+                                                       {u"id"_s, u"x"_s}, {u"score"_s, -1}, {u"when"_s, near}}})
+                                        << u"modules[0].boosts[0].score: -1 is outside"_s;
+        QTest::addRow("fallback that is not a module")
+            << mutated({{u"require_module"_s, true}, {u"fallback_module"_s, u"triage review"_s}})
+            << u"fallback_module: no module has the label \"triage review\""_s;
+        QTest::addRow("fallback without require_module")
+            << mutated(u"fallback_module"_s, u"module: c10d"_s) << u"fallback_module: only applies with"_s;
+    }
+
+    void formatOneTwo()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        const Result<RubricPack> pack = RubricPack::fromJson(json, u"team.json"_s);
+        if (expected.isEmpty()) {
+            QVERIFY2(pack.ok(), qPrintable(pack.error()));
+            QCOMPARE(pack->minorVersion, 2);
+            return;
+        }
+        QVERIFY(!pack.ok());
+        QVERIFY2(pack.error().contains(expected), qPrintable(pack.error()));
+    }
+
     void versions_data()
     {
         QTest::addColumn<QByteArray>("json");
@@ -118,7 +215,8 @@ private slots:
         QTest::addRow("1.1 as a number") << mutated(u"version"_s, 1.1) << 1 << builtinRules;
         QTest::addRow("1.0 file, number") << asVersion10(1) << 0 << 0;
         QTest::addRow("1.0 file, string") << asVersion10(u"1.0"_s) << 0 << 0;
-        QTest::addRow("1.1 file using no 1.1 key") << mutated({{u"context_rules"_s, QJsonValue::Undefined}}) << 1 << 0;
+        QTest::addRow("1.1 file using no 1.1 key")
+            << mutated({{u"version"_s, u"1.1"_s}, {u"context_rules"_s, QJsonValue::Undefined}}) << 1 << 0;
     }
 
     void versions()
