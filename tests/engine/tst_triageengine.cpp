@@ -700,6 +700,15 @@ private slots:
                                 compiled)
             << QString() << CpuInductor << QStringList{CpuInductor} << QStringList{}
             << u"edge case: cpu-only-inductor"_s;
+        QTest::addRow("'only on CPU' in the body is redirected")
+            << makePt2Issue(u"torch.compile gives NaN for a bfloat16 softmax"_s,
+                            u"This only happens on CPU; eager is fine."_s + compiled)
+            << QString() << CpuInductor << QStringList{CpuInductor} << QStringList{}
+            << u"edge case: cpu-only-inductor"_s;
+        QTest::addRow("a tracing bug on CPU stays")
+            << makePt2Issue(u"[CPU] graph break on a dict comprehension"_s,
+                            u"torch._dynamo.exc.Unsupported: dict comprehension"_s + compiled)
+            << QString() << Pt2 << QStringList{Dynamo} << QStringList{CpuInductor} << QString();
         QTest::addRow("CPU next to a GPU stays")
             << makePt2Issue(u"[CPU] torch.compile differs on cuda too"_s,
                             u"Same wrong result on the GPU (cuda) as on the cpu."_s + compiled)
