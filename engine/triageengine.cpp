@@ -363,18 +363,23 @@ double applyBoosts(const ModuleRule &module, const Reading &reading, EvidenceLis
 // accepts it with one click or picks another, and nothing unproven reaches the issue.
 void offerModule(const RubricPack &pack, const QList<ModuleCandidate> &candidates, TriagePlan &plan)
 {
-    const ModuleRule *offer =
-        candidates.isEmpty() ? pack.moduleByLabel(pack.fallbackModule) : candidates.constFirst().module;
+    // The rule asks for a `module:` label: a topic or a companion label (dynamo-functorch) does not count.
+    const ModuleRule *offer = nullptr;
+    for (const ModuleCandidate &candidate : candidates) {
+        if (candidate.module->label.startsWith("module: "_L1)) {
+            offer = candidate.module;
+            break;
+        }
+    }
+    const bool fallback = !offer;
+    if (fallback)
+        offer = pack.moduleByLabel(pack.fallbackModule);
     if (!offer || plan.labelConfidence.contains(offer->label))
         return;
     plan.labelConfidence.insert(offer->label, Confidence::Low);
-    plan.evidence.append(Evidence{offer->label,
-                                  candidates.isEmpty() ? u"module required: the rubric's fallback, offered at LOW"_s
-                                                       : u"module required: strongest candidate, offered at LOW"_s,
-                                  {},
-                                  -1,
-                                  0,
-                                  {}});
+    const QString rule = fallback ? u"module required: the rubric's fallback, offered at LOW"_s
+                                  : u"module required: strongest candidate, offered at LOW"_s;
+    plan.evidence.append(Evidence{offer->label, rule, {}, -1, 0, {}});
 }
 
 Confidence lower(Confidence a, Confidence b)
