@@ -774,8 +774,10 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
 
     // First level: classified, with nothing left for a human to look at.
     if (!pack.completeLabel.isEmpty() && !highPriority && !needsRepro && !lowConfidence &&
-        !plan.addLabels.contains(pack.reviewLabel) && !issue.hasLabel(pack.reviewLabel))
+        !plan.addLabels.contains(pack.reviewLabel) && !issue.hasLabel(pack.reviewLabel)) {
         addLabel(plan, issue, pack.completeLabel, Confidence::Medium);
+        plan.evidence.append(Evidence{pack.completeLabel, u"classified, nothing to review"_s, {}, -1, 0, {}});
+    }
 
     plan.decision = highPriority        ? u"high_priority"_s
                     : needsRepro        ? u"needs_reproduction"_s
