@@ -678,6 +678,21 @@ private slots:
                         u"(test/distributed/tensor/test_attention.py)."_s)
             << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s}
             << QStringList{u"module: rocm"_s} << QString();
+        QTest::addRow("general: building PyTorch is not torch.compile")
+            << newIssue(u"Compiling PyTorch from source fails with gcc 13"_s,
+                        u"python setup.py develop stops: CMake error in the build, then ninja: build stopped."_s)
+            << u"classify"_s << QString() << false << QStringList{u"module: build"_s} << oncalls
+            << u"edge case: building-pytorch-is-not-torch-compile"_s;
+        QTest::addRow("general: torch.onnx.export is ONNX, not torch.export")
+            << newIssue(u"torch.onnx.export fails for a model with LayerNorm"_s,
+                        u"Exporting with opset 17 raises in the ONNX exporter; onnxruntime cannot load the file."_s)
+            << QString() << QString() << false << QStringList{u"module: onnx"_s} << oncalls
+            << u"edge case: onnx-export-is-onnx"_s;
+        QTest::addRow("route: torch.export stays export")
+            << newIssue(u"torch.export then torch.onnx.export of the ExportedProgram fails"_s,
+                        u"torch.export.export(model) works, run_decompositions raises before ONNX sees it."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: export"_s} << QStringList{}
+            << u"precedence: export"_s;
         QTest::addRow("general: a feature request gets a type label")
             << newIssue(u"[RFC] Add support for a cosine warmup scheduler in torch.optim.lr_scheduler"_s,
                         u"### The feature, motivation and pitch\nIt would be great to have a warmup option for "
