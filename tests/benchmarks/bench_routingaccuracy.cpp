@@ -219,6 +219,7 @@ int main(int argc, char **argv)
           << "prediction: the oncall label the plan adds (issues fed with no labels), else none." << Qt::endl;
 
     Ratio overall;
+    Ratio singleGold; // issues whose human labels name exactly one queue (or none): no leniency at all
     QMap<QString, Ratio> perDataset;
     QMap<QString, QMap<QString, int>> confusion; // gold → predicted → count
     QSet<QString> predictedColumns;
@@ -236,6 +237,10 @@ int main(int argc, char **argv)
             const bool right = gold.contains(predicted);
             ++overall.total;
             overall.hit += right ? 1 : 0;
+            if (gold.size() == 1) {
+                ++singleGold.total;
+                singleGold.hit += right ? 1 : 0;
+            }
             ++perDataset[name].total;
             perDataset[name].hit += right ? 1 : 0;
             const QString goldKey = gold.join(u'+');
@@ -273,6 +278,7 @@ int main(int argc, char **argv)
     }
 
     out() << "routing accuracy, overall:        " << overall.text() << Qt::endl;
+    out() << "routing accuracy, one gold queue: " << singleGold.text() << Qt::endl;
     for (const QString &name : datasets)
         out() << "routing accuracy, " << QString(name + u':').leftJustified(16) << perDataset.value(name).text()
               << Qt::endl;
