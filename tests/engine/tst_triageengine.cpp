@@ -693,6 +693,11 @@ private slots:
                         u"torch.export.export(model) works, run_decompositions raises before ONNX sees it."_s)
             << u"route"_s << QString() << false << QStringList{u"oncall: export"_s} << QStringList{}
             << u"precedence: export"_s;
+        QTest::addRow("general: a matrix decomposition is linear algebra, not the compiler")
+            << newIssue(u"QR decomposition returns wrong signs for torch.linalg.qr on CPU"_s,
+                        u"torch.linalg.qr and the LU decomposition disagree with numpy."_s + Script)
+            << QString() << QString() << false << QStringList{u"module: linear algebra"_s} << oncalls
+            << u"module signals"_s;
         QTest::addRow("general: a feature request gets a type label")
             << newIssue(u"[RFC] Add support for a cosine warmup scheduler in torch.optim.lr_scheduler"_s,
                         u"### The feature, motivation and pitch\nIt would be great to have a warmup option for "
