@@ -403,12 +403,17 @@ bool applyStopRule(const RubricPack &pack, const Reading &reading, const Issue &
     for (const StopRule &rule : pack.stopRules) {
         EvidenceList why;
         const QString id = u"stop: "_s + rule.id;
-        if (!reading.holds(rule.when, &why, {}, id))
+        if (!reading.holds(rule.when, &why, rule.labels.value(0), id))
             continue;
         plan.decision = rule.decision;
         plan.confidence = rule.confidence;
-        for (const QString &label : rule.labels)
-            addLabel(plan, issue, label, rule.confidence);
+        for (qsizetype i = 0; i < rule.labels.size(); ++i) {
+            addLabel(plan, issue, rule.labels.at(i), rule.confidence);
+            for (Evidence evidence : (i == 0 ? EvidenceList{} : why)) {
+                evidence.label = rule.labels.at(i);
+                plan.evidence.append(evidence);
+            }
+        }
         if (const TemplateText *text = pack.templateByKey(rule.templateKey)) {
             plan.templateKey = text->key;
             plan.comment = text->text;

@@ -605,6 +605,11 @@ private slots:
             << newIssue(u"Something is off"_s, u"See the picture, it happens every time since yesterday."_s)
             << u"request_info"_s << u"request_more_info"_s << false << QStringList{BotTriaged} << QStringList{Triaged}
             << u"stop: cannot-tell"_s;
+        QTest::addRow("extremal inputs: edge case and the numerical-accuracy note")
+            << newIssue(u"exp overflows for inputs near torch.finfo(torch.float32).max"_s,
+                        u"With x = torch.full((3,), 3.4e38) the result is inf; extreme values at the dtype limits."_s)
+            << u"label"_s << u"numerical_accuracy"_s << false << QStringList{u"module: edge cases"_s, BotTriaged}
+            << QStringList{Triaged} << u"stop: extremal-inputs"_s;
         QTest::addRow("external download: self-contained reproduction")
             << newIssue(u"Wrong output from my model after upgrading torch"_s,
                         u"Download the checkpoint from https://drive.google.com/file/d/abc/view and run "
@@ -704,6 +709,11 @@ private slots:
                         u"lr_scheduler; please add it."_s)
             << QString() << QString() << false << QStringList{u"feature"_s, u"module: LrScheduler"_s} << oncalls
             << u"type: feature"_s;
+        QTest::addRow("general: a new argument is a function request")
+            << newIssue(u"Add a new argument to torch.nn.functional.pad for reflect mode on 5-D input"_s,
+                        u"### The feature, motivation and pitch\nPlease add an argument so that pad can do it."_s)
+            << QString() << QString() << false << QStringList{u"function request"_s} << oncalls
+            << u"type: function-request"_s;
         QTest::addRow("general: high-priority signs go to review, not triaged")
             << newIssue(u"Segmentation fault in torch.linalg.svd on large matrices"_s,
                         u"The process dies with a segfault (core dumped) when calling torch.linalg.svd."_s + Script)
