@@ -162,7 +162,8 @@ struct ScoringWeights
 };
 
 // A rubric as data: everything the triage procedure knows about one queue. Loaded from the JSON format
-// "triage-console/rubric-pack", version 1.2 (resources/packs/distributed.json is the reference); 1.0 packs
+// "triage-console/rubric-pack", version 1.2 (resources/packs/distributed.json is the reference, general.json the
+// first-level one); 1.0 packs
 // (`"version": 1`) load as they are, 1.1 adds scoring.incidental and context_rules, 1.2 the first-level keys:
 //   format, version, profile, title          identity; a newer version is refused, not half-read
 //   labels [{name, description}]             the allowlist; every label a rule adds must be in it
@@ -175,8 +176,8 @@ struct ScoringWeights
 //   reproduction {present, exempt}, templates [{key, text, detect}]
 //   context_rules [{id, test, effect, when}]   1.1: untagged_module | passing_mention | import_only | title_only
 //   skip_label_prefixes [..]                 1.2: an issue with a label starting so is left alone ("already_routed")
-//   stop_rules [{id, decision, template, close, labels, when}]   1.2: checked in order before routing; one ends the
-//   plan route_stops                              1.2: routing to a non-default sub-oncall ends the plan (no modules)
+//   stop_rules [{id, decision, template, close, labels, when}]   1.2: in order, before routing; one ends the plan
+//   route_stops                              1.2: routing to a non-default sub-oncall ends the plan (no modules)
 //   complete_label                           1.2: added when the issue is classified and nothing needs review
 //   default_in_share                         1.2: false: a route's min_share leaves the default's score out
 //   forbidden_prefixes / _substrings / _names   1.2: never added (case-insensitive), rule "forbidden-label"
