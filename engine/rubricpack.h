@@ -163,8 +163,8 @@ struct ScoringWeights
 
 // A rubric as data: everything the triage procedure knows about one queue. Loaded from the JSON format
 // "triage-console/rubric-pack", version 1.2 (resources/packs/distributed.json is the reference, general.json the
-// first-level one); 1.0 packs
-// (`"version": 1`) load as they are, 1.1 adds scoring.incidental and context_rules, 1.2 the first-level keys:
+// first-level one); 1.0 packs (`"version": 1`) load as they are, 1.1 adds scoring.incidental and context_rules,
+// 1.2 the first-level keys:
 //   format, version, profile, title          identity; a newer version is refused, not half-read
 //   labels [{name, description}]             the allowlist; every label a rule adds must be in it
 //   queue/protected/forbidden_labels, marker_label, review_label, reproduction_label
