@@ -221,6 +221,7 @@ int main(int argc, char **argv)
     Ratio overall;
     Ratio singleGold; // issues whose human labels name exactly one queue (or none): no leniency at all
     QMap<QString, Ratio> perDataset;
+    QMap<QString, int> decisions;                // how often each step of the procedure ended a plan
     QMap<QString, QMap<QString, int>> confusion; // gold → predicted → count
     QSet<QString> predictedColumns;
     int tp = 0, fp = 0, fn = 0, generalIssues = 0;
@@ -234,6 +235,7 @@ int main(int argc, char **argv)
             const TriagePlan plan = Guardrails::enforce(engine.plan(issue), issue, engine.pack());
             const QStringList gold = goldQueues(answer);
             const QString predicted = predictedQueue(plan);
+            ++decisions[plan.decision];
             const bool right = gold.contains(predicted);
             ++overall.total;
             overall.hit += right ? 1 : 0;
@@ -295,6 +297,10 @@ int main(int argc, char **argv)
             out() << QString::number(row.value().value(column)).rightJustified(13);
         out() << Qt::endl;
     }
+    out() << "decisions:";
+    for (auto it = decisions.cbegin(); it != decisions.cend(); ++it)
+        out() << ' ' << it.key() << ' ' << it.value();
+    out() << Qt::endl;
     const double precision = tp + fp == 0 ? 0.0 : double(tp) / (tp + fp);
     const double recall = tp + fn == 0 ? 0.0 : double(tp) / (tp + fn);
     const double f1 = precision + recall == 0.0 ? 0.0 : 2 * precision * recall / (precision + recall);
