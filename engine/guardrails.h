@@ -21,6 +21,8 @@ public:
     static constexpr auto KeepSubOncall = "keep-existing-sub-oncall";
     static constexpr auto TemplateOnce = "template-once";
     static constexpr auto KnownTemplate = "known-template";
+    static constexpr auto Forbidden = "forbidden-label"; // the pack's forbidden prefixes, substrings and names
+    static constexpr auto SkipRouted = "skip-routed";    // first level: an issue with an oncall label is left alone
 
     static QList<Violation> check(const TriagePlan &plan, const Issue &issue, const RubricPack &pack);
     static TriagePlan enforce(TriagePlan plan, const Issue &issue, const RubricPack &pack);

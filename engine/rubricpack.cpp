@@ -201,6 +201,7 @@ private:
     void checkLabel(const QString &label, const QString &path);
     void parseContextRules(const QJsonObject &root);
     void parseModuleRequirement(const QJsonObject &root);
+    void parseFirstLevel(const QJsonObject &root);
     // A key added in a later minor version is refused in an older file: the file says which rules it means.
     void requireMinor(const QJsonObject &object, const QString &path, const QString &key, int minor);
     void resolveConditions();
@@ -286,6 +287,68 @@ void PackParser::parseModuleRequirement(const QJsonObject &root)
         reader.fail(u"fallback_module"_s, u"no module has the label \"%1\""_s.arg(m_pack.fallbackModule));
     if (!reader.error && !m_pack.fallbackModule.isEmpty() && !m_pack.requireModule)
         reader.fail(u"fallback_module"_s, u"only applies with \"require_module\": true"_s);
+}
+
+void PackParser::parseFirstLevel(const QJsonObject &root)
+{
+    for (const char *key : {"skip_label_prefixes", "stop_rules", "route_stops", "complete_label", "default_in_share",
+                            "forbidden_prefixes", "forbidden_substrings", "forbidden_names"})
+        requireMinor(root, {}, QString::fromLatin1(key), 2);
+    m_pack.skipLabelPrefixes = reader.strings(root, {}, u"skip_label_prefixes"_s, false);
+    m_pack.routeStops = reader.boolean(root, {}, u"route_stops"_s, false);
+    m_pack.defaultInShare = reader.boolean(root, {}, u"default_in_share"_s, true);
+    m_pack.completeLabel = reader.string(root, {}, u"complete_label"_s, false);
+    checkLabel(m_pack.completeLabel, u"complete_label"_s);
+    // Matched on lower-cased names, as the labels they guard against are spelled every which way.
+    for (const auto &[key, list] : {std::pair{u"forbidden_prefixes"_s, &m_pack.forbiddenPrefixes},
+                                    std::pair{u"forbidden_substrings"_s, &m_pack.forbiddenSubstrings},
+                                    std::pair{u"forbidden_names"_s, &m_pack.forbiddenNames}}) {
+        for (const QString &text : reader.strings(root, {}, key, false))
+            list->append(text.toLower());
+    }
+    for (qsizetype i = 0; i < m_pack.labels.size(); ++i) {
+        if (m_pack.forbidsPattern(m_pack.labels.at(i).name))
+            reader.fail(PackReader::join(PackReader::index(u"labels"_s, i), u"name"_s),
+                        u"\"%1\" is forbidden by the pack's own forbidden_* rules"_s.arg(m_pack.labels.at(i).name));
+    }
+
+    const QJsonArray array = reader.array(root, {}, u"stop_rules"_s, false);
+    QSet<QString> ids;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = PackReader::index(u"stop_rules"_s, i);
+        const QJsonObject object = reader.object(array.at(i), path);
+        reader.onlyKeys(
+            object, path,
+            {"id"_L1, "note"_L1, "when"_L1, "decision"_L1, "template"_L1, "close"_L1, "labels"_L1, "confidence"_L1});
+        StopRule rule;
+        rule.id = reader.string(object, path, u"id"_s, true);
+        if (ids.contains(rule.id))
+            reader.fail(PackReader::join(path, u"id"_s), u"\"%1\" is used twice"_s.arg(rule.id));
+        ids.insert(rule.id);
+        rule.note = reader.string(object, path, u"note"_s, false);
+        rule.decision = reader.string(object, path, u"decision"_s, true);
+        rule.templateKey = reader.string(object, path, u"template"_s, false);
+        if (!reader.error && !rule.templateKey.isEmpty() && !m_pack.templateByKey(rule.templateKey))
+            reader.fail(PackReader::join(path, u"template"_s),
+                        u"no template has the key \"%1\""_s.arg(rule.templateKey));
+        rule.stateReason = reader.string(object, path, u"close"_s, false);
+        if (!rule.stateReason.isEmpty() && rule.stateReason != "not_planned"_L1 && rule.stateReason != "completed"_L1)
+            reader.fail(PackReader::join(path, u"close"_s),
+                        u"expected \"not_planned\" or \"completed\", found \"%1\""_s.arg(rule.stateReason));
+        rule.labels = reader.strings(object, path, u"labels"_s, false);
+        for (qsizetype l = 0; l < rule.labels.size(); ++l)
+            checkLabel(rule.labels.at(l), PackReader::index(PackReader::join(path, u"labels"_s), l));
+        const QString confidence = reader.string(object, path, u"confidence"_s, false, u"MEDIUM"_s);
+        rule.confidence = confidenceFromName(confidence);
+        if (rule.confidence == Confidence::None)
+            reader.fail(PackReader::join(path, u"confidence"_s),
+                        u"expected HIGH, MEDIUM or LOW, found \"%1\""_s.arg(confidence));
+        if (!object.contains("when"_L1))
+            reader.fail(PackReader::join(path, u"when"_s), u"is required"_s);
+        else
+            rule.when = parseCondition(object.value("when"_L1), PackReader::join(path, u"when"_s));
+        m_pack.stopRules.append(rule);
+    }
 }
 
 void PackParser::parseScoring(const QJsonObject &object, const QString &path)
@@ -569,6 +632,8 @@ void PackParser::resolveConditions()
     }
     for (ContextRule &rule : m_pack.contextRules)
         resolve(rule.when);
+    for (StopRule &rule : m_pack.stopRules)
+        resolve(rule.when);
 }
 
 void PackParser::parseVersion(const QJsonObject &root)
@@ -642,6 +707,14 @@ void PackParser::parse(const QJsonObject &root)
                      "context_rules"_L1,
                      "require_module"_L1,
                      "fallback_module"_L1,
+                     "skip_label_prefixes"_L1,
+                     "stop_rules"_L1,
+                     "route_stops"_L1,
+                     "complete_label"_L1,
+                     "default_in_share"_L1,
+                     "forbidden_prefixes"_L1,
+                     "forbidden_substrings"_L1,
+                     "forbidden_names"_L1,
                      "_comment"_L1});
     const QString format = reader.string(root, {}, u"format"_s, true);
     if (!reader.error && format != FormatName)
@@ -676,7 +749,8 @@ void PackParser::parse(const QJsonObject &root)
     checkLabel(m_pack.markerLabel, u"marker_label"_s);
     m_pack.reviewLabel = reader.string(root, {}, u"review_label"_s, true);
     checkLabel(m_pack.reviewLabel, u"review_label"_s);
-    m_pack.reproLabel = reader.string(root, {}, u"reproduction_label"_s, true);
+    // 1.2: a queue that never labels for a reproduction (first-level routing asks with a stop rule) leaves it out.
+    m_pack.reproLabel = reader.string(root, {}, u"reproduction_label"_s, m_pack.minorVersion < 2);
     checkLabel(m_pack.reproLabel, u"reproduction_label"_s);
     m_pack.outOfScopeDecision = reader.string(root, {}, u"out_of_scope_decision"_s, false, u"out_of_scope"_s);
     m_pack.classifyEveryRoute = reader.boolean(root, {}, u"classify_every_route"_s, true);
@@ -712,8 +786,8 @@ void PackParser::parse(const QJsonObject &root)
     m_pack.outOfScopeTemplate = reader.string(root, {}, u"out_of_scope_template"_s, true);
     if (!reader.error && !m_pack.templateByKey(m_pack.outOfScopeTemplate))
         reader.fail(u"out_of_scope_template"_s, u"no template has the key \"%1\""_s.arg(m_pack.outOfScopeTemplate));
-    m_pack.reproTemplate = reader.string(root, {}, u"reproduction_template"_s, true);
-    if (!reader.error && !m_pack.templateByKey(m_pack.reproTemplate))
+    m_pack.reproTemplate = reader.string(root, {}, u"reproduction_template"_s, m_pack.minorVersion < 2);
+    if (!reader.error && !m_pack.reproTemplate.isEmpty() && !m_pack.templateByKey(m_pack.reproTemplate))
         reader.fail(u"reproduction_template"_s, u"no template has the key \"%1\""_s.arg(m_pack.reproTemplate));
 
     const QJsonArray sets = reader.array(root, {}, u"signal_sets"_s, false);
@@ -734,9 +808,11 @@ void PackParser::parse(const QJsonObject &root)
                          "signals"_L1});
         SubOncall sub;
         sub.id = reader.string(object, path, u"id"_s, true);
-        sub.label = reader.string(object, path, u"label"_s, true);
-        checkLabel(sub.label, PackReader::join(path, u"label"_s));
         sub.isDefault = reader.boolean(object, path, u"default"_s, false);
+        // 1.2: staying in the queue (the default) may add no label at all.
+        const bool labelOptional = sub.isDefault && m_pack.minorVersion >= 2;
+        sub.label = reader.string(object, path, u"label"_s, !labelOptional);
+        checkLabel(sub.label, PackReader::join(path, u"label"_s));
         defaults += sub.isDefault ? 1 : 0;
         sub.minScore = reader.number(object, path, u"min_score"_s, sub.minScore, 0, 1000);
         sub.minShare = reader.number(object, path, u"min_share"_s, sub.minShare, 0, 1);
@@ -800,6 +876,7 @@ void PackParser::parse(const QJsonObject &root)
     }
     parseContextRules(root);
     parseModuleRequirement(root);
+    parseFirstLevel(root);
     if (!reader.error)
         resolveConditions();
 }
@@ -928,4 +1005,31 @@ QString RubricPack::describe(const QString &label) const
             return info.description;
     }
     return {};
+}
+
+QString RubricPack::skipLabel(const QStringList &issueLabels) const
+{
+    for (const QString &label : issueLabels) {
+        for (const QString &prefix : skipLabelPrefixes) {
+            if (label.startsWith(prefix))
+                return label;
+        }
+    }
+    return {};
+}
+
+bool RubricPack::forbidsPattern(const QString &label) const
+{
+    if (forbiddenPrefixes.isEmpty() && forbiddenSubstrings.isEmpty() && forbiddenNames.isEmpty())
+        return false;
+    const QString name = label.trimmed().toLower();
+    for (const QString &prefix : forbiddenPrefixes) {
+        if (name.startsWith(prefix))
+            return true;
+    }
+    for (const QString &part : forbiddenSubstrings) {
+        if (name.contains(part))
+            return true;
+    }
+    return forbiddenNames.contains(name);
 }

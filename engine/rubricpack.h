@@ -140,6 +140,20 @@ struct SubOncall
     bool isDefault = false;
 };
 
+// A first-level check that ends the plan before any routing (a usage question, an unclear report, a reproduction
+// that cannot run): its decision, its template and, for a question, a close.
+struct StopRule
+{
+    QString id;
+    QString note;
+    Condition when;
+    QString decision;    // e.g. "close_question", "request_info", "request_reproduction"
+    QString templateKey; // posted with it (may be empty)
+    QString stateReason; // non-empty: the plan closes the issue ("not_planned" or "completed")
+    QStringList labels;  // added with it (the review label, …)
+    Confidence confidence = Confidence::Medium;
+};
+
 struct LabelInfo
 {
     QString name;
@@ -165,8 +179,9 @@ struct ScoringWeights
 };
 
 // A rubric as data: everything the triage procedure knows about one queue. Loaded from the JSON format
-// "triage-console/rubric-pack", version 1.2 (resources/packs/distributed.json is the reference); 1.0 packs
-// (`"version": 1`) load as they are, 1.1 adds scoring.incidental and context_rules, 1.2 the keys marked 1.2:
+// "triage-console/rubric-pack", version 1.2 (resources/packs/distributed.json is the reference, general.json the
+// first-level one); 1.0 packs (`"version": 1`) load as they are, 1.1 adds scoring.incidental and context_rules,
+// 1.2 the keys marked 1.2:
 //   format, version, profile, title          identity; a newer version is refused, not half-read
 //   labels [{name, description}]             the allowlist; every label a rule adds must be in it
 //   queue/protected/forbidden_labels, marker_label, review_label, reproduction_label
@@ -183,6 +198,13 @@ struct ScoringWeights
 //   {near: ID, to: ID2, within: N}             1.2 condition: hits of both groups within N characters, one text
 // A sub-oncall whose label is also a queue label (pt2: "oncall: pt2") is where the issue stands, not a route a
 // human already chose: routing still runs and may redirect it.
+//   skip_label_prefixes [..]                 1.2: an issue with a label starting so is left alone ("already_routed")
+//   stop_rules [{id, decision, template, close, labels, when}]   1.2: in order, before routing; one ends the plan
+//   route_stops                              1.2: routing to a non-default sub-oncall ends the plan (no modules)
+//   complete_label                           1.2: added when the issue is classified and nothing needs review
+//   default_in_share                         1.2: false: a route's min_share leaves the default's score out
+//   forbidden_prefixes / _substrings / _names   1.2: never added (case-insensitive), rule "forbidden-label"
+//   a default sub-oncall's label may be "" (1.2: staying in the queue adds no label); reproduction_label is optional
 // Conditions ("when", "requires") combine {all|any|none: […]} over {signals: ID, min, in: title, kinds: […]},
 // {label: NAME} and {fact: code|traceback|log|exception|frames|script|maintainer|comments}. Sub-oncalls,
 // modules and signal sets share one id space. Another queue (pt2, first-level routing) is another pack file.
@@ -232,6 +254,15 @@ struct RubricPack
     QList<Rule> reproExempt;    // any of these: do not ask for one
     QList<ContextRule> contextRules;
     QList<TemplateText> templates;
+    // 1.2: first-level routing (the general queue).
+    QStringList skipLabelPrefixes;
+    QList<StopRule> stopRules;
+    bool routeStops = false;
+    bool defaultInShare = true; // false: min_share compares the routes only, not the default's own modules
+    QString completeLabel;
+    QStringList forbiddenPrefixes;   // lower case
+    QStringList forbiddenSubstrings; // lower case
+    QStringList forbiddenNames;      // lower case
 
     static Result<RubricPack> fromJson(const QByteArray &json, const QString &sourceName);
     static Result<RubricPack> load(const QString &path);
@@ -247,6 +278,10 @@ struct RubricPack
     const ModuleRule *moduleByLabel(const QString &label) const;
     const TemplateText *templateByKey(const QString &key) const;
     QString describe(const QString &label) const;
+    // The issue label that puts it out of this pack's hands (skip_label_prefixes), or empty.
+    QString skipLabel(const QStringList &issueLabels) const;
+    // Whether a forbidden prefix, substring or name (case-insensitive) rules the label out.
+    bool forbidsPattern(const QString &label) const;
 };
 
 Q_DECLARE_METATYPE(RubricPack)

@@ -468,6 +468,39 @@ void addLabel(TriagePlan &plan, const Issue &issue, const QString &label, Confid
     plan.labelConfidence.insert(label, confidence);
 }
 
+// First level: a usage question, an unclear report or a reproduction nobody can run ends the plan here, with its
+// decision, template and (for a question) a close.
+bool applyStopRule(const RubricPack &pack, const Reading &reading, const Issue &issue, TriagePlan &plan)
+{
+    for (const StopRule &rule : pack.stopRules) {
+        EvidenceList why;
+        const QString id = u"stop: "_s + rule.id;
+        if (!reading.holds(rule.when, &why, rule.labels.value(0), id))
+            continue;
+        plan.decision = rule.decision;
+        plan.confidence = rule.confidence;
+        for (qsizetype i = 0; i < rule.labels.size(); ++i) {
+            addLabel(plan, issue, rule.labels.at(i), rule.confidence);
+            for (Evidence evidence : (i == 0 ? EvidenceList{} : why)) {
+                evidence.label = rule.labels.at(i);
+                plan.evidence.append(evidence);
+            }
+        }
+        if (const TemplateText *text = pack.templateByKey(rule.templateKey)) {
+            plan.templateKey = text->key;
+            plan.comment = text->text;
+        }
+        plan.close = !rule.stateReason.isEmpty();
+        plan.stateReason = rule.stateReason;
+        // A rule that holds on an absence (no code, no error) has no words to show; record the rule.
+        plan.evidence.append(why.isEmpty() ? EvidenceList{Evidence{{}, id, {}, -1, 0, {}}} : why);
+        addLabel(plan, issue, pack.markerLabel, Confidence::High);
+        plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
+        return true;
+    }
+    return false;
+}
+
 } // namespace
 
 int TriageEngine::factIndex(const QString &name)
@@ -490,6 +523,15 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     TriagePlan plan;
     plan.issueNumber = issue.number;
     plan.profile = pack.profile;
+
+    // First level: an issue that already carries an oncall label is that queue's; nothing is written.
+    if (const QString routedBy = pack.skipLabel(issue.labels); !routedBy.isEmpty()) {
+        plan.decision = u"already_routed"_s;
+        plan.subOncall = routedBy;
+        plan.confidence = Confidence::High;
+        plan.evidence.append(Evidence{{}, u"already routed"_s, u"labels"_s, -1, 0, routedBy});
+        return plan;
+    }
 
     const SubOncall *existingSub = nullptr;
     const SubOncall *queueSub = nullptr; // the queue's own label doubling as its default route ("oncall: pt2")
@@ -516,6 +558,8 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     }
 
     const Reading reading(pack, *m_matcher, issue);
+    if (applyStopRule(pack, reading, issue, plan))
+        return plan;
 
     // A cap that holds for the whole issue (e.g. a PT2 issue: distributed labels are there for visibility).
     Confidence cap = Confidence::High;
@@ -603,7 +647,9 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
                 score += candidate.existing ? std::max(candidate.score, candidate.module->high) : candidate.score;
         }
         subScores[size_t(i)] = std::max(score, 0.0);
-        total += subScores[size_t(i)];
+        // First level: staying in the general queue is no rival route; its module words do not dilute a route.
+        if (pack.defaultInShare || !sub.isDefault)
+            total += subScores[size_t(i)];
     }
     const SubOncall *routed = nullptr;
     Confidence routeConfidence = Confidence::Low;
@@ -725,6 +771,14 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     if (!existingSub)
         addLabel(plan, issue, routed->label, routeConfidence);
     plan.evidence.append(routeEvidence);
+    // First level: the queue it goes to does its own triage; the plan adds the oncall label and stops.
+    if (pack.routeStops && !routed->isDefault) {
+        addLabel(plan, issue, pack.markerLabel, Confidence::High);
+        plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
+        plan.decision = u"route"_s;
+        plan.confidence = routeConfidence;
+        return plan;
+    }
 
     // Step 3: module labels.
     Confidence bestModule = Confidence::None;
@@ -782,7 +836,7 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     }
 
     // Step 6: a usable reproduction, or a reason not to ask for one.
-    bool needsRepro = !notABug;
+    bool needsRepro = !notABug && !pack.reproLabel.isEmpty();
     for (const QList<Rule> *rules : {&pack.reproExempt, &pack.reproPresent}) {
         for (const Rule &rule : *rules) {
             if (needsRepro && reading.holds(rule.when, nullptr, {}, {}))
@@ -805,6 +859,13 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     if (!highPriority) {
         addLabel(plan, issue, pack.markerLabel, Confidence::High);
         plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
+    }
+
+    // First level: classified, with nothing left for a human to look at.
+    if (!pack.completeLabel.isEmpty() && !highPriority && !needsRepro && !lowConfidence &&
+        !plan.addLabels.contains(pack.reviewLabel) && !issue.hasLabel(pack.reviewLabel)) {
+        addLabel(plan, issue, pack.completeLabel, Confidence::Medium);
+        plan.evidence.append(Evidence{pack.completeLabel, u"classified, nothing to review"_s, {}, -1, 0, {}});
     }
 
     plan.decision = highPriority        ? u"high_priority"_s

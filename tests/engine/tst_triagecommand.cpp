@@ -136,6 +136,35 @@ private slots:
         QCOMPARE(plans.at(1).value("sub_oncall"_L1).toString(), u"oncall: pt2"_s);
         QVERIFY(plans.at(1).value("violations"_L1).toArray().isEmpty());
     }
+
+    // `--profile general`: first-level routing with the same output format.
+    void generalProfile()
+    {
+        QTemporaryDir dir;
+        const QString outputPath = dir.filePath(u"out.jsonl"_s);
+        QCOMPARE(TriageCommand::run({u"triage"_s, u"--profile"_s, u"general"_s, u"--input"_s,
+                                     TestData::path(u"triage/queue-general.jsonl"_s), u"--output"_s, outputPath}),
+                 0);
+        const QList<QJsonObject> plans = readLines(outputPath);
+        QCOMPARE(plans.size(), 4);
+        for (const QJsonObject &plan : plans) {
+            for (const char *key : {"decision", "sub_oncall", "add_labels", "confidence", "label_confidence",
+                                    "template", "comment", "evidence", "violations"})
+                QVERIFY2(plan.contains(QLatin1StringView(key)), key);
+            QVERIFY(plan.value("violations"_L1).toArray().isEmpty());
+        }
+        QCOMPARE(plans.at(0).value("decision"_L1).toString(), u"route"_s);
+        QCOMPARE(plans.at(0).value("add_labels"_L1).toArray().first().toString(), u"oncall: pt2"_s);
+        QCOMPARE(plans.at(1).value("decision"_L1).toString(), u"close_question"_s);
+        QCOMPARE(plans.at(1).value("template"_L1).toString(), u"redirect_to_forum"_s);
+        QCOMPARE(plans.at(1).value("close"_L1).toBool(), true);
+        QCOMPARE(plans.at(1).value("state_reason"_L1).toString(), u"not_planned"_s);
+        QCOMPARE(plans.at(2).value("decision"_L1).toString(), u"classify"_s);
+        QVERIFY(plans.at(2).value("add_labels"_L1).toArray().contains(u"module: dataloader"_s));
+        QVERIFY(plans.at(2).value("add_labels"_L1).toArray().contains(u"triaged"_s));
+        QCOMPARE(plans.at(3).value("decision"_L1).toString(), u"already_routed"_s);
+        QVERIFY(plans.at(3).value("add_labels"_L1).toArray().isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTriageCommand)

@@ -69,6 +69,21 @@ QString describe(const TriagePlan &plan)
            rules.join(u"\n  "_s);
 }
 
+// First-level fixtures: a new issue carries no labels at all.
+Issue newIssue(const QString &title, const QString &body, const QStringList &labels = {})
+{
+    Issue issue;
+    issue.number = 777;
+    issue.title = title;
+    issue.body = body;
+    issue.authorAssociation = u"NONE"_s;
+    issue.labels = labels;
+    return issue;
+}
+
+const QString Triaged = u"triaged"_s;
+const QString BotTriaged = u"bot-triaged"_s;
+
 } // namespace
 
 class TestTriageEngine : public QObject
@@ -84,6 +99,9 @@ private slots:
         Result<RubricPack> pt2 = RubricPack::builtin(u"pt2"_s);
         QVERIFY2(pt2.ok(), qPrintable(pt2.error()));
         m_pt2 = std::make_unique<TriageEngine>(std::move(pt2).value());
+        Result<RubricPack> general = RubricPack::builtin(u"general"_s);
+        QVERIFY2(general.ok(), qPrintable(general.error()));
+        m_general = std::make_unique<TriageEngine>(std::move(general).value());
     }
 
     void procedure_data()
@@ -569,6 +587,233 @@ private slots:
         QCOMPARE(infra.confidenceOf(Infra), Confidence::High);
     }
 
+    // The first-level (`general`) profile, one row per rule of its procedure. Columns as in procedure(); `close`
+    // says whether the plan closes the issue.
+    void firstLevel_data()
+    {
+        QTest::addColumn<Issue>("issue");
+        QTest::addColumn<QString>("decision");
+        QTest::addColumn<QString>("templateKey");
+        QTest::addColumn<bool>("close");
+        QTest::addColumn<QStringList>("added");
+        QTest::addColumn<QStringList>("notAdded");
+        QTest::addColumn<QString>("rule");
+
+        const QStringList oncalls = {u"oncall: pt2"_s,    u"oncall: distributed"_s,  u"oncall: export"_s,
+                                     u"oncall: jit"_s,    u"oncall: quantization"_s, u"oncall: profiler"_s,
+                                     u"oncall: mobile"_s, u"oncall: visualization"_s};
+        const QString compileScript = u"\n```python\nimport torch\n@torch.compile(fullgraph=True)\ndef f(x):\n"
+                                      u"    return x.sin()\nf(torch.randn(3))\n```\n"_s;
+
+        // Step 0: anything already routed is that queue's.
+        QTest::addRow("already routed: any oncall label")
+            << newIssue(u"torch.compile graph break on dict"_s, compileScript, {u"oncall: cpu inductor"_s})
+            << u"already_routed"_s << QString() << false << QStringList{} << QStringList{BotTriaged, Triaged}
+            << u"already routed"_s;
+        // Step 1: questions, unclear reports, reproductions nobody can run.
+        QTest::addRow("usage question: closed with the forum template")
+            << newIssue(u"How do I freeze some layers of a model?"_s,
+                        u"I am new to PyTorch. Is there a way to train only the last layer of my model? Any advice "
+                        u"is welcome."_s)
+            << u"close_question"_s << u"redirect_to_forum"_s << true << QStringList{BotTriaged} << QStringList{Triaged}
+            << u"stop: usage-question"_s;
+        QTest::addRow("a question with a traceback is a bug report")
+            << newIssue(u"How do I fix this error?"_s,
+                        u"Traceback (most recent call last):\n  File \"a.py\", line 3, in <module>\n    y = x.view(2)\n"
+                        u"RuntimeError: shape '[2]' is invalid for input of size 3\n"_s)
+            << QString() << QString() << false << QStringList{} << QStringList{} << QString();
+        QTest::addRow("cannot tell: request more information")
+            << newIssue(u"Something is off"_s, u"See the picture, it happens every time since yesterday."_s)
+            << u"request_info"_s << u"request_more_info"_s << false << QStringList{BotTriaged} << QStringList{Triaged}
+            << u"stop: cannot-tell"_s;
+        QTest::addRow("extremal inputs: edge case and the numerical-accuracy note")
+            << newIssue(u"exp overflows for inputs near torch.finfo(torch.float32).max"_s,
+                        u"With x = torch.full((3,), 3.4e38) the result is inf; extreme values at the dtype limits."_s)
+            << u"label"_s << u"numerical_accuracy"_s << false << QStringList{u"module: edge cases"_s, BotTriaged}
+            << QStringList{Triaged} << u"stop: extremal-inputs"_s;
+        QTest::addRow("external download: self-contained reproduction")
+            << newIssue(u"Wrong output from my model after upgrading torch"_s,
+                        u"Download the checkpoint from https://drive.google.com/file/d/abc/view and run "
+                        u"inference.py."_s)
+            << u"request_reproduction"_s << u"request_self_contained_reproduction"_s << false << QStringList{BotTriaged}
+            << QStringList{Triaged, u"needs reproduction"_s} << u"stop: external-download"_s;
+        QTest::addRow("private model, no script: self-contained reproduction")
+            << newIssue(u"Training loss becomes NaN on GPU"_s,
+                        u"It happens with our proprietary model; I cannot share the model or the data."_s)
+            << u"request_reproduction"_s << u"request_self_contained_reproduction"_s << false << QStringList{BotTriaged}
+            << QStringList{Triaged} << u"stop: not-self-contained"_s;
+        // Step 3: exactly one oncall queue, and nothing else.
+        QTest::addRow("route: pt2") << newIssue(u"torch.compile graph break on a dict subclass"_s,
+                                                u"Dynamo reports a graph break and inductor recompiles every step."_s +
+                                                    compileScript)
+                                    << u"route"_s << QString() << false << QStringList{u"oncall: pt2"_s, BotTriaged}
+                                    << QStringList{Triaged, u"module: dynamo"_s} << u"precedence: pt2"_s;
+        QTest::addRow("route: distributed")
+            << newIssue(u"[FSDP2] fully_shard hangs in all_gather with NCCL"_s,
+                        u"Two nodes, torchrun, the job hangs in the first all_gather."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s, BotTriaged}
+            << QStringList{Triaged, u"module: fsdp"_s} << u"precedence: distributed"_s;
+        QTest::addRow("route: export") << newIssue(u"torch.export fails on a model with a data-dependent branch"_s,
+                                                   u"ExportedProgram cannot be produced; run_decompositions raises."_s)
+                                       << u"route"_s << QString() << false << QStringList{u"oncall: export"_s}
+                                       << QStringList{Triaged} << u"precedence: export"_s;
+        QTest::addRow("route: jit") << newIssue(u"TorchScript cannot script a method using a dataclass"_s,
+                                                u"torch.jit.script(model) raises for the ScriptModule."_s)
+                                    << u"route"_s << QString() << false << QStringList{u"oncall: jit"_s}
+                                    << QStringList{Triaged} << u"precedence: jit"_s;
+        QTest::addRow("route: quantization")
+            << newIssue(u"Quantized model gives NaN after convert_fx"_s,
+                        u"prepare_fx with the default qconfig, then calibrate; the observer sees zeros."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: quantization"_s} << QStringList{Triaged}
+            << u"precedence: quantization"_s;
+        QTest::addRow("route: profiler") << newIssue(
+                                                u"torch.profiler drops CUDA kernels from the trace"_s,
+                                                u"Kineto trace exported with export_chrome_trace misses kernels."_s)
+                                         << u"route"_s << QString() << false << QStringList{u"oncall: profiler"_s}
+                                         << QStringList{Triaged} << u"precedence: profiler"_s;
+        QTest::addRow("route: mobile") << newIssue(
+                                              u"Android app crashes loading a lite interpreter model"_s,
+                                              u"Saved with _save_for_lite_interpreter after optimize_for_mobile."_s)
+                                       << u"route"_s << QString() << false << QStringList{u"oncall: mobile"_s}
+                                       << QStringList{Triaged} << u"precedence: mobile"_s;
+        QTest::addRow("route: visualization")
+            << newIssue(u"TensorBoard SummaryWriter add_graph fails"_s,
+                        u"torch.utils.tensorboard cannot trace the model."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: visualization"_s} << QStringList{Triaged}
+            << u"precedence: visualization"_s;
+        // Step 4: the general queue — specific module labels, a type label, `triaged` when nothing needs review.
+        QTest::addRow("general: module labels and triaged")
+            << newIssue(u"DataLoader with num_workers=4 hangs on Windows"_s,
+                        u"With persistent_workers the DataLoader never returns the first batch on Windows 11."_s)
+            << u"classify"_s << QString() << false
+            << QStringList{u"module: dataloader"_s, u"module: windows"_s, Triaged, BotTriaged} << oncalls
+            << u"module signals"_s;
+        QTest::addRow("general: MPS is not mobile")
+            << newIssue(u"MPS: index_select returns garbage on Apple silicon"_s,
+                        u"On device mps the result differs from CPU."_s + Script)
+            << QString() << QString() << false << QStringList{u"module: mps"_s} << oncalls << u"module signals"_s;
+        QTest::addRow("general: a test disabled on ROCm alone stays with ROCm")
+            << newIssue(u"DISABLED test_ring_attention_sdpa (__main__.RingAttentionTest)"_s,
+                        u"Platforms: rocm. This test was disabled because it is failing on main branch "
+                        u"(test/distributed/tensor/test_attention.py)."_s)
+            << u"classify"_s << QString() << false << QStringList{u"module: rocm"_s, Triaged} << oncalls
+            << u"edge case: rocm-only-disabled-test"_s;
+        QTest::addRow("general: the same test failing everywhere is distributed's")
+            << newIssue(u"DISABLED test_ring_attention_sdpa (__main__.RingAttentionTest)"_s,
+                        u"Platforms: linux. This test was disabled because it is failing on main branch "
+                        u"(test/distributed/tensor/test_attention.py)."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s}
+            << QStringList{u"module: rocm"_s} << QString();
+        QTest::addRow("general: building PyTorch is not torch.compile")
+            << newIssue(u"Compiling PyTorch from source fails with gcc 13"_s,
+                        u"python setup.py develop stops: CMake error in the build, then ninja: build stopped."_s)
+            << u"classify"_s << QString() << false << QStringList{u"module: build"_s} << oncalls
+            << u"edge case: building-pytorch-is-not-torch-compile"_s;
+        QTest::addRow("general: torch.onnx.export is ONNX, not torch.export")
+            << newIssue(u"torch.onnx.export fails for a model with LayerNorm"_s,
+                        u"Exporting with opset 17 raises in the ONNX exporter; onnxruntime cannot load the file."_s)
+            << QString() << QString() << false << QStringList{u"module: onnx"_s} << oncalls
+            << u"edge case: onnx-export-is-onnx"_s;
+        QTest::addRow("route: torch.export stays export")
+            << newIssue(u"torch.export then torch.onnx.export of the ExportedProgram fails"_s,
+                        u"torch.export.export(model) works, run_decompositions raises before ONNX sees it."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: export"_s} << QStringList{}
+            << u"precedence: export"_s;
+        QTest::addRow("general: a matrix decomposition is linear algebra, not the compiler")
+            << newIssue(u"QR decomposition returns wrong signs for torch.linalg.qr on CPU"_s,
+                        u"torch.linalg.qr and the LU decomposition disagree with numpy."_s + Script)
+            << QString() << QString() << false << QStringList{u"module: linear algebra"_s} << oncalls
+            << u"module signals"_s;
+        QTest::addRow("general: a feature request gets a type label")
+            << newIssue(u"[RFC] Add support for a cosine warmup scheduler in torch.optim.lr_scheduler"_s,
+                        u"### The feature, motivation and pitch\nIt would be great to have a warmup option for "
+                        u"lr_scheduler; please add it."_s)
+            << QString() << QString() << false << QStringList{u"feature"_s, u"module: LrScheduler"_s} << oncalls
+            << u"type: feature"_s;
+        QTest::addRow("general: a new argument is a function request")
+            << newIssue(u"Add a new argument to torch.nn.functional.pad for reflect mode on 5-D input"_s,
+                        u"### The feature, motivation and pitch\nPlease add an argument so that pad can do it."_s)
+            << QString() << QString() << false << QStringList{u"function request"_s} << oncalls
+            << u"type: function-request"_s;
+        QTest::addRow("general: high-priority signs go to review, not triaged")
+            << newIssue(u"Segmentation fault in torch.linalg.svd on large matrices"_s,
+                        u"The process dies with a segfault (core dumped) when calling torch.linalg.svd."_s + Script)
+            << u"high_priority"_s << QString() << false << QStringList{u"triage review"_s, u"module: linear algebra"_s}
+            << QStringList{Triaged, u"high priority"_s} << u"high priority: crash"_s;
+        QTest::addRow("general: no specific module, a human looks")
+            << newIssue(u"Unexpected result from a tensor operation"_s, u"The values look off."_s + Script)
+            << u"low_confidence"_s << QString() << false << QStringList{u"triage review"_s} << QStringList{Triaged}
+            << u"no module at MEDIUM confidence or better"_s;
+    }
+
+    void firstLevel()
+    {
+        QFETCH(Issue, issue);
+        QFETCH(QString, decision);
+        QFETCH(QString, templateKey);
+        QFETCH(bool, close);
+        QFETCH(QStringList, added);
+        QFETCH(QStringList, notAdded);
+        QFETCH(QString, rule);
+
+        const TriageEngine &engine = *m_general;
+        const TriagePlan plan = engine.plan(issue);
+        const QString why = describe(plan);
+        if (!decision.isEmpty())
+            QVERIFY2(plan.decision == decision, qPrintable(why));
+        QVERIFY2(plan.templateKey == templateKey, qPrintable(why));
+        QCOMPARE(plan.close, close);
+        QCOMPARE(plan.stateReason, close ? u"not_planned"_s : QString());
+        if (!templateKey.isEmpty())
+            QCOMPARE(plan.comment, engine.pack().templateByKey(templateKey)->text);
+        for (const QString &label : std::as_const(added))
+            QVERIFY2(plan.addLabels.contains(label), qPrintable(u"missing "_s + label + u": "_s + why));
+        for (const QString &label : std::as_const(notAdded))
+            QVERIFY2(!plan.addLabels.contains(label), qPrintable(u"unexpected "_s + label + u": "_s + why));
+        if (!rule.isEmpty())
+            QVERIFY2(firedRule(plan, rule), qPrintable(u"rule did not fire: "_s + rule + u": "_s + why));
+
+        // Whatever the path: at most one oncall label; a routed plan adds nothing but it and the marker; an
+        // already-routed issue gets nothing at all; every label has evidence; the guardrails have no objection.
+        QStringList oncall;
+        for (const QString &label : plan.addLabels) {
+            if (label.startsWith(u"oncall: "_s))
+                oncall.append(label);
+        }
+        QVERIFY2(oncall.size() <= 1, qPrintable(why));
+        if (plan.decision == "route"_L1)
+            QCOMPARE(plan.addLabels, (QStringList{oncall.value(0), BotTriaged}));
+        if (plan.decision == "already_routed"_L1) {
+            QVERIFY(plan.addLabels.isEmpty());
+            QVERIFY(plan.comment.isEmpty());
+        }
+        if (plan.addLabels.contains(Triaged))
+            QVERIFY2(!plan.addLabels.contains(u"triage review"_s), qPrintable(why));
+        for (const QString &label : plan.addLabels) {
+            QVERIFY2(engine.pack().allows(label), qPrintable(label));
+            QVERIFY2(!engine.pack().forbidsPattern(label), qPrintable(label));
+            bool evidenced = false;
+            for (const Evidence &e : plan.evidence)
+                evidenced = evidenced || e.label == label;
+            QVERIFY2(evidenced, qPrintable(u"no evidence for "_s + label + u": "_s + why));
+        }
+        const QList<Violation> violations = Guardrails::check(plan, issue, engine.pack());
+        QVERIFY2(violations.isEmpty(), qPrintable(violations.value(0).rule + u": "_s + violations.value(0).message));
+    }
+
+    // The general pack leaves the distributed procedure alone: a first-level pack's keys are off by default.
+    void firstLevelKeysAreOffForDistributed()
+    {
+        const RubricPack &pack = m_engine->pack();
+        QVERIFY(pack.skipLabelPrefixes.isEmpty());
+        QVERIFY(pack.stopRules.isEmpty());
+        QVERIFY(!pack.routeStops);
+        QVERIFY(pack.completeLabel.isEmpty());
+        QVERIFY(pack.defaultInShare);
+        const Issue routedElsewhere = makeIssue(u"[FSDP2] fully_shard hangs"_s, Script, {u"oncall: pt2"_s});
+        QVERIFY(m_engine->plan(routedElsewhere).decision != "already_routed"_L1);
+    }
+
     void oddInput_data()
     {
         QTest::addColumn<Issue>("issue");
@@ -913,6 +1158,7 @@ private slots:
 private:
     std::unique_ptr<TriageEngine> m_engine;
     std::unique_ptr<TriageEngine> m_pt2;
+    std::unique_ptr<TriageEngine> m_general;
 };
 
 QTEST_GUILESS_MAIN(TestTriageEngine)
