@@ -76,7 +76,9 @@ int TriageCommand::run(const QStringList &arguments)
            "comment and the evidence behind them. Reads gh `issue list/view --json` output or GitHub REST issue "
            "objects (a JSON array or JSON Lines); writes one JSON object per line."));
     parser.addHelpOption();
-    const QCommandLineOption profileOption(u"profile"_s, tr("The rubric to apply (built in: distributed)."),
+    const QCommandLineOption profileOption(u"profile"_s,
+                                           tr("The rubric to apply (built in: distributed, pt2, general for "
+                                              "first-level routing)."),
                                            u"PROFILE"_s);
     const QCommandLineOption packOption(u"pack"_s, tr("A rubric pack file to use instead of the built-in one."),
                                         u"FILE"_s);
@@ -97,7 +99,7 @@ int TriageCommand::run(const QStringList &arguments)
         return 2;
     }
     if (!parser.isSet(profileOption)) {
-        complain(tr("--profile is required (for example --profile distributed)"));
+        complain(tr("--profile is required (for example --profile distributed or --profile general)"));
         return 2;
     }
 

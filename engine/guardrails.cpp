@@ -31,6 +31,31 @@ Violation violation(QLatin1StringView rule, const QString &label, const QString 
     return Violation{QString(rule), label, message};
 }
 
+// First level: the default queue may add no label, so "no sub-oncall added" is a route of its own there.
+bool staysWithoutLabel(const RubricPack &pack)
+{
+    for (const SubOncall &sub : pack.subOncalls) {
+        if (sub.isDefault)
+            return sub.label.isEmpty();
+    }
+    return false;
+}
+
+// An issue that already carries an oncall label (skip_label_prefixes) is its queue's: a plan writes nothing.
+QList<Violation> checkSkipRouted(const TriagePlan &plan, const Issue &issue, const RubricPack &pack)
+{
+    QList<Violation> found;
+    const QString routedBy = pack.skipLabel(issue.labels);
+    if (routedBy.isEmpty())
+        return found;
+    const QString message = u"the issue is already routed (\"%1\"); first-level triage leaves it alone"_s.arg(routedBy);
+    for (const QString &label : plan.addLabels)
+        found.append(violation(QLatin1StringView(Guardrails::SkipRouted), label, message));
+    if (!plan.comment.isEmpty() || !plan.templateKey.isEmpty() || plan.close)
+        found.append(violation(QLatin1StringView(Guardrails::SkipRouted), {}, message));
+    return found;
+}
+
 } // namespace
 
 bool Guardrails::isScrubDecision(const QString &decision)
@@ -66,6 +91,10 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
             found.append(
                 violation(QLatin1StringView(NoHighPriority), label,
                           u"\"%1\" is a human decision; ask for \"%2\" instead"_s.arg(label, pack.reviewLabel)));
+        else if (pack.forbidsPattern(label))
+            found.append(violation(QLatin1StringView(Forbidden), label,
+                                   u"\"%1\" is never added by triage (CI, release, severity or deprecated labels, "
+                                   u"human decisions); ask for \"%2\" instead"_s.arg(label, pack.reviewLabel)));
         else if (!pack.allows(label))
             found.append(violation(QLatin1StringView(Allowlist), label,
                                    u"\"%1\" is not in the %2 pack's allowlist"_s.arg(label, pack.profile)));
@@ -91,11 +120,15 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
                                               : u"plans only add labels; removing \"%1\" is for a human"_s.arg(label)));
     }
 
+    found.append(checkSkipRouted(plan, issue, pack));
+
     QStringList existingSubs;
     QStringList addedSubs;
+    bool inQueueRoute = false; // the queue's own label is its default route (pt2): staying there adds nothing
     for (const SubOncall &sub : pack.subOncalls) {
-        if (issue.hasLabel(sub.label))
+        if (issue.hasLabel(sub.label) && pack.routeByLabel(sub.label))
             existingSubs.append(sub.label);
+        inQueueRoute = inQueueRoute || (issue.hasLabel(sub.label) && !pack.routeByLabel(sub.label));
     }
     // In the plan's order: the first sub-oncall it adds is the one it meant.
     for (const QString &label : plan.addLabels) {
@@ -112,8 +145,9 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
             found.append(violation(
                 QLatin1StringView(OneSubOncall), addedSubs.at(i),
                 u"an issue has exactly one sub-oncall; the plan already adds \"%1\""_s.arg(addedSubs.constFirst())));
-    } else if (addedSubs.isEmpty() && !scrub && plan.decision != "already_classified"_L1 &&
-               plan.decision != pack.outOfScopeDecision && !plan.decision.isEmpty()) {
+    } else if (addedSubs.isEmpty() && !scrub && !inQueueRoute && !staysWithoutLabel(pack) &&
+               plan.decision != "already_classified"_L1 && plan.decision != pack.outOfScopeDecision &&
+               !plan.decision.isEmpty()) {
         found.append(violation(QLatin1StringView(OneSubOncall), {},
                                u"a routed issue needs exactly one sub-oncall and the plan adds none"_s));
     }
@@ -140,14 +174,20 @@ TriagePlan Guardrails::enforce(TriagePlan plan, const Issue &issue, const Rubric
             plan.addLabels.removeAll(v.label);
             plan.labelConfidence.remove(v.label);
             // A flagged high-priority issue still needs a human to look.
-            if (v.rule == QLatin1StringView(NoHighPriority) && pack.allows(pack.reviewLabel) &&
-                !issue.hasLabel(pack.reviewLabel) && !plan.addLabels.contains(pack.reviewLabel)) {
+            if ((v.rule == QLatin1StringView(NoHighPriority) || v.rule == QLatin1StringView(Forbidden)) &&
+                pack.allows(pack.reviewLabel) && !issue.hasLabel(pack.reviewLabel) &&
+                !plan.addLabels.contains(pack.reviewLabel)) {
                 plan.addLabels.append(pack.reviewLabel);
                 plan.labelConfidence.insert(pack.reviewLabel, Confidence::Medium);
             }
         } else if (v.rule == QLatin1StringView(TemplateOnce) || v.rule == QLatin1StringView(KnownTemplate)) {
             plan.templateKey.clear();
             plan.comment.clear();
+        } else if (v.rule == QLatin1StringView(SkipRouted)) {
+            plan.templateKey.clear();
+            plan.comment.clear();
+            plan.close = false;
+            plan.stateReason.clear();
         }
     }
     plan.violations.append(found);

@@ -21,6 +21,8 @@ public:
     static constexpr auto KeepSubOncall = "keep-existing-sub-oncall";
     static constexpr auto TemplateOnce = "template-once";
     static constexpr auto KnownTemplate = "known-template";
+    static constexpr auto Forbidden = "forbidden-label"; // the pack's forbidden prefixes, substrings and names
+    static constexpr auto SkipRouted = "skip-routed";    // first level: an issue with an oncall label is left alone
     // A scrub plan (decision "scrub_…") may remove the pack's reproduction label and refresh `triaged`
     // (remove, then add again); any other removal breaks this rule. Other plans stay add-only.
     static constexpr auto ScrubRemovals = "scrub-removals";

@@ -194,11 +194,15 @@ private:
     Signal parseSignal(const QJsonValue &value, const QString &path);
     int parseGroup(const QString &id, const QJsonObject &parent, const QString &path, bool required);
     Condition parseCondition(const QJsonValue &value, const QString &path);
+    Condition parseNear(const QJsonObject &object, const QString &path);
+    QList<ModuleBoost> parseBoosts(const QJsonObject &parent, const QString &path);
     QList<Condition> parseConditionList(const QJsonValue &value, const QString &path);
     QList<Rule> parseRules(const QJsonObject &parent, const QString &path, const QString &key, bool routes, bool labels,
                            bool effects);
     void checkLabel(const QString &label, const QString &path);
     void parseContextRules(const QJsonObject &root);
+    void parseModuleRequirement(const QJsonObject &root);
+    void parseFirstLevel(const QJsonObject &root);
     // A key added in a later minor version is refused in an older file: the file says which rules it means.
     void requireMinor(const QJsonObject &object, const QString &path, const QString &key, int minor);
     void resolveConditions();
@@ -271,6 +275,80 @@ void PackParser::parseContextRules(const QJsonObject &root)
         else if (rule.test == ContextRule::Test::TitleOnly)
             reader.fail(PackReader::join(path, u"when"_s), u"is required: which issues are read from the title"_s);
         m_pack.contextRules.append(rule);
+    }
+}
+
+void PackParser::parseModuleRequirement(const QJsonObject &root)
+{
+    requireMinor(root, {}, u"require_module"_s, 2);
+    requireMinor(root, {}, u"fallback_module"_s, 2);
+    m_pack.requireModule = reader.boolean(root, {}, u"require_module"_s, false);
+    m_pack.fallbackModule = reader.string(root, {}, u"fallback_module"_s, false);
+    if (!reader.error && !m_pack.fallbackModule.isEmpty() && !m_pack.moduleByLabel(m_pack.fallbackModule))
+        reader.fail(u"fallback_module"_s, u"no module has the label \"%1\""_s.arg(m_pack.fallbackModule));
+    if (!reader.error && !m_pack.fallbackModule.isEmpty() && !m_pack.requireModule)
+        reader.fail(u"fallback_module"_s, u"only applies with \"require_module\": true"_s);
+}
+
+void PackParser::parseFirstLevel(const QJsonObject &root)
+{
+    for (const char *key : {"skip_label_prefixes", "stop_rules", "route_stops", "complete_label", "default_in_share",
+                            "forbidden_prefixes", "forbidden_substrings", "forbidden_names"})
+        requireMinor(root, {}, QString::fromLatin1(key), 2);
+    m_pack.skipLabelPrefixes = reader.strings(root, {}, u"skip_label_prefixes"_s, false);
+    m_pack.routeStops = reader.boolean(root, {}, u"route_stops"_s, false);
+    m_pack.defaultInShare = reader.boolean(root, {}, u"default_in_share"_s, true);
+    m_pack.completeLabel = reader.string(root, {}, u"complete_label"_s, false);
+    checkLabel(m_pack.completeLabel, u"complete_label"_s);
+    // Matched on lower-cased names, as the labels they guard against are spelled every which way.
+    for (const auto &[key, list] : {std::pair{u"forbidden_prefixes"_s, &m_pack.forbiddenPrefixes},
+                                    std::pair{u"forbidden_substrings"_s, &m_pack.forbiddenSubstrings},
+                                    std::pair{u"forbidden_names"_s, &m_pack.forbiddenNames}}) {
+        for (const QString &text : reader.strings(root, {}, key, false))
+            list->append(text.toLower());
+    }
+    for (qsizetype i = 0; i < m_pack.labels.size(); ++i) {
+        if (m_pack.forbidsPattern(m_pack.labels.at(i).name))
+            reader.fail(PackReader::join(PackReader::index(u"labels"_s, i), u"name"_s),
+                        u"\"%1\" is forbidden by the pack's own forbidden_* rules"_s.arg(m_pack.labels.at(i).name));
+    }
+
+    const QJsonArray array = reader.array(root, {}, u"stop_rules"_s, false);
+    QSet<QString> ids;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = PackReader::index(u"stop_rules"_s, i);
+        const QJsonObject object = reader.object(array.at(i), path);
+        reader.onlyKeys(
+            object, path,
+            {"id"_L1, "note"_L1, "when"_L1, "decision"_L1, "template"_L1, "close"_L1, "labels"_L1, "confidence"_L1});
+        StopRule rule;
+        rule.id = reader.string(object, path, u"id"_s, true);
+        if (ids.contains(rule.id))
+            reader.fail(PackReader::join(path, u"id"_s), u"\"%1\" is used twice"_s.arg(rule.id));
+        ids.insert(rule.id);
+        rule.note = reader.string(object, path, u"note"_s, false);
+        rule.decision = reader.string(object, path, u"decision"_s, true);
+        rule.templateKey = reader.string(object, path, u"template"_s, false);
+        if (!reader.error && !rule.templateKey.isEmpty() && !m_pack.templateByKey(rule.templateKey))
+            reader.fail(PackReader::join(path, u"template"_s),
+                        u"no template has the key \"%1\""_s.arg(rule.templateKey));
+        rule.stateReason = reader.string(object, path, u"close"_s, false);
+        if (!rule.stateReason.isEmpty() && rule.stateReason != "not_planned"_L1 && rule.stateReason != "completed"_L1)
+            reader.fail(PackReader::join(path, u"close"_s),
+                        u"expected \"not_planned\" or \"completed\", found \"%1\""_s.arg(rule.stateReason));
+        rule.labels = reader.strings(object, path, u"labels"_s, false);
+        for (qsizetype l = 0; l < rule.labels.size(); ++l)
+            checkLabel(rule.labels.at(l), PackReader::index(PackReader::join(path, u"labels"_s), l));
+        const QString confidence = reader.string(object, path, u"confidence"_s, false, u"MEDIUM"_s);
+        rule.confidence = confidenceFromName(confidence);
+        if (rule.confidence == Confidence::None)
+            reader.fail(PackReader::join(path, u"confidence"_s),
+                        u"expected HIGH, MEDIUM or LOW, found \"%1\""_s.arg(confidence));
+        if (!object.contains("when"_L1))
+            reader.fail(PackReader::join(path, u"when"_s), u"is required"_s);
+        else
+            rule.when = parseCondition(object.value("when"_L1), PackReader::join(path, u"when"_s));
+        m_pack.stopRules.append(rule);
     }
 }
 
@@ -358,15 +436,15 @@ Condition PackParser::parseCondition(const QJsonValue &value, const QString &pat
 {
     Condition condition;
     const QJsonObject object = reader.object(value, path);
-    reader.onlyKeys(
-        object, path,
-        {"all"_L1, "any"_L1, "none"_L1, "signals"_L1, "min"_L1, "in"_L1, "kinds"_L1, "label"_L1, "fact"_L1});
-    const int leafKeys =
-        int(object.contains("signals"_L1)) + int(object.contains("label"_L1)) + int(object.contains("fact"_L1));
+    reader.onlyKeys(object, path,
+                    {"all"_L1, "any"_L1, "none"_L1, "signals"_L1, "min"_L1, "in"_L1, "kinds"_L1, "label"_L1, "fact"_L1,
+                     "near"_L1, "to"_L1, "within"_L1});
+    const int leafKeys = int(object.contains("signals"_L1)) + int(object.contains("label"_L1)) +
+                         int(object.contains("fact"_L1)) + int(object.contains("near"_L1));
     const int compositeKeys =
         int(object.contains("all"_L1)) + int(object.contains("any"_L1)) + int(object.contains("none"_L1));
     if (leafKeys + compositeKeys == 0) {
-        reader.fail(path, u"a condition needs one of all, any, none, signals, label, fact"_s);
+        reader.fail(path, u"a condition needs one of all, any, none, signals, label, fact, near"_s);
         return condition;
     }
     if (leafKeys > 1 || (leafKeys == 1 && compositeKeys > 0)) {
@@ -394,6 +472,8 @@ Condition PackParser::parseCondition(const QJsonValue &value, const QString &pat
         condition.ref = reader.stringValue(object.value("label"_L1), PackReader::join(path, u"label"_s));
         return condition;
     }
+    if (object.contains("near"_L1))
+        return parseNear(object, path);
     if (object.contains("fact"_L1)) {
         condition.op = Condition::Op::Fact;
         condition.ref = reader.stringValue(object.value("fact"_L1), PackReader::join(path, u"fact"_s));
@@ -424,6 +504,51 @@ Condition PackParser::parseCondition(const QJsonValue &value, const QString &pat
     }
     m_refs.append(PendingRef{condition.ref, PackReader::join(path, u"signals"_s)});
     return condition;
+}
+
+Condition PackParser::parseNear(const QJsonObject &object, const QString &path)
+{
+    Condition condition;
+    condition.op = Condition::Op::Near;
+    requireMinor(object, path, u"near"_s, 2);
+    for (QLatin1StringView key : {"min"_L1, "in"_L1, "kinds"_L1}) {
+        if (object.contains(key))
+            reader.fail(PackReader::join(path, key), u"does not apply to a near test"_s);
+    }
+    condition.ref = reader.stringValue(object.value("near"_L1), PackReader::join(path, u"near"_s));
+    condition.nearRef = reader.string(object, path, u"to"_s, true);
+    condition.within = int(reader.number(object, path, u"within"_s, condition.within, 1, 2000));
+    m_refs.append(PendingRef{condition.ref, PackReader::join(path, u"near"_s)});
+    m_refs.append(PendingRef{condition.nearRef, PackReader::join(path, u"to"_s)});
+    return condition;
+}
+
+QList<ModuleBoost> PackParser::parseBoosts(const QJsonObject &parent, const QString &path)
+{
+    QList<ModuleBoost> boosts;
+    requireMinor(parent, path, u"boosts"_s, 2);
+    const QJsonArray array = reader.array(parent, path, u"boosts"_s, false);
+    QSet<QString> ids;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString boostPath = PackReader::index(PackReader::join(path, u"boosts"_s), i);
+        const QJsonObject object = reader.object(array.at(i), boostPath);
+        reader.onlyKeys(object, boostPath, {"id"_L1, "note"_L1, "when"_L1, "score"_L1});
+        ModuleBoost boost;
+        boost.id = reader.string(object, boostPath, u"id"_s, true);
+        if (ids.contains(boost.id))
+            reader.fail(PackReader::join(boostPath, u"id"_s), u"\"%1\" is used twice"_s.arg(boost.id));
+        ids.insert(boost.id);
+        boost.note = reader.string(object, boostPath, u"note"_s, false);
+        if (!object.contains("when"_L1))
+            reader.fail(PackReader::join(boostPath, u"when"_s), u"is required"_s);
+        else
+            boost.when = parseCondition(object.value("when"_L1), PackReader::join(boostPath, u"when"_s));
+        if (!object.contains("score"_L1))
+            reader.fail(PackReader::join(boostPath, u"score"_s), u"is required"_s);
+        boost.score = reader.number(object, boostPath, u"score"_s, 0.0, 0, 1000);
+        boosts.append(boost);
+    }
+    return boosts;
 }
 
 QList<Rule> PackParser::parseRules(const QJsonObject &parent, const QString &path, const QString &key, bool routes,
@@ -480,8 +605,10 @@ QList<Rule> PackParser::parseRules(const QJsonObject &parent, const QString &pat
 
 void PackParser::resolve(Condition &condition)
 {
-    if (condition.op == Condition::Op::Group)
+    if (condition.op == Condition::Op::Group || condition.op == Condition::Op::Near)
         condition.group = m_pack.groupIndex(condition.ref);
+    if (condition.op == Condition::Op::Near)
+        condition.nearGroup = m_pack.groupIndex(condition.nearRef);
     for (Condition &child : condition.children)
         resolve(child);
 }
@@ -496,6 +623,8 @@ void PackParser::resolveConditions()
         resolve(module.needs);
         for (Rule &rule : module.confusions)
             resolve(rule.when);
+        for (ModuleBoost &boost : module.boosts)
+            resolve(boost.when);
     }
     for (QList<Rule> *rules : {&m_pack.edgeCases, &m_pack.outOfScope, &m_pack.typeRules, &m_pack.highPriority,
                                &m_pack.confidenceCaps, &m_pack.reproPresent, &m_pack.reproExempt}) {
@@ -503,6 +632,8 @@ void PackParser::resolveConditions()
             resolve(rule.when);
     }
     for (ContextRule &rule : m_pack.contextRules)
+        resolve(rule.when);
+    for (StopRule &rule : m_pack.stopRules)
         resolve(rule.when);
 }
 
@@ -575,6 +706,16 @@ void PackParser::parse(const QJsonObject &root)
                      "reproduction"_L1,
                      "templates"_L1,
                      "context_rules"_L1,
+                     "require_module"_L1,
+                     "fallback_module"_L1,
+                     "skip_label_prefixes"_L1,
+                     "stop_rules"_L1,
+                     "route_stops"_L1,
+                     "complete_label"_L1,
+                     "default_in_share"_L1,
+                     "forbidden_prefixes"_L1,
+                     "forbidden_substrings"_L1,
+                     "forbidden_names"_L1,
                      "_comment"_L1});
     const QString format = reader.string(root, {}, u"format"_s, true);
     if (!reader.error && format != FormatName)
@@ -609,7 +750,8 @@ void PackParser::parse(const QJsonObject &root)
     checkLabel(m_pack.markerLabel, u"marker_label"_s);
     m_pack.reviewLabel = reader.string(root, {}, u"review_label"_s, true);
     checkLabel(m_pack.reviewLabel, u"review_label"_s);
-    m_pack.reproLabel = reader.string(root, {}, u"reproduction_label"_s, true);
+    // 1.2: a queue that never labels for a reproduction (first-level routing asks with a stop rule) leaves it out.
+    m_pack.reproLabel = reader.string(root, {}, u"reproduction_label"_s, m_pack.minorVersion < 2);
     checkLabel(m_pack.reproLabel, u"reproduction_label"_s);
     m_pack.outOfScopeDecision = reader.string(root, {}, u"out_of_scope_decision"_s, false, u"out_of_scope"_s);
     m_pack.classifyEveryRoute = reader.boolean(root, {}, u"classify_every_route"_s, true);
@@ -645,8 +787,8 @@ void PackParser::parse(const QJsonObject &root)
     m_pack.outOfScopeTemplate = reader.string(root, {}, u"out_of_scope_template"_s, true);
     if (!reader.error && !m_pack.templateByKey(m_pack.outOfScopeTemplate))
         reader.fail(u"out_of_scope_template"_s, u"no template has the key \"%1\""_s.arg(m_pack.outOfScopeTemplate));
-    m_pack.reproTemplate = reader.string(root, {}, u"reproduction_template"_s, true);
-    if (!reader.error && !m_pack.templateByKey(m_pack.reproTemplate))
+    m_pack.reproTemplate = reader.string(root, {}, u"reproduction_template"_s, m_pack.minorVersion < 2);
+    if (!reader.error && !m_pack.reproTemplate.isEmpty() && !m_pack.templateByKey(m_pack.reproTemplate))
         reader.fail(u"reproduction_template"_s, u"no template has the key \"%1\""_s.arg(m_pack.reproTemplate));
 
     const QJsonArray sets = reader.array(root, {}, u"signal_sets"_s, false);
@@ -667,9 +809,11 @@ void PackParser::parse(const QJsonObject &root)
                          "signals"_L1});
         SubOncall sub;
         sub.id = reader.string(object, path, u"id"_s, true);
-        sub.label = reader.string(object, path, u"label"_s, true);
-        checkLabel(sub.label, PackReader::join(path, u"label"_s));
         sub.isDefault = reader.boolean(object, path, u"default"_s, false);
+        // 1.2: staying in the queue (the default) may add no label at all.
+        const bool labelOptional = sub.isDefault && m_pack.minorVersion >= 2;
+        sub.label = reader.string(object, path, u"label"_s, !labelOptional);
+        checkLabel(sub.label, PackReader::join(path, u"label"_s));
         defaults += sub.isDefault ? 1 : 0;
         sub.minScore = reader.number(object, path, u"min_score"_s, sub.minScore, 0, 1000);
         sub.minShare = reader.number(object, path, u"min_share"_s, sub.minShare, 0, 1);
@@ -688,7 +832,7 @@ void PackParser::parse(const QJsonObject &root)
         const QJsonObject object = reader.object(modules.at(i), path);
         reader.onlyKeys(object, path,
                         {"id"_L1, "label"_L1, "note"_L1, "sub_oncall"_L1, "low"_L1, "medium"_L1, "high"_L1,
-                         "requires"_L1, "signals"_L1, "confusions"_L1});
+                         "requires"_L1, "signals"_L1, "confusions"_L1, "boosts"_L1});
         ModuleRule module;
         module.id = reader.string(object, path, u"id"_s, true);
         module.label = reader.string(object, path, u"label"_s, true);
@@ -706,6 +850,7 @@ void PackParser::parse(const QJsonObject &root)
             module.needs = parseCondition(object.value("requires"_L1), PackReader::join(path, u"requires"_s));
         module.group = parseGroup(module.id, object, path, true);
         module.confusions = parseRules(object, path, u"confusions"_s, false, false, true);
+        module.boosts = parseBoosts(object, path);
         m_pack.modules.append(module);
     }
 
@@ -731,6 +876,8 @@ void PackParser::parse(const QJsonObject &root)
         m_pack.reproExempt = parseRules(repro, u"reproduction"_s, u"exempt"_s, false, false, false);
     }
     parseContextRules(root);
+    parseModuleRequirement(root);
+    parseFirstLevel(root);
     if (!reader.error)
         resolveConditions();
 }
@@ -858,6 +1005,11 @@ const SubOncall *RubricPack::subOncallByLabel(const QString &label) const
     return nullptr;
 }
 
+const SubOncall *RubricPack::routeByLabel(const QString &label) const
+{
+    return queueLabels.contains(label) ? nullptr : subOncallByLabel(label);
+}
+
 const ModuleRule *RubricPack::moduleByLabel(const QString &label) const
 {
     for (const ModuleRule &module : modules) {
@@ -883,4 +1035,31 @@ QString RubricPack::describe(const QString &label) const
             return info.description;
     }
     return {};
+}
+
+QString RubricPack::skipLabel(const QStringList &issueLabels) const
+{
+    for (const QString &label : issueLabels) {
+        for (const QString &prefix : skipLabelPrefixes) {
+            if (label.startsWith(prefix))
+                return label;
+        }
+    }
+    return {};
+}
+
+bool RubricPack::forbidsPattern(const QString &label) const
+{
+    if (forbiddenPrefixes.isEmpty() && forbiddenSubstrings.isEmpty() && forbiddenNames.isEmpty())
+        return false;
+    const QString name = label.trimmed().toLower();
+    for (const QString &prefix : forbiddenPrefixes) {
+        if (name.startsWith(prefix))
+            return true;
+    }
+    for (const QString &part : forbiddenSubstrings) {
+        if (name.contains(part))
+            return true;
+    }
+    return forbiddenNames.contains(name);
 }

@@ -56,7 +56,8 @@ struct Condition
         None,
         Group,
         Label,
-        Fact
+        Fact,
+        Near
     };
     Op op = Op::All;
     QString ref;      // group id, label name or fact name
@@ -65,6 +66,11 @@ struct Condition
     bool titleOnly = false;
     unsigned kindMask = (1u << SignalKindCount) - 1;
     QList<Condition> children;
+    // Op::Near (1.2): a hit of `ref` and one of `nearRef` stand within `within` characters of each other in the
+    // same text ("aot_eager" … "works fine"): what one sentence says about one thing.
+    QString nearRef;
+    int nearGroup = -1;
+    int within = 80;
 
     bool isTrivial() const { return op == Op::All && children.isEmpty(); }
 };
@@ -99,6 +105,16 @@ struct ContextRule
     QString effect; // "drop", "low" or "medium": caps the module's confidence
 };
 
+// A step of the rubric's procedure that points at a module by what it establishes rather than by words (e.g.
+// backend isolation: fails with aot_eager, works with eager → the dispatcher layer). Adds `score` to the module.
+struct ModuleBoost
+{
+    QString id;
+    QString note;
+    Condition when;
+    double score = 0.0;
+};
+
 struct ModuleRule
 {
     QString id;
@@ -110,6 +126,7 @@ struct ModuleRule
     double high = 4.0;
     Condition needs; // the label is only considered when this holds (trivial: always)
     QList<Rule> confusions;
+    QList<ModuleBoost> boosts; // 1.2
 };
 
 struct SubOncall
@@ -121,6 +138,20 @@ struct SubOncall
     double minShare = 0.0; // and it must hold at least this share of all sub-oncall scores
     double highScore = 6.0;
     bool isDefault = false;
+};
+
+// A first-level check that ends the plan before any routing (a usage question, an unclear report, a reproduction
+// that cannot run): its decision, its template and, for a question, a close.
+struct StopRule
+{
+    QString id;
+    QString note;
+    Condition when;
+    QString decision;    // e.g. "close_question", "request_info", "request_reproduction"
+    QString templateKey; // posted with it (may be empty)
+    QString stateReason; // non-empty: the plan closes the issue ("not_planned" or "completed")
+    QStringList labels;  // added with it (the review label, …)
+    Confidence confidence = Confidence::Medium;
 };
 
 struct LabelInfo
@@ -148,8 +179,9 @@ struct ScoringWeights
 };
 
 // A rubric as data: everything the triage procedure knows about one queue. Loaded from the JSON format
-// "triage-console/rubric-pack", version 1.1 (resources/packs/distributed.json is the reference); 1.0 packs
-// (`"version": 1`) load as they are, 1.1 adds scoring.incidental and context_rules:
+// "triage-console/rubric-pack", version 1.2 (resources/packs/distributed.json is the reference, general.json the
+// first-level one); 1.0 packs (`"version": 1`) load as they are, 1.1 adds scoring.incidental and context_rules,
+// 1.2 the keys marked 1.2:
 //   format, version, profile, title          identity; a newer version is refused, not half-read
 //   labels [{name, description}]             the allowlist; every label a rule adds must be in it
 //   queue/protected/forbidden_labels, marker_label, review_label, reproduction_label
@@ -160,13 +192,26 @@ struct ScoringWeights
 //   edge_cases [{id, route, when}], out_of_scope, type_rules [{labels}], high_priority, confidence_caps,
 //   reproduction {present, exempt}, templates [{key, text, detect}]
 //   context_rules [{id, test, effect, when}]   1.1: untagged_module | passing_mention | import_only | title_only
+//   modules[].boosts [{id, when, score}]       1.2: a procedure step that points at the module adds to its score
+//   require_module, fallback_module            1.2: no module at MEDIUM on the default route → the strongest
+//                                              candidate (else fallback_module) is offered at LOW, not applied
+//   {near: ID, to: ID2, within: N}             1.2 condition: hits of both groups within N characters, one text
+// A sub-oncall whose label is also a queue label (pt2: "oncall: pt2") is where the issue stands, not a route a
+// human already chose: routing still runs and may redirect it.
+//   skip_label_prefixes [..]                 1.2: an issue with a label starting so is left alone ("already_routed")
+//   stop_rules [{id, decision, template, close, labels, when}]   1.2: in order, before routing; one ends the plan
+//   route_stops                              1.2: routing to a non-default sub-oncall ends the plan (no modules)
+//   complete_label                           1.2: added when the issue is classified and nothing needs review
+//   default_in_share                         1.2: false: a route's min_share leaves the default's score out
+//   forbidden_prefixes / _substrings / _names   1.2: never added (case-insensitive), rule "forbidden-label"
+//   a default sub-oncall's label may be "" (1.2: staying in the queue adds no label); reproduction_label is optional
 // Conditions ("when", "requires") combine {all|any|none: […]} over {signals: ID, min, in: title, kinds: […]},
 // {label: NAME} and {fact: code|traceback|log|exception|frames|script|maintainer|comments}. Sub-oncalls,
 // modules and signal sets share one id space. Another queue (pt2, first-level routing) is another pack file.
 struct RubricPack
 {
     static constexpr int FormatVersion = 1;
-    static constexpr int FormatMinorVersion = 1;
+    static constexpr int FormatMinorVersion = 2;
 
     int minorVersion = 0; // of the file it was read from
 
@@ -193,6 +238,9 @@ struct RubricPack
     Confidence crossRouteConfidence = Confidence::Medium;
     // HIGH needs two different signals, one of them from code (an API, import, frame or error name).
     bool highNeedsCorroboration = false;
+    // Every issue of the queue carries a module label (PT2): offer one at LOW when none is applied (1.2).
+    bool requireModule = false;
+    QString fallbackModule; // offered when no module scored at all
     ScoringWeights scoring;
     QList<SignalGroup> groups;
     QList<ModuleRule> modules;
@@ -206,6 +254,15 @@ struct RubricPack
     QList<Rule> reproExempt;    // any of these: do not ask for one
     QList<ContextRule> contextRules;
     QList<TemplateText> templates;
+    // 1.2: first-level routing (the general queue).
+    QStringList skipLabelPrefixes;
+    QList<StopRule> stopRules;
+    bool routeStops = false;
+    bool defaultInShare = true; // false: min_share compares the routes only, not the default's own modules
+    QString completeLabel;
+    QStringList forbiddenPrefixes;   // lower case
+    QStringList forbiddenSubstrings; // lower case
+    QStringList forbiddenNames;      // lower case
 
     static Result<RubricPack> fromJson(const QByteArray &json, const QString &sourceName);
     static Result<RubricPack> load(const QString &path);
@@ -221,9 +278,15 @@ struct RubricPack
     int groupIndex(const QString &id) const;
     const SubOncall *subOncallById(const QString &id) const;
     const SubOncall *subOncallByLabel(const QString &label) const;
+    // As subOncallByLabel, but not for a queue label: that one only says which queue the issue is in.
+    const SubOncall *routeByLabel(const QString &label) const;
     const ModuleRule *moduleByLabel(const QString &label) const;
     const TemplateText *templateByKey(const QString &key) const;
     QString describe(const QString &label) const;
+    // The issue label that puts it out of this pack's hands (skip_label_prefixes), or empty.
+    QString skipLabel(const QStringList &issueLabels) const;
+    // Whether a forbidden prefix, substring or name (case-insensitive) rules the label out.
+    bool forbidsPattern(const QString &label) const;
 };
 
 Q_DECLARE_METATYPE(RubricPack)

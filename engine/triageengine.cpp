@@ -167,6 +167,8 @@ public:
                 evidence->append(factEvidence(index, label, rule));
             return true;
         }
+        case Condition::Op::Near:
+            return holdsNear(condition, evidence, label, rule);
         case Condition::Op::Group: {
             const double score = groupScore(condition.group, condition.kindMask, condition.titleOnly);
             const bool ok = condition.min > 0.0 ? score >= condition.min : score > 0.0;
@@ -202,6 +204,40 @@ public:
     }
 
 private:
+    // A hit of one group within `within` characters of a hit of the other, in the same text and neither in
+    // incidental text: "fails with aot_eager", "works fine on eager". Hits are few; the pairs are checked directly.
+    bool holdsNear(const Condition &condition, EvidenceList *evidence, const QString &label, const QString &rule) const
+    {
+        if (condition.group < 0 || condition.nearGroup < 0)
+            return false;
+        const auto &entries = m_matcher.entries();
+        const auto live = [&](const SignalHit &hit, int group) {
+            const SignalMatcher::Entry &entry = entries[size_t(hit.signal)];
+            return entry.group == group && entry.weight > 0.0 &&
+                   m_texts.at(hit.source).kindAt(hit.start) != SegmentKind::Incidental;
+        };
+        for (const SignalHit &a : m_hits) {
+            if (!live(a, condition.group))
+                continue;
+            for (const SignalHit &b : m_hits) {
+                if (b.source != a.source || !live(b, condition.nearGroup))
+                    continue;
+                const int gap = b.start >= a.start ? b.start - (a.start + a.length) : a.start - (b.start + b.length);
+                if (gap > condition.within)
+                    continue;
+                if (evidence) {
+                    const AnalyzedText &text = m_texts.at(a.source);
+                    const int start = std::min(a.start, b.start);
+                    const int end = std::max(a.start + a.length, b.start + b.length);
+                    evidence->append(
+                        Evidence{label, rule, text.where, start, end - start, text.text.mid(start, end - start)});
+                }
+                return true;
+            }
+        }
+        return false;
+    }
+
     Evidence factEvidence(int index, const QString &label, const QString &rule) const
     {
         for (const AnalyzedText &text : m_texts) {
@@ -308,7 +344,43 @@ struct ModuleCandidate
     double score = 0.0;
     Confidence confidence = Confidence::None;
     bool existing = false;
+    EvidenceList procedure{}; // what the module's boosts (backend isolation, …) established
 };
+
+// The rubric's procedure steps that point at a module (pack 1.2 "boosts"): each that holds adds its score.
+double applyBoosts(const ModuleRule &module, const Reading &reading, EvidenceList &why)
+{
+    double extra = 0.0;
+    for (const ModuleBoost &boost : module.boosts) {
+        if (reading.holds(boost.when, &why, module.label, u"procedure: "_s + boost.id))
+            extra += boost.score;
+    }
+    return extra;
+}
+
+// Pack 1.2 require_module: every issue of the queue carries a module label. When none was applied, the strongest
+// candidate (else the pack's fallback) is offered at LOW beside the review label, not applied: the reviewer
+// accepts it with one click or picks another, and nothing unproven reaches the issue.
+void offerModule(const RubricPack &pack, const QList<ModuleCandidate> &candidates, TriagePlan &plan)
+{
+    // The rule asks for a `module:` label: a topic or a companion label (dynamo-functorch) does not count.
+    const ModuleRule *offer = nullptr;
+    for (const ModuleCandidate &candidate : candidates) {
+        if (candidate.module->label.startsWith("module: "_L1)) {
+            offer = candidate.module;
+            break;
+        }
+    }
+    const bool fallback = !offer;
+    if (fallback)
+        offer = pack.moduleByLabel(pack.fallbackModule);
+    if (!offer || plan.labelConfidence.contains(offer->label))
+        return;
+    plan.labelConfidence.insert(offer->label, Confidence::Low);
+    const QString rule = fallback ? u"module required: the rubric's fallback, offered at LOW"_s
+                                  : u"module required: strongest candidate, offered at LOW"_s;
+    plan.evidence.append(Evidence{offer->label, rule, {}, -1, 0, {}});
+}
 
 Confidence lower(Confidence a, Confidence b)
 {
@@ -396,6 +468,39 @@ void addLabel(TriagePlan &plan, const Issue &issue, const QString &label, Confid
     plan.labelConfidence.insert(label, confidence);
 }
 
+// First level: a usage question, an unclear report or a reproduction nobody can run ends the plan here, with its
+// decision, template and (for a question) a close.
+bool applyStopRule(const RubricPack &pack, const Reading &reading, const Issue &issue, TriagePlan &plan)
+{
+    for (const StopRule &rule : pack.stopRules) {
+        EvidenceList why;
+        const QString id = u"stop: "_s + rule.id;
+        if (!reading.holds(rule.when, &why, rule.labels.value(0), id))
+            continue;
+        plan.decision = rule.decision;
+        plan.confidence = rule.confidence;
+        for (qsizetype i = 0; i < rule.labels.size(); ++i) {
+            addLabel(plan, issue, rule.labels.at(i), rule.confidence);
+            for (Evidence evidence : (i == 0 ? EvidenceList{} : why)) {
+                evidence.label = rule.labels.at(i);
+                plan.evidence.append(evidence);
+            }
+        }
+        if (const TemplateText *text = pack.templateByKey(rule.templateKey)) {
+            plan.templateKey = text->key;
+            plan.comment = text->text;
+        }
+        plan.close = !rule.stateReason.isEmpty();
+        plan.stateReason = rule.stateReason;
+        // A rule that holds on an absence (no code, no error) has no words to show; record the rule.
+        plan.evidence.append(why.isEmpty() ? EvidenceList{Evidence{{}, id, {}, -1, 0, {}}} : why);
+        addLabel(plan, issue, pack.markerLabel, Confidence::High);
+        plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
+        return true;
+    }
+    return false;
+}
+
 } // namespace
 
 int TriageEngine::factIndex(const QString &name)
@@ -419,27 +524,42 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     plan.issueNumber = issue.number;
     plan.profile = pack.profile;
 
+    // First level: an issue that already carries an oncall label is that queue's; nothing is written.
+    if (const QString routedBy = pack.skipLabel(issue.labels); !routedBy.isEmpty()) {
+        plan.decision = u"already_routed"_s;
+        plan.subOncall = routedBy;
+        plan.confidence = Confidence::High;
+        plan.evidence.append(Evidence{{}, u"already routed"_s, u"labels"_s, -1, 0, routedBy});
+        return plan;
+    }
+
     const SubOncall *existingSub = nullptr;
+    const SubOncall *queueSub = nullptr; // the queue's own label doubling as its default route ("oncall: pt2")
     QList<const ModuleRule *> existingModules;
     for (const QString &label : issue.labels) {
         if (!existingSub)
-            existingSub = pack.subOncallByLabel(label);
+            existingSub = pack.routeByLabel(label);
+        if (!queueSub && pack.queueLabels.contains(label))
+            queueSub = pack.subOncallByLabel(label);
         if (const ModuleRule *module = pack.moduleByLabel(label))
             existingModules.append(module);
     }
 
     // Step 0: a human (or the first-level bot and a human) already classified it.
-    if (existingSub && !existingModules.isEmpty()) {
+    const SubOncall *classifiedSub = existingSub ? existingSub : queueSub;
+    if (classifiedSub && !existingModules.isEmpty()) {
         plan.decision = u"already_classified"_s;
-        plan.subOncall = existingSub->label;
+        plan.subOncall = classifiedSub->label;
         plan.confidence = Confidence::High;
         addLabel(plan, issue, pack.markerLabel, Confidence::High);
         plan.evidence.append(Evidence{pack.markerLabel, u"already-classified"_s, u"labels"_s, -1, 0,
-                                      existingSub->label + u", "_s + existingModules.constFirst()->label});
+                                      classifiedSub->label + u", "_s + existingModules.constFirst()->label});
         return plan;
     }
 
     const Reading reading(pack, *m_matcher, issue);
+    if (applyStopRule(pack, reading, issue, plan))
+        return plan;
 
     // A cap that holds for the whole issue (e.g. a PT2 issue: distributed labels are there for visibility).
     Confidence cap = Confidence::High;
@@ -466,6 +586,8 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         ModuleCandidate candidate{&module, titleOnly ? reading.groupScore(module.group, ~0u, true) * pack.scoring.title
                                                      : reading.groupScore(module.group)};
         candidate.existing = existingModules.contains(&module);
+        if (!module.boosts.isEmpty())
+            candidate.score += applyBoosts(module, reading, candidate.procedure);
         if (candidate.score < module.low && !candidate.existing)
             continue;
         if (!module.needs.isTrivial() && !reading.holds(module.needs, nullptr, module.label, {}) && !candidate.existing)
@@ -525,7 +647,9 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
                 score += candidate.existing ? std::max(candidate.score, candidate.module->high) : candidate.score;
         }
         subScores[size_t(i)] = std::max(score, 0.0);
-        total += subScores[size_t(i)];
+        // First level: staying in the general queue is no rival route; its module words do not dilute a route.
+        if (pack.defaultInShare || !sub.isDefault)
+            total += subScores[size_t(i)];
     }
     const SubOncall *routed = nullptr;
     Confidence routeConfidence = Confidence::Low;
@@ -577,7 +701,10 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         plan.confidence = rule.confidence;
         addLabel(plan, issue, pack.reviewLabel, rule.confidence);
         addLabel(plan, issue, pack.markerLabel, Confidence::High);
-        plan.evidence.append(why);
+        // A rule that holds on an absence ("nothing about compile") has no words to show; record the rule.
+        plan.evidence.append(
+            why.isEmpty() ? EvidenceList{Evidence{pack.reviewLabel, u"out of scope: "_s + rule.id, {}, -1, 0, {}}}
+                          : why);
         plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
         if (const TemplateText *text = pack.templateByKey(pack.outOfScopeTemplate)) {
             plan.templateKey = text->key;
@@ -644,6 +771,14 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     if (!existingSub)
         addLabel(plan, issue, routed->label, routeConfidence);
     plan.evidence.append(routeEvidence);
+    // First level: the queue it goes to does its own triage; the plan adds the oncall label and stops.
+    if (pack.routeStops && !routed->isDefault) {
+        addLabel(plan, issue, pack.markerLabel, Confidence::High);
+        plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
+        plan.decision = u"route"_s;
+        plan.confidence = routeConfidence;
+        return plan;
+    }
 
     // Step 3: module labels.
     Confidence bestModule = Confidence::None;
@@ -658,6 +793,7 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
             const Confidence confidence =
                 routed->isDefault ? candidate.confidence : lower(candidate.confidence, pack.routedModuleCap);
             addLabel(plan, issue, candidate.module->label, confidence);
+            plan.evidence.append(candidate.procedure);
             reading.appendGroupEvidence(plan.evidence, candidate.module->group, ~0u, false, candidate.module->label,
                                         u"module signals"_s);
             bestModule = std::max(bestModule, confidence);
@@ -667,6 +803,8 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         plan.evidence.append(capEvidence.mid(0, 1));
     const bool hasModule = bestModule != Confidence::None || !existingModules.isEmpty();
     const bool lowConfidence = routed->isDefault && !hasModule;
+    if (lowConfidence && pack.requireModule)
+        offerModule(pack, candidates, plan);
 
     // Step 4: type label for what is not a bug report.
     bool notABug = false;
@@ -698,7 +836,7 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     }
 
     // Step 6: a usable reproduction, or a reason not to ask for one.
-    bool needsRepro = !notABug;
+    bool needsRepro = !notABug && !pack.reproLabel.isEmpty();
     for (const QList<Rule> *rules : {&pack.reproExempt, &pack.reproPresent}) {
         for (const Rule &rule : *rules) {
             if (needsRepro && reading.holds(rule.when, nullptr, {}, {}))
@@ -721,6 +859,13 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     if (!highPriority) {
         addLabel(plan, issue, pack.markerLabel, Confidence::High);
         plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
+    }
+
+    // First level: classified, with nothing left for a human to look at.
+    if (!pack.completeLabel.isEmpty() && !highPriority && !needsRepro && !lowConfidence &&
+        !plan.addLabels.contains(pack.reviewLabel) && !issue.hasLabel(pack.reviewLabel)) {
+        addLabel(plan, issue, pack.completeLabel, Confidence::Medium);
+        plan.evidence.append(Evidence{pack.completeLabel, u"classified, nothing to review"_s, {}, -1, 0, {}});
     }
 
     plan.decision = highPriority        ? u"high_priority"_s

@@ -37,7 +37,7 @@ struct TriagePlan
     int issueNumber = 0;
     QString profile;
     QString decision;  // already_classified, not_distributed, route, classify, low_confidence, high_priority,
-                       // needs_reproduction
+                       // needs_reproduction; first level also already_routed and the pack's stop rules' decisions
     QString subOncall; // the sub-oncall label the issue is (or, for not_distributed, would be) routed to
     QStringList addLabels;
     QStringList removeLabels;
@@ -45,6 +45,8 @@ struct TriagePlan
     Confidence confidence = Confidence::None;
     QString templateKey;
     QString comment;
+    bool close = false;  // close the issue after the comment (a usage question); only stop rules say so
+    QString stateReason; // "not_planned" or "completed", with close
     EvidenceList evidence;
     QList<Violation> violations;
 

@@ -33,7 +33,7 @@ QJsonObject TriagePlanWriter::toJson(const TriagePlan &plan)
     for (const Violation &v : plan.violations)
         violations.append(
             QJsonObject{{u"rule"_s, v.rule}, {u"label"_s, stringOrNull(v.label)}, {u"message"_s, v.message}});
-    return QJsonObject{{u"number"_s, plan.issueNumber},
+    QJsonObject object{{u"number"_s, plan.issueNumber},
                        {u"decision"_s, plan.decision},
                        {u"sub_oncall"_s, stringOrNull(plan.subOncall)},
                        {u"add_labels"_s, QJsonArray::fromStringList(plan.addLabels)},
@@ -43,6 +43,12 @@ QJsonObject TriagePlanWriter::toJson(const TriagePlan &plan)
                        {u"comment"_s, stringOrNull(plan.comment)},
                        {u"evidence"_s, evidence},
                        {u"violations"_s, violations}};
+    // Only a closing plan says so: every other plan keeps the output it always had.
+    if (plan.close) {
+        object.insert(u"close"_s, true);
+        object.insert(u"state_reason"_s, plan.stateReason);
+    }
+    return object;
 }
 
 QByteArray TriagePlanWriter::toJsonLine(const TriagePlan &plan)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Throughput of the distributed sub-triage on one thread, and the process's peak memory.
-// Usage: bench_triagethroughput [DATASET.jsonl] [--count N] [--pack FILE] [--no-long]
+// Throughput of a triage profile (distributed unless told) on one thread, and the process's peak memory.
+// Usage: bench_triagethroughput [DATASET.jsonl] [--count N] [--profile P] [--pack FILE] [--no-long]
 // Issues are the dev set's, replicated with small variations up to N (default 20,000); without the dev set,
 // generated issues stand in. For instructions per issue, run it under `valgrind --tool=callgrind` with a small
 // --count and divide.
@@ -65,7 +65,10 @@ int main(int argc, char **argv)
         args.remove(countAt, 2);
     }
     const QString packPath = Bench::takeOption(args, u"--pack"_s);
-    const QString dataset = Bench::dataset(args, u"distributed.jsonl"_s);
+    QString profile = Bench::takeOption(args, u"--profile"_s);
+    if (profile.isEmpty())
+        profile = u"distributed"_s;
+    const QString dataset = Bench::dataset(args, profile + u".jsonl"_s);
 
     QList<Issue> seeds;
     if (QFile::exists(dataset)) {
@@ -77,12 +80,14 @@ int main(int argc, char **argv)
     if (seeds.isEmpty())
         seeds = generatedIssues();
 
-    Result<RubricPack> pack = packPath.isEmpty() ? RubricPack::builtin(u"distributed"_s) : RubricPack::load(packPath);
+    Result<RubricPack> pack = packPath.isEmpty() ? RubricPack::builtin(profile) : RubricPack::load(packPath);
     if (!pack) {
         out() << pack.error() << Qt::endl;
         return 1;
     }
     const TriageEngine engine(std::move(pack).value());
+    // Issues stand in their queue as the profile's own would: with its queue label and nothing else.
+    const QStringList queueLabels = engine.pack().queueLabels.mid(0, 1);
 
     // Replicate with variations so no two issues are byte-identical: renumbered, a round tag in the title, a
     // comment on every other copy.
@@ -92,7 +97,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < count; ++i) {
         Issue issue = seeds.at(i % seeds.size());
         issue.number = 1000000 + i;
-        issue.labels = {u"oncall: distributed"_s};
+        issue.labels = queueLabels;
         issue.title += u" (round %1)"_s.arg(i / seeds.size());
         if (i % 2 == 1)
             issue.comments.append(
@@ -111,7 +116,8 @@ int main(int argc, char **argv)
     const qint64 nanoseconds = std::max<qint64>(1, timer.nsecsElapsed());
 
     const double seconds = double(nanoseconds) / 1e9;
-    out() << "source: " << source << " (" << seeds.size() << " distinct issues)" << Qt::endl;
+    out() << "profile: " << engine.pack().profile << ", source: " << source << " (" << seeds.size()
+          << " distinct issues)" << Qt::endl;
     out() << "issues: " << issues.size() << ", " << characters / issues.size() << " characters per issue on average, "
           << labels << " labels suggested" << Qt::endl;
     out() << "throughput (one thread): " << QString::number(double(issues.size()) / seconds, 'f', 0) << " issues/s ("
@@ -123,7 +129,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < (shortOnly ? 0 : count / 10); ++i) {
         Issue issue = seeds.at(i % seeds.size());
         issue.number = 2000000 + i;
-        issue.labels = {u"oncall: distributed"_s};
+        issue.labels = queueLabels;
         for (int k = 1; k < 12; ++k)
             issue.body += u"\n\n"_s + seeds.at((i + k) % seeds.size()).body;
         longCharacters += issue.title.size() + issue.body.size();

@@ -46,6 +46,12 @@ private slots:
         Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
         QVERIFY2(pack.ok(), qPrintable(pack.error()));
         m_pack = std::move(pack).value();
+        Result<RubricPack> pt2 = RubricPack::builtin(u"pt2"_s);
+        QVERIFY2(pt2.ok(), qPrintable(pt2.error()));
+        m_pt2Pack = std::move(pt2).value();
+        Result<RubricPack> general = RubricPack::builtin(u"general"_s);
+        QVERIFY2(general.ok(), qPrintable(general.error()));
+        m_general = std::move(general).value();
     }
 
     void rules_data()
@@ -220,8 +226,145 @@ private slots:
         QCOMPARE(second.violations.first().rule, u"template-once"_s);
     }
 
+    // The pt2 pack: its queue label doubles as the default route, so staying adds no route and a redirect adds
+    // exactly one.
+    void pt2Rules_data()
+    {
+        QTest::addColumn<Issue>("issue");
+        QTest::addColumn<TriagePlan>("plan");
+        QTest::addColumn<QStringList>("rules");
+        QTest::addColumn<QStringList>("kept");
+
+        const QString pt2 = u"oncall: pt2"_s;
+        const QString exportRoute = u"oncall: export"_s;
+        const QString cpu = u"oncall: cpu inductor"_s;
+        const Issue queued = makeIssue({pt2});
+        QTest::addRow("stays in the queue, nothing routed")
+            << queued << makePlan({u"module: dynamo"_s, u"bot-triaged"_s}) << QStringList{}
+            << QStringList{u"module: dynamo"_s, u"bot-triaged"_s};
+        QTest::addRow("one redirect") << queued << makePlan({exportRoute}, u"route"_s) << QStringList{}
+                                      << QStringList{exportRoute};
+        QTest::addRow("two redirects") << queued << makePlan({exportRoute, cpu}, u"route"_s)
+                                       << QStringList{u"one-sub-oncall"_s} << QStringList{exportRoute};
+        QTest::addRow("a human's redirect is kept") << makeIssue({pt2, cpu}) << makePlan({exportRoute}, u"route"_s)
+                                                    << QStringList{u"keep-existing-sub-oncall"_s} << QStringList{};
+        QTest::addRow("never high priority")
+            << queued << makePlan({u"module: inductor"_s, u"high priority"_s}, u"high_priority"_s)
+            << QStringList{u"no-high-priority"_s} << QStringList{u"module: inductor"_s, u"triage review"_s};
+        QTest::addRow("allowlist: a distributed sub-queue")
+            << queued << makePlan({Parallelisms}) << QStringList{u"allowlist"_s} << QStringList{};
+        QTest::addRow("add-only: the queue label stays") << queued << [&] {
+            TriagePlan plan = makePlan({u"module: dynamo"_s});
+            plan.removeLabels = {pt2};
+            return plan;
+        }() << QStringList{u"add-only"_s} << QStringList{u"module: dynamo"_s};
+    }
+
+    void pt2Rules()
+    {
+        QFETCH(Issue, issue);
+        QFETCH(TriagePlan, plan);
+        QFETCH(QStringList, rules);
+        QFETCH(QStringList, kept);
+
+        QStringList found;
+        for (const Violation &v : Guardrails::check(plan, issue, m_pt2Pack))
+            found.append(v.rule);
+        QCOMPARE(found, rules);
+        const TriagePlan enforced = Guardrails::enforce(plan, issue, m_pt2Pack);
+        QCOMPARE(enforced.addLabels, kept);
+        QCOMPARE(enforced.violations.size(), rules.size());
+        QVERIFY(enforced.removeLabels.isEmpty());
+    }
+
+    // First level (the `general` pack): the forbidden label rules, one row each, and the rules about routing.
+    void firstLevelRules_data()
+    {
+        QTest::addColumn<Issue>("issue");
+        QTest::addColumn<TriagePlan>("plan");
+        QTest::addColumn<QStringList>("rules"); // violated rules, in order
+        QTest::addColumn<QStringList>("kept");  // labels still added after enforce()
+
+        const Issue fresh = makeIssue({});
+        const QString Pt2 = u"oncall: pt2"_s;
+        const QString Review = u"triage review"_s;
+        QTest::addRow("clean route") << fresh << makePlan({Pt2, u"bot-triaged"_s}, u"route"_s) << QStringList{}
+                                     << QStringList{Pt2, u"bot-triaged"_s};
+        QTest::addRow("general queue: no oncall label is a route")
+            << fresh << makePlan({u"module: cuda"_s, u"triaged"_s}) << QStringList{}
+            << QStringList{u"module: cuda"_s, u"triaged"_s};
+        QTest::addRow("exactly one oncall queue") << fresh << makePlan({Pt2, u"oncall: distributed"_s}, u"route"_s)
+                                                  << QStringList{u"one-sub-oncall"_s} << QStringList{Pt2};
+        QTest::addRow("already routed: nothing is written")
+            << makeIssue({u"oncall: releng"_s}) << makePlan({u"module: cuda"_s, u"triaged"_s})
+            << QStringList{u"skip-routed"_s, u"skip-routed"_s} << QStringList{};
+        const QList<std::pair<const char *, QString>> forbidden = {
+            {"prefix ciflow/", u"ciflow/trunk"_s},
+            {"prefix test-config/", u"test-config/default"_s},
+            {"prefix release notes:", u"release notes: nn"_s},
+            {"prefix ci-", u"ci-no-td"_s},
+            {"prefix ci:", u"ci: disable-rocm"_s},
+            {"prefix sev, any case", u"SEV: critical"_s},
+            {"contains deprecated", u"module: deprecated apis"_s},
+            {"contains deprecated, any case", u"Deprecated"_s},
+            {"name actionable", u"actionable"_s},
+            {"name merge blocking", u"merge blocking"_s},
+            {"name needs design", u"needs design"_s},
+            {"name needs reproduction", u"needs reproduction"_s},
+            {"name needs research", u"needs research"_s},
+            {"name oncall: releng", u"oncall: releng"_s},
+        };
+        for (const auto &[name, label] : forbidden)
+            QTest::addRow("forbidden: %s", name)
+                << fresh << makePlan({u"module: cuda"_s, label}) << QStringList{u"forbidden-label"_s}
+                << QStringList{u"module: cuda"_s, Review};
+        QTest::addRow("module: deprecation is not \"deprecated\": only the allowlist objects")
+            << fresh << makePlan({u"module: deprecation"_s}) << QStringList{u"allowlist"_s} << QStringList{};
+        QTest::addRow("never high priority")
+            << fresh << makePlan({u"module: cuda"_s, u"high priority"_s}) << QStringList{u"no-high-priority"_s}
+            << QStringList{u"module: cuda"_s, Review};
+        {
+            TriagePlan plan = makePlan({u"bot-triaged"_s}, u"close_question"_s);
+            plan.templateKey = u"redirect_to_forum"_s;
+            plan.comment = m_general.templateByKey(plan.templateKey)->text;
+            plan.close = true;
+            plan.stateReason = u"not_planned"_s;
+            QTest::addRow("closing a question") << fresh << plan << QStringList{} << QStringList{u"bot-triaged"_s};
+            QTest::addRow("closing a question already routed")
+                << makeIssue({Pt2}) << plan << QStringList{u"skip-routed"_s, u"skip-routed"_s} << QStringList{};
+        }
+    }
+
+    void firstLevelRules()
+    {
+        QFETCH(Issue, issue);
+        QFETCH(TriagePlan, plan);
+        QFETCH(QStringList, rules);
+        QFETCH(QStringList, kept);
+
+        QStringList found;
+        for (const Violation &v : Guardrails::check(plan, issue, m_general)) {
+            found.append(v.rule);
+            QVERIFY(!v.message.isEmpty());
+        }
+        QCOMPARE(found, rules);
+        const TriagePlan enforced = Guardrails::enforce(plan, issue, m_general);
+        QCOMPARE(enforced.addLabels, kept);
+        QCOMPARE(enforced.violations.size(), rules.size());
+        if (rules.contains(u"skip-routed"_s)) {
+            QVERIFY(enforced.comment.isEmpty());
+            QVERIFY(!enforced.close);
+        } else {
+            QCOMPARE(enforced.close, plan.close);
+        }
+        // What is left passes.
+        QVERIFY(Guardrails::check(enforced, issue, m_general).size() <= rules.count(u"one-sub-oncall"_s));
+    }
+
 private:
     RubricPack m_pack;
+    RubricPack m_pt2Pack;
+    RubricPack m_general;
 };
 
 QTEST_GUILESS_MAIN(TestGuardrails)

@@ -66,6 +66,18 @@ QByteArray mutated(const QString &path, const QJsonValue &value)
     return mutated({{path, value}});
 }
 
+// The same for the first-level (`general`) pack, the one that uses the 1.2 keys.
+QByteArray mutatedGeneral(const QList<std::pair<QString, QJsonValue>> &changes)
+{
+    QFile file(u":/packs/general.json"_s);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("the built-in general pack is missing");
+    QJsonValue root = QJsonDocument::fromJson(file.readAll()).object();
+    for (const auto &[path, value] : changes)
+        root = setAt(root, path, value);
+    return QJsonDocument(root.toObject()).toJson(QJsonDocument::Compact);
+}
+
 // The built-in pack as a 1.0 file would have it: without the keys 1.1 added.
 QByteArray asVersion10(const QJsonValue &version)
 {
@@ -101,10 +113,220 @@ private slots:
         QVERIFY(pack->templateByKey(u"not_distributed"_s));
         for (const ModuleRule &module : pack->modules)
             QVERIFY2(pack->allows(module.label), qPrintable(module.label));
-        QCOMPARE(pack->minorVersion, RubricPack::FormatMinorVersion);
+        QCOMPARE(pack->minorVersion, RubricPack::FormatMinorVersion); // shipped packs are at the current format
         QVERIFY(!pack->contextRules.isEmpty());
         for (const ContextRule &rule : pack->contextRules)
             QVERIFY2(!rule.note.isEmpty(), qPrintable(rule.id)); // every rule says why
+    }
+
+    void builtinPt2PackLoads()
+    {
+        const Result<RubricPack> pack = RubricPack::builtin(u"pt2"_s);
+        QVERIFY2(pack.ok(), qPrintable(pack.error()));
+        QCOMPARE(pack->profile, u"pt2"_s);
+        QCOMPARE(pack->minorVersion, RubricPack::FormatMinorVersion);
+        QCOMPARE(pack->queueLabels, QStringList{u"oncall: pt2"_s});
+        // The queue label is also the default route; export and CPU inductor are the redirects.
+        const SubOncall *pt2 = pack->subOncallByLabel(u"oncall: pt2"_s);
+        QVERIFY(pt2 && pt2->isDefault);
+        QVERIFY(!pack->routeByLabel(u"oncall: pt2"_s));
+        QVERIFY(pack->routeByLabel(u"oncall: export"_s));
+        QVERIFY(pack->routeByLabel(u"oncall: cpu inductor"_s));
+        QVERIFY(pack->requireModule);
+        QVERIFY(pack->moduleByLabel(pack->fallbackModule));
+        QVERIFY(!pack->allows(u"high priority"_s));
+        QVERIFY(pack->forbiddenLabels.contains(u"high priority"_s));
+        for (const QString &label :
+             {u"module: dynamo"_s, u"module: inductor"_s, u"module: dynamic shapes"_s, u"module: pt2-dispatcher"_s,
+              u"module: functorch"_s, u"dynamo-functorch"_s, u"module: dtensor"_s, u"module: fsdp"_s, u"module: ddp"_s})
+            QVERIFY2(pack->moduleByLabel(label), qPrintable(label));
+        bool boosted = false;
+        for (const ModuleRule &module : pack->modules) {
+            QVERIFY2(pack->allows(module.label), qPrintable(module.label));
+            for (const ModuleBoost &boost : module.boosts) {
+                QVERIFY2(!boost.note.isEmpty() && boost.score > 0, qPrintable(boost.id));
+                boosted = true;
+            }
+        }
+        QVERIFY(boosted);
+        QVERIFY(pack->templateByKey(u"needs_pt2_reproduction"_s));
+    }
+
+    // Pack 1.2: near conditions, module boosts, require_module / fallback_module, each checked like the rest.
+    void formatOneTwo_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected"); // empty: loads
+
+        const QJsonObject near{{u"near"_s, u"compile"_s}, {u"to"_s, u"regression"_s}, {u"within"_s, 40}};
+        const QJsonArray boosts{QJsonObject{{u"id"_s, u"isolated"_s}, {u"score"_s, 2}, {u"when"_s, near}}};
+        QTest::addRow("a boost with a near condition") << mutated(u"modules[0].boosts"_s, boosts) << QString();
+        QTest::addRow("require_module with a fallback")
+            << mutated({{u"require_module"_s, true}, {u"fallback_module"_s, u"module: c10d"_s}}) << QString();
+        QTest::addRow("boosts in a 1.1 file")
+            << mutated({{u"version"_s, u"1.1"_s}, {u"modules[0].boosts"_s, boosts}})
+            << u"modules[0].boosts: needs pack version 1.2 or later (the file says 1.1)"_s;
+        QTest::addRow("require_module in a 1.1 file")
+            << mutated({{u"version"_s, u"1.1"_s}, {u"require_module"_s, true}})
+            << u"require_module: needs pack version 1.2 or later"_s;
+        QTest::addRow("near names an unknown group")
+            << mutated(
+                   u"modules[0].boosts"_s,
+                   QJsonArray{QJsonObject{{u"id"_s, u"x"_s},
+                                          {u"score"_s, 1},
+                                          {u"when"_s, QJsonObject{{u"near"_s, u"compile"_s}, {u"to"_s, u"nope"_s}}}}})
+            << u"modules[0].boosts[0].when.to: no signal group"_s;
+        QTest::addRow("near without a partner")
+            << mutated(u"modules[0].boosts"_s,
+                       QJsonArray{QJsonObject{
+                           {u"id"_s, u"x"_s}, {u"score"_s, 1}, {u"when"_s, QJsonObject{{u"near"_s, u"compile"_s}}}}})
+            << u"modules[0].boosts[0].when.to: is required"_s;
+        QTest::addRow("near with a min")
+            << mutated(u"modules[0].boosts"_s,
+                       QJsonArray{QJsonObject{
+                           {u"id"_s, u"x"_s},
+                           {u"score"_s, 1},
+                           {u"when"_s, QJsonObject{{u"near"_s, u"compile"_s}, {u"to"_s, u"hang"_s}, {u"min"_s, 2}}}}})
+            << u"modules[0].boosts[0].when.min: does not apply to a near test"_s;
+        QTest::addRow("boost without a score")
+            << mutated(u"modules[0].boosts"_s, QJsonArray{QJsonObject{{u"id"_s, u"x"_s}, {u"when"_s, near}}})
+            << u"modules[0].boosts[0].score: is required"_s;
+        QTest::addRow("negative boost") << mutated(u"modules[0].boosts"_s,
+                                                   QJsonArray{QJsonObject{
+                                                       {u"id"_s, u"x"_s}, {u"score"_s, -1}, {u"when"_s, near}}})
+                                        << u"modules[0].boosts[0].score: -1 is outside"_s;
+        QTest::addRow("fallback that is not a module")
+            << mutated({{u"require_module"_s, true}, {u"fallback_module"_s, u"triage review"_s}})
+            << u"fallback_module: no module has the label \"triage review\""_s;
+        QTest::addRow("fallback without require_module")
+            << mutated(u"fallback_module"_s, u"module: c10d"_s) << u"fallback_module: only applies with"_s;
+    }
+
+    void formatOneTwo()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        const Result<RubricPack> pack = RubricPack::fromJson(json, u"team.json"_s);
+        if (expected.isEmpty()) {
+            QVERIFY2(pack.ok(), qPrintable(pack.error()));
+            QCOMPARE(pack->minorVersion, 2);
+            return;
+        }
+        QVERIFY(!pack.ok());
+        QVERIFY2(pack.error().contains(expected), qPrintable(pack.error()));
+    }
+
+    void generalPackLoads()
+    {
+        const Result<RubricPack> pack = RubricPack::builtin(u"general"_s);
+        QVERIFY2(pack.ok(), qPrintable(pack.error()));
+        QCOMPARE(pack->profile, u"general"_s);
+        QCOMPARE(pack->minorVersion, RubricPack::FormatMinorVersion);
+        QCOMPARE(pack->skipLabelPrefixes, QStringList{u"oncall:"_s});
+        QVERIFY(pack->routeStops);
+        QVERIFY(!pack->defaultInShare);
+        QCOMPARE(pack->completeLabel, u"triaged"_s);
+        QVERIFY(pack->reproLabel.isEmpty()); // first level asks for a reproduction with a stop rule, no label
+        // Eight oncall queues and the general queue, the default, which adds no label.
+        QStringList queues;
+        for (const SubOncall &sub : pack->subOncalls) {
+            if (!sub.isDefault)
+                queues.append(sub.label);
+            else
+                QVERIFY(sub.label.isEmpty());
+        }
+        queues.sort();
+        QCOMPARE(queues, (QStringList{u"oncall: distributed"_s, u"oncall: export"_s, u"oncall: jit"_s,
+                                      u"oncall: mobile"_s, u"oncall: profiler"_s, u"oncall: pt2"_s,
+                                      u"oncall: quantization"_s, u"oncall: visualization"_s}));
+        for (const ModuleRule &module : pack->modules) {
+            QVERIFY2(pack->allows(module.label), qPrintable(module.label));
+            QCOMPARE(module.subOncall, u"general"_s); // a routed issue gets no module label from this pack
+        }
+        for (const LabelInfo &label : pack->labels)
+            QVERIFY2(!pack->forbidsPattern(label.name), qPrintable(label.name));
+        QStringList decisions;
+        for (const StopRule &rule : pack->stopRules) {
+            QVERIFY2(!rule.note.isEmpty(), qPrintable(rule.id)); // every rule says why
+            QVERIFY2(pack->templateByKey(rule.templateKey), qPrintable(rule.id));
+            decisions.append(rule.decision);
+        }
+        QVERIFY(decisions.contains(u"close_question"_s));
+        QVERIFY(decisions.contains(u"request_info"_s));
+        QVERIFY(decisions.contains(u"request_reproduction"_s));
+        for (const char *key : {"redirect_to_forum", "request_more_info", "request_self_contained_reproduction"})
+            QVERIFY2(pack->templateByKey(QString::fromLatin1(key)), key);
+        QVERIFY(pack->forbiddenLabels.contains(u"high priority"_s));
+    }
+
+    void badFirstLevelPack_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");
+
+        QTest::addRow("a 1.1 file needs a reproduction label")
+            << mutatedGeneral({{u"version"_s, u"1.1"_s}}) << u"reproduction_label: is required"_s;
+        QTest::addRow("1.2 keys in a 1.1 file")
+            << mutated({{u"version"_s, u"1.1"_s}, {u"route_stops"_s, true}})
+            << u"route_stops: needs pack version 1.2 or later (the file says 1.1)"_s;
+        QTest::addRow("stop rules in a 1.1 file")
+            << mutated({{u"version"_s, u"1.1"_s}, {u"stop_rules"_s, QJsonArray{}}})
+            << u"stop_rules: needs pack version 1.2 or later"_s;
+        QTest::addRow("stop rule names an unknown template")
+            << mutatedGeneral({{u"stop_rules[0].template"_s, u"nosuch"_s}})
+            << u"stop_rules[0].template: no template has the key \"nosuch\""_s;
+        QTest::addRow("stop rule closes with an odd reason")
+            << mutatedGeneral({{u"stop_rules[0].close"_s, u"spam"_s}})
+            << u"stop_rules[0].close: expected \"not_planned\" or \"completed\""_s;
+        QTest::addRow("stop rule without a decision")
+            << mutatedGeneral({{u"stop_rules[1].decision"_s, QJsonValue::Undefined}})
+            << u"stop_rules[1].decision: is required"_s;
+        QTest::addRow("stop rule without when") << mutatedGeneral({{u"stop_rules[2].when"_s, QJsonValue::Undefined}})
+                                                << u"stop_rules[2].when: is required"_s;
+        QTest::addRow("stop rule typo") << mutatedGeneral({{u"stop_rules[0].templte"_s, u"x"_s}})
+                                        << u"stop_rules[0].templte: unknown key"_s;
+        QTest::addRow("an allowlisted label the pack forbids")
+            << mutatedGeneral({{u"forbidden_prefixes"_s, QJsonArray{u"module: cu"_s}}})
+            << u"is forbidden by the pack's own forbidden_* rules"_s;
+        QTest::addRow("a non-default queue needs its label")
+            << mutatedGeneral({{u"sub_oncalls[0].label"_s, QJsonValue::Undefined}})
+            << u"sub_oncalls[0].label: is required"_s;
+        QTest::addRow("complete label outside the allowlist")
+            << mutatedGeneral({{u"complete_label"_s, u"done"_s}}) << u"complete_label: label \"done\" is not in"_s;
+    }
+
+    void badFirstLevelPack()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        const Result<RubricPack> pack = RubricPack::fromJson(json, u"general.json"_s);
+        QVERIFY(!pack.ok());
+        QVERIFY2(pack.error().contains(expected), qPrintable(pack.error()));
+    }
+
+    void forbiddenPatterns_data()
+    {
+        QTest::addColumn<QString>("label");
+        QTest::addColumn<bool>("forbidden");
+        QTest::addRow("ciflow/ prefix") << u"ciflow/inductor"_s << true;
+        QTest::addRow("sev prefix, upper case") << u"SEV: high"_s << true;
+        QTest::addRow("deprecated inside") << u"topic: deprecated"_s << true;
+        QTest::addRow("exact name") << u"needs research"_s << true;
+        QTest::addRow("exact name, other case") << u"Merge Blocking"_s << true;
+        QTest::addRow("ci inside a name is fine") << u"module: ci"_s << false;
+        QTest::addRow("deprecation is fine") << u"module: deprecation"_s << false;
+        QTest::addRow("a plain module") << u"module: cuda"_s << false;
+    }
+
+    void forbiddenPatterns()
+    {
+        QFETCH(QString, label);
+        QFETCH(bool, forbidden);
+        const Result<RubricPack> general = RubricPack::builtin(u"general"_s);
+        QVERIFY(general.ok());
+        QCOMPARE(general->forbidsPattern(label), forbidden);
+        // The distributed pack forbids by name only ("high priority"), as it always did.
+        QVERIFY(!RubricPack::builtin(u"distributed"_s)->forbidsPattern(label));
     }
 
     void versions_data()
@@ -118,7 +340,8 @@ private slots:
         QTest::addRow("1.1 as a number") << mutated(u"version"_s, 1.1) << 1 << builtinRules;
         QTest::addRow("1.0 file, number") << asVersion10(1) << 0 << 0;
         QTest::addRow("1.0 file, string") << asVersion10(u"1.0"_s) << 0 << 0;
-        QTest::addRow("1.1 file using no 1.1 key") << mutated({{u"context_rules"_s, QJsonValue::Undefined}}) << 1 << 0;
+        QTest::addRow("1.1 file using no 1.1 key")
+            << mutated({{u"version"_s, u"1.1"_s}, {u"context_rules"_s, QJsonValue::Undefined}}) << 1 << 0;
     }
 
     void versions()
@@ -269,8 +492,10 @@ private slots:
                                            << u"confidence_caps[0].effect: a cap is \"medium\" or \"low\""_s;
         QTest::addRow("routed module cap LOW")
             << mutated(u"routed_module_cap"_s, u"LOW"_s) << u"routed_module_cap: expected HIGH or MEDIUM"_s;
+        const QString newer = u"1.%1"_s.arg(RubricPack::FormatMinorVersion + 1);
         QTest::addRow("newer minor version")
-            << mutated(u"version"_s, u"1.2"_s) << u"version: the file is version 1.2, newer than this build reads"_s;
+            << mutated(u"version"_s, newer)
+            << u"version: the file is version %1, newer than this build reads"_s.arg(newer);
         QTest::addRow("version not a version")
             << mutated(u"version"_s, u"one"_s) << u"version: expected a version such as \"1.1\""_s;
         QTest::addRow("version with three parts") << mutated(u"version"_s, u"1.1.1"_s) << u"version: expected"_s;

@@ -3,6 +3,7 @@
 #include "tests/support/testdata.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -50,6 +51,9 @@ private slots:
             "body": "ncclSystemError", "user": {"login": "u"}, "author_association": "NONE",
             "labels": [{"name": "oncall: distributed"}], "comments": 3})")
                                      << QStringList{} << 0 << QList<int>{6};
+        QTest::addRow("pt2 profile") << QByteArray(R"([{"number": 7, "title": "[dynamo] graph break on a generator",
+            "body": "torch._dynamo.exc.Unsupported: generator", "labels": [{"name": "oncall: pt2"}]}])")
+                                     << QStringList{u"--profile"_s, u"pt2"_s} << 0 << QList<int>{7};
         QTest::addRow("empty input") << QByteArray() << QStringList{} << 1 << QList<int>{};
         QTest::addRow("no profile") << mixed << QStringList{u"--profile"_s} << 2 << QList<int>{};
         QTest::addRow("unknown profile") << mixed << QStringList{u"--profile"_s, u"pt9"_s} << 2 << QList<int>{};
@@ -107,6 +111,59 @@ private slots:
         QCOMPARE(plans.at(1).value("template"_L1).toString(), u"not_distributed"_s);
         // #103 already sits with infra: kept, even though DCP would route to checkpointing.
         QCOMPARE(plans.at(2).value("sub_oncall"_L1).toString(), u"oncall: distributed infra"_s);
+    }
+
+    void pt2ProfileRedirects()
+    {
+        QTemporaryDir dir;
+        const QString inputPath = dir.filePath(u"in.jsonl"_s);
+        const QString outputPath = dir.filePath(u"out.jsonl"_s);
+        QFile file(inputPath);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        // JSON Lines: one issue per line.
+        file.write(
+            R"({"number": 8, "title": "[export] torch.export.load fails", "labels": [{"name": "oncall: pt2"}]})"
+            "\n"
+            R"({"number": 9, "title": "[dynamo] graph break on a generator", "labels": [{"name": "oncall: pt2"}]})"
+            "\n");
+        file.close();
+        QCOMPARE(TriageCommand::run(
+                     {u"triage"_s, u"--profile"_s, u"pt2"_s, u"--input"_s, inputPath, u"--output"_s, outputPath}),
+                 0);
+        const QList<QJsonObject> plans = readLines(outputPath);
+        QCOMPARE(plans.size(), 2);
+        QCOMPARE(plans.at(0).value("sub_oncall"_L1).toString(), u"oncall: export"_s);
+        QCOMPARE(plans.at(1).value("sub_oncall"_L1).toString(), u"oncall: pt2"_s);
+        QVERIFY(plans.at(1).value("violations"_L1).toArray().isEmpty());
+    }
+
+    // `--profile general`: first-level routing with the same output format.
+    void generalProfile()
+    {
+        QTemporaryDir dir;
+        const QString outputPath = dir.filePath(u"out.jsonl"_s);
+        QCOMPARE(TriageCommand::run({u"triage"_s, u"--profile"_s, u"general"_s, u"--input"_s,
+                                     TestData::path(u"triage/queue-general.jsonl"_s), u"--output"_s, outputPath}),
+                 0);
+        const QList<QJsonObject> plans = readLines(outputPath);
+        QCOMPARE(plans.size(), 4);
+        for (const QJsonObject &plan : plans) {
+            for (const char *key : {"decision", "sub_oncall", "add_labels", "confidence", "label_confidence",
+                                    "template", "comment", "evidence", "violations"})
+                QVERIFY2(plan.contains(QLatin1StringView(key)), key);
+            QVERIFY(plan.value("violations"_L1).toArray().isEmpty());
+        }
+        QCOMPARE(plans.at(0).value("decision"_L1).toString(), u"route"_s);
+        QCOMPARE(plans.at(0).value("add_labels"_L1).toArray().first().toString(), u"oncall: pt2"_s);
+        QCOMPARE(plans.at(1).value("decision"_L1).toString(), u"close_question"_s);
+        QCOMPARE(plans.at(1).value("template"_L1).toString(), u"redirect_to_forum"_s);
+        QCOMPARE(plans.at(1).value("close"_L1).toBool(), true);
+        QCOMPARE(plans.at(1).value("state_reason"_L1).toString(), u"not_planned"_s);
+        QCOMPARE(plans.at(2).value("decision"_L1).toString(), u"classify"_s);
+        QVERIFY(plans.at(2).value("add_labels"_L1).toArray().contains(u"module: dataloader"_s));
+        QVERIFY(plans.at(2).value("add_labels"_L1).toArray().contains(u"triaged"_s));
+        QCOMPARE(plans.at(3).value("decision"_L1).toString(), u"already_routed"_s);
+        QVERIFY(plans.at(3).value("add_labels"_L1).toArray().isEmpty());
     }
 };
 

@@ -33,6 +33,24 @@ Issue makeIssue(const QString &title, const QString &body, const QStringList &ex
     return issue;
 }
 
+// The PT2 queue: the queue label is also where an issue stays unless it is redirected.
+const QString Pt2 = u"oncall: pt2"_s;
+const QString Export = u"oncall: export"_s;
+const QString CpuInductor = u"oncall: cpu inductor"_s;
+const QString Pt2Marker = u"bot-triaged"_s;
+const QString Dynamo = u"module: dynamo"_s;
+const QString Inductor = u"module: inductor"_s;
+const QString DynamicShapes = u"module: dynamic shapes"_s;
+const QString Dispatcher = u"module: pt2-dispatcher"_s;
+
+Issue makePt2Issue(const QString &title, const QString &body, const QStringList &extraLabels = {},
+                   const QString &association = u"NONE"_s)
+{
+    Issue issue = makeIssue(title, body, extraLabels, association);
+    issue.labels = QStringList{Pt2} + extraLabels;
+    return issue;
+}
+
 bool firedRule(const TriagePlan &plan, const QString &rule)
 {
     for (const Evidence &evidence : plan.evidence) {
@@ -51,6 +69,21 @@ QString describe(const TriagePlan &plan)
            rules.join(u"\n  "_s);
 }
 
+// First-level fixtures: a new issue carries no labels at all.
+Issue newIssue(const QString &title, const QString &body, const QStringList &labels = {})
+{
+    Issue issue;
+    issue.number = 777;
+    issue.title = title;
+    issue.body = body;
+    issue.authorAssociation = u"NONE"_s;
+    issue.labels = labels;
+    return issue;
+}
+
+const QString Triaged = u"triaged"_s;
+const QString BotTriaged = u"bot-triaged"_s;
+
 } // namespace
 
 class TestTriageEngine : public QObject
@@ -63,6 +96,12 @@ private slots:
         Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
         QVERIFY2(pack.ok(), qPrintable(pack.error()));
         m_engine = std::make_unique<TriageEngine>(std::move(pack).value());
+        Result<RubricPack> pt2 = RubricPack::builtin(u"pt2"_s);
+        QVERIFY2(pt2.ok(), qPrintable(pt2.error()));
+        m_pt2 = std::make_unique<TriageEngine>(std::move(pt2).value());
+        Result<RubricPack> general = RubricPack::builtin(u"general"_s);
+        QVERIFY2(general.ok(), qPrintable(general.error()));
+        m_general = std::make_unique<TriageEngine>(std::move(general).value());
     }
 
     void procedure_data()
@@ -548,6 +587,233 @@ private slots:
         QCOMPARE(infra.confidenceOf(Infra), Confidence::High);
     }
 
+    // The first-level (`general`) profile, one row per rule of its procedure. Columns as in procedure(); `close`
+    // says whether the plan closes the issue.
+    void firstLevel_data()
+    {
+        QTest::addColumn<Issue>("issue");
+        QTest::addColumn<QString>("decision");
+        QTest::addColumn<QString>("templateKey");
+        QTest::addColumn<bool>("close");
+        QTest::addColumn<QStringList>("added");
+        QTest::addColumn<QStringList>("notAdded");
+        QTest::addColumn<QString>("rule");
+
+        const QStringList oncalls = {u"oncall: pt2"_s,    u"oncall: distributed"_s,  u"oncall: export"_s,
+                                     u"oncall: jit"_s,    u"oncall: quantization"_s, u"oncall: profiler"_s,
+                                     u"oncall: mobile"_s, u"oncall: visualization"_s};
+        const QString compileScript = u"\n```python\nimport torch\n@torch.compile(fullgraph=True)\ndef f(x):\n"
+                                      u"    return x.sin()\nf(torch.randn(3))\n```\n"_s;
+
+        // Step 0: anything already routed is that queue's.
+        QTest::addRow("already routed: any oncall label")
+            << newIssue(u"torch.compile graph break on dict"_s, compileScript, {u"oncall: cpu inductor"_s})
+            << u"already_routed"_s << QString() << false << QStringList{} << QStringList{BotTriaged, Triaged}
+            << u"already routed"_s;
+        // Step 1: questions, unclear reports, reproductions nobody can run.
+        QTest::addRow("usage question: closed with the forum template")
+            << newIssue(u"How do I freeze some layers of a model?"_s,
+                        u"I am new to PyTorch. Is there a way to train only the last layer of my model? Any advice "
+                        u"is welcome."_s)
+            << u"close_question"_s << u"redirect_to_forum"_s << true << QStringList{BotTriaged} << QStringList{Triaged}
+            << u"stop: usage-question"_s;
+        QTest::addRow("a question with a traceback is a bug report")
+            << newIssue(u"How do I fix this error?"_s,
+                        u"Traceback (most recent call last):\n  File \"a.py\", line 3, in <module>\n    y = x.view(2)\n"
+                        u"RuntimeError: shape '[2]' is invalid for input of size 3\n"_s)
+            << QString() << QString() << false << QStringList{} << QStringList{} << QString();
+        QTest::addRow("cannot tell: request more information")
+            << newIssue(u"Something is off"_s, u"See the picture, it happens every time since yesterday."_s)
+            << u"request_info"_s << u"request_more_info"_s << false << QStringList{BotTriaged} << QStringList{Triaged}
+            << u"stop: cannot-tell"_s;
+        QTest::addRow("extremal inputs: edge case and the numerical-accuracy note")
+            << newIssue(u"exp overflows for inputs near torch.finfo(torch.float32).max"_s,
+                        u"With x = torch.full((3,), 3.4e38) the result is inf; extreme values at the dtype limits."_s)
+            << u"label"_s << u"numerical_accuracy"_s << false << QStringList{u"module: edge cases"_s, BotTriaged}
+            << QStringList{Triaged} << u"stop: extremal-inputs"_s;
+        QTest::addRow("external download: self-contained reproduction")
+            << newIssue(u"Wrong output from my model after upgrading torch"_s,
+                        u"Download the checkpoint from https://drive.google.com/file/d/abc/view and run "
+                        u"inference.py."_s)
+            << u"request_reproduction"_s << u"request_self_contained_reproduction"_s << false << QStringList{BotTriaged}
+            << QStringList{Triaged, u"needs reproduction"_s} << u"stop: external-download"_s;
+        QTest::addRow("private model, no script: self-contained reproduction")
+            << newIssue(u"Training loss becomes NaN on GPU"_s,
+                        u"It happens with our proprietary model; I cannot share the model or the data."_s)
+            << u"request_reproduction"_s << u"request_self_contained_reproduction"_s << false << QStringList{BotTriaged}
+            << QStringList{Triaged} << u"stop: not-self-contained"_s;
+        // Step 3: exactly one oncall queue, and nothing else.
+        QTest::addRow("route: pt2") << newIssue(u"torch.compile graph break on a dict subclass"_s,
+                                                u"Dynamo reports a graph break and inductor recompiles every step."_s +
+                                                    compileScript)
+                                    << u"route"_s << QString() << false << QStringList{u"oncall: pt2"_s, BotTriaged}
+                                    << QStringList{Triaged, u"module: dynamo"_s} << u"precedence: pt2"_s;
+        QTest::addRow("route: distributed")
+            << newIssue(u"[FSDP2] fully_shard hangs in all_gather with NCCL"_s,
+                        u"Two nodes, torchrun, the job hangs in the first all_gather."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s, BotTriaged}
+            << QStringList{Triaged, u"module: fsdp"_s} << u"precedence: distributed"_s;
+        QTest::addRow("route: export") << newIssue(u"torch.export fails on a model with a data-dependent branch"_s,
+                                                   u"ExportedProgram cannot be produced; run_decompositions raises."_s)
+                                       << u"route"_s << QString() << false << QStringList{u"oncall: export"_s}
+                                       << QStringList{Triaged} << u"precedence: export"_s;
+        QTest::addRow("route: jit") << newIssue(u"TorchScript cannot script a method using a dataclass"_s,
+                                                u"torch.jit.script(model) raises for the ScriptModule."_s)
+                                    << u"route"_s << QString() << false << QStringList{u"oncall: jit"_s}
+                                    << QStringList{Triaged} << u"precedence: jit"_s;
+        QTest::addRow("route: quantization")
+            << newIssue(u"Quantized model gives NaN after convert_fx"_s,
+                        u"prepare_fx with the default qconfig, then calibrate; the observer sees zeros."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: quantization"_s} << QStringList{Triaged}
+            << u"precedence: quantization"_s;
+        QTest::addRow("route: profiler") << newIssue(
+                                                u"torch.profiler drops CUDA kernels from the trace"_s,
+                                                u"Kineto trace exported with export_chrome_trace misses kernels."_s)
+                                         << u"route"_s << QString() << false << QStringList{u"oncall: profiler"_s}
+                                         << QStringList{Triaged} << u"precedence: profiler"_s;
+        QTest::addRow("route: mobile") << newIssue(
+                                              u"Android app crashes loading a lite interpreter model"_s,
+                                              u"Saved with _save_for_lite_interpreter after optimize_for_mobile."_s)
+                                       << u"route"_s << QString() << false << QStringList{u"oncall: mobile"_s}
+                                       << QStringList{Triaged} << u"precedence: mobile"_s;
+        QTest::addRow("route: visualization")
+            << newIssue(u"TensorBoard SummaryWriter add_graph fails"_s,
+                        u"torch.utils.tensorboard cannot trace the model."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: visualization"_s} << QStringList{Triaged}
+            << u"precedence: visualization"_s;
+        // Step 4: the general queue — specific module labels, a type label, `triaged` when nothing needs review.
+        QTest::addRow("general: module labels and triaged")
+            << newIssue(u"DataLoader with num_workers=4 hangs on Windows"_s,
+                        u"With persistent_workers the DataLoader never returns the first batch on Windows 11."_s)
+            << u"classify"_s << QString() << false
+            << QStringList{u"module: dataloader"_s, u"module: windows"_s, Triaged, BotTriaged} << oncalls
+            << u"module signals"_s;
+        QTest::addRow("general: MPS is not mobile")
+            << newIssue(u"MPS: index_select returns garbage on Apple silicon"_s,
+                        u"On device mps the result differs from CPU."_s + Script)
+            << QString() << QString() << false << QStringList{u"module: mps"_s} << oncalls << u"module signals"_s;
+        QTest::addRow("general: a test disabled on ROCm alone stays with ROCm")
+            << newIssue(u"DISABLED test_ring_attention_sdpa (__main__.RingAttentionTest)"_s,
+                        u"Platforms: rocm. This test was disabled because it is failing on main branch "
+                        u"(test/distributed/tensor/test_attention.py)."_s)
+            << u"classify"_s << QString() << false << QStringList{u"module: rocm"_s, Triaged} << oncalls
+            << u"edge case: rocm-only-disabled-test"_s;
+        QTest::addRow("general: the same test failing everywhere is distributed's")
+            << newIssue(u"DISABLED test_ring_attention_sdpa (__main__.RingAttentionTest)"_s,
+                        u"Platforms: linux. This test was disabled because it is failing on main branch "
+                        u"(test/distributed/tensor/test_attention.py)."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s}
+            << QStringList{u"module: rocm"_s} << QString();
+        QTest::addRow("general: building PyTorch is not torch.compile")
+            << newIssue(u"Compiling PyTorch from source fails with gcc 13"_s,
+                        u"python setup.py develop stops: CMake error in the build, then ninja: build stopped."_s)
+            << u"classify"_s << QString() << false << QStringList{u"module: build"_s} << oncalls
+            << u"edge case: building-pytorch-is-not-torch-compile"_s;
+        QTest::addRow("general: torch.onnx.export is ONNX, not torch.export")
+            << newIssue(u"torch.onnx.export fails for a model with LayerNorm"_s,
+                        u"Exporting with opset 17 raises in the ONNX exporter; onnxruntime cannot load the file."_s)
+            << QString() << QString() << false << QStringList{u"module: onnx"_s} << oncalls
+            << u"edge case: onnx-export-is-onnx"_s;
+        QTest::addRow("route: torch.export stays export")
+            << newIssue(u"torch.export then torch.onnx.export of the ExportedProgram fails"_s,
+                        u"torch.export.export(model) works, run_decompositions raises before ONNX sees it."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: export"_s} << QStringList{}
+            << u"precedence: export"_s;
+        QTest::addRow("general: a matrix decomposition is linear algebra, not the compiler")
+            << newIssue(u"QR decomposition returns wrong signs for torch.linalg.qr on CPU"_s,
+                        u"torch.linalg.qr and the LU decomposition disagree with numpy."_s + Script)
+            << QString() << QString() << false << QStringList{u"module: linear algebra"_s} << oncalls
+            << u"module signals"_s;
+        QTest::addRow("general: a feature request gets a type label")
+            << newIssue(u"[RFC] Add support for a cosine warmup scheduler in torch.optim.lr_scheduler"_s,
+                        u"### The feature, motivation and pitch\nIt would be great to have a warmup option for "
+                        u"lr_scheduler; please add it."_s)
+            << QString() << QString() << false << QStringList{u"feature"_s, u"module: LrScheduler"_s} << oncalls
+            << u"type: feature"_s;
+        QTest::addRow("general: a new argument is a function request")
+            << newIssue(u"Add a new argument to torch.nn.functional.pad for reflect mode on 5-D input"_s,
+                        u"### The feature, motivation and pitch\nPlease add an argument so that pad can do it."_s)
+            << QString() << QString() << false << QStringList{u"function request"_s} << oncalls
+            << u"type: function-request"_s;
+        QTest::addRow("general: high-priority signs go to review, not triaged")
+            << newIssue(u"Segmentation fault in torch.linalg.svd on large matrices"_s,
+                        u"The process dies with a segfault (core dumped) when calling torch.linalg.svd."_s + Script)
+            << u"high_priority"_s << QString() << false << QStringList{u"triage review"_s, u"module: linear algebra"_s}
+            << QStringList{Triaged, u"high priority"_s} << u"high priority: crash"_s;
+        QTest::addRow("general: no specific module, a human looks")
+            << newIssue(u"Unexpected result from a tensor operation"_s, u"The values look off."_s + Script)
+            << u"low_confidence"_s << QString() << false << QStringList{u"triage review"_s} << QStringList{Triaged}
+            << u"no module at MEDIUM confidence or better"_s;
+    }
+
+    void firstLevel()
+    {
+        QFETCH(Issue, issue);
+        QFETCH(QString, decision);
+        QFETCH(QString, templateKey);
+        QFETCH(bool, close);
+        QFETCH(QStringList, added);
+        QFETCH(QStringList, notAdded);
+        QFETCH(QString, rule);
+
+        const TriageEngine &engine = *m_general;
+        const TriagePlan plan = engine.plan(issue);
+        const QString why = describe(plan);
+        if (!decision.isEmpty())
+            QVERIFY2(plan.decision == decision, qPrintable(why));
+        QVERIFY2(plan.templateKey == templateKey, qPrintable(why));
+        QCOMPARE(plan.close, close);
+        QCOMPARE(plan.stateReason, close ? u"not_planned"_s : QString());
+        if (!templateKey.isEmpty())
+            QCOMPARE(plan.comment, engine.pack().templateByKey(templateKey)->text);
+        for (const QString &label : std::as_const(added))
+            QVERIFY2(plan.addLabels.contains(label), qPrintable(u"missing "_s + label + u": "_s + why));
+        for (const QString &label : std::as_const(notAdded))
+            QVERIFY2(!plan.addLabels.contains(label), qPrintable(u"unexpected "_s + label + u": "_s + why));
+        if (!rule.isEmpty())
+            QVERIFY2(firedRule(plan, rule), qPrintable(u"rule did not fire: "_s + rule + u": "_s + why));
+
+        // Whatever the path: at most one oncall label; a routed plan adds nothing but it and the marker; an
+        // already-routed issue gets nothing at all; every label has evidence; the guardrails have no objection.
+        QStringList oncall;
+        for (const QString &label : plan.addLabels) {
+            if (label.startsWith(u"oncall: "_s))
+                oncall.append(label);
+        }
+        QVERIFY2(oncall.size() <= 1, qPrintable(why));
+        if (plan.decision == "route"_L1)
+            QCOMPARE(plan.addLabels, (QStringList{oncall.value(0), BotTriaged}));
+        if (plan.decision == "already_routed"_L1) {
+            QVERIFY(plan.addLabels.isEmpty());
+            QVERIFY(plan.comment.isEmpty());
+        }
+        if (plan.addLabels.contains(Triaged))
+            QVERIFY2(!plan.addLabels.contains(u"triage review"_s), qPrintable(why));
+        for (const QString &label : plan.addLabels) {
+            QVERIFY2(engine.pack().allows(label), qPrintable(label));
+            QVERIFY2(!engine.pack().forbidsPattern(label), qPrintable(label));
+            bool evidenced = false;
+            for (const Evidence &e : plan.evidence)
+                evidenced = evidenced || e.label == label;
+            QVERIFY2(evidenced, qPrintable(u"no evidence for "_s + label + u": "_s + why));
+        }
+        const QList<Violation> violations = Guardrails::check(plan, issue, engine.pack());
+        QVERIFY2(violations.isEmpty(), qPrintable(violations.value(0).rule + u": "_s + violations.value(0).message));
+    }
+
+    // The general pack leaves the distributed procedure alone: a first-level pack's keys are off by default.
+    void firstLevelKeysAreOffForDistributed()
+    {
+        const RubricPack &pack = m_engine->pack();
+        QVERIFY(pack.skipLabelPrefixes.isEmpty());
+        QVERIFY(pack.stopRules.isEmpty());
+        QVERIFY(!pack.routeStops);
+        QVERIFY(pack.completeLabel.isEmpty());
+        QVERIFY(pack.defaultInShare);
+        const Issue routedElsewhere = makeIssue(u"[FSDP2] fully_shard hangs"_s, Script, {u"oncall: pt2"_s});
+        QVERIFY(m_engine->plan(routedElsewhere).decision != "already_routed"_L1);
+    }
+
     void oddInput_data()
     {
         QTest::addColumn<Issue>("issue");
@@ -600,8 +866,299 @@ private slots:
         QCOMPARE(a.evidence, b.evidence);
     }
 
+    // The pt2 profile: its rubric's rules, one row each, on small made-up issues.
+    void pt2Procedure_data()
+    {
+        QTest::addColumn<Issue>("issue");
+        QTest::addColumn<QString>("decision");
+        QTest::addColumn<QString>("subOncall");
+        QTest::addColumn<QStringList>("added");    // must be in add_labels
+        QTest::addColumn<QStringList>("notAdded"); // must not be
+        QTest::addColumn<QString>("rule");         // must have fired (empty: no check)
+
+        const QString compiled = u"\n```python\nimport torch\n\n@torch.compile\ndef f(x):\n    return x.sin() + 1\n\n"
+                                 u"x = torch.randn(8)\nprint(f(x))\n```\n"_s;
+
+        QTest::addRow("already classified")
+            << makePt2Issue(u"Inductor fails to lower aten.foo"_s, compiled, {Inductor}) << u"already_classified"_s
+            << Pt2 << QStringList{Pt2Marker} << QStringList{Dynamo, Review} << u"already-classified"_s;
+        QTest::addRow("graph break is dynamo")
+            << makePt2Issue(u"[dynamo] graph break on a dict comprehension"_s,
+                            u"torch._dynamo.exc.Unsupported: dict comprehension is not supported"_s + compiled)
+            << u"classify"_s << Pt2 << QStringList{Dynamo, Pt2Marker} << QStringList{Inductor, DynamicShapes, Export}
+            << u"module signals"_s;
+        QTest::addRow("dynamic=False fixes it: dynamic shapes, not dynamo")
+            << makePt2Issue(u"torch.compile recompiles on every batch size"_s,
+                            u"With dynamic=False it works fine. Dynamo recompiles and the SymInt guards fail."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{DynamicShapes} << QStringList{Dynamo}
+            << u"procedure: dynamic-false-fixes-it"_s;
+        QTest::addRow("data-dependent guard is dynamic shapes")
+            << makePt2Issue(
+                   u"GuardOnDataDependentSymNode in torch.compile with .item()"_s,
+                   u"Dynamo stops: torch.fx.experimental.symbolic_shapes.GuardOnDataDependentSymNode: Could not "
+                   u"guard on data-dependent expression Eq(u0, 1)"_s +
+                       compiled)
+            << u"classify"_s << Pt2 << QStringList{DynamicShapes} << QStringList{Dynamo}
+            << u"confusion: shapes-not-dynamo"_s;
+        QTest::addRow("isolation: fails on aot_eager, not eager → dispatcher")
+            << makePt2Issue(u"torch.compile gives wrong strides for an inplace view"_s,
+                            u"backend=\"eager\" works. With backend=\"aot_eager\" it fails: the output metadata "
+                            u"differs."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Dispatcher} << QStringList{Inductor}
+            << u"procedure: fails-on-aot-eager-not-eager"_s;
+        QTest::addRow("isolation: fails on inductor, not aot_eager → inductor")
+            << makePt2Issue(u"torch.compile output is wrong for a masked sum"_s,
+                            u"aot_eager works and matches eager. With backend=\"inductor\" the result is wrong."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Inductor} << QStringList{Dispatcher}
+            << u"procedure: fails-on-inductor-not-aot-eager"_s;
+        QTest::addRow("isolation: fails while tracing → dynamo")
+            << makePt2Issue(u"torch.compile fails on a generator expression"_s,
+                            u"Even backend=\"eager\" fails, so it breaks while tracing the bytecode."_s + compiled)
+            << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{Inductor, Dispatcher}
+            << u"procedure: fails-while-tracing"_s;
+        QTest::addRow("aot_autograd merely on the stack is not the dispatcher")
+            << makePt2Issue(u"InductorError: LoweringException in aten.scatter_reduce"_s,
+                            u"```\nTraceback (most recent call last):\n  File "
+                            u"\"torch/_functorch/_aot_autograd/jit_compile_runtime_wrappers.py\", line 3, in f\n"
+                            u"  File \"torch/_inductor/lowering.py\", line 9, in g\n"
+                            u"torch._inductor.exc.InductorError: LoweringException: scatter_reduce\n```"_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Inductor} << QStringList{Dispatcher} << QString();
+        QTest::addRow("functorch transform under compile")
+            << makePt2Issue(u"torch.compile of vmap over a jacrev fails"_s,
+                            u"```python\nimport torch\nfrom torch.func import vmap, jacrev\n"
+                            u"f = torch.compile(vmap(jacrev(g)))\nf(x)\n```\nFails in torch/_functorch."_s)
+            << u"classify"_s << Pt2 << QStringList{u"module: functorch"_s, u"dynamo-functorch"_s}
+            << QStringList{Dispatcher} << u"module signals"_s;
+        QTest::addRow("CPU-only inductor is redirected")
+            << makePt2Issue(u"[Inductor][CPU] LayerNorm outputs NaN in float16"_s,
+                            u"Only on cpu: the cpp_fused kernel gives NaN."_s + compiled)
+            << u"route"_s << CpuInductor << QStringList{CpuInductor} << QStringList{Export}
+            << u"edge case: cpu-only-inductor"_s;
+        QTest::addRow("MKLDNN codegen is redirected")
+            << makePt2Issue(u"torch.compile crashes in a fused conv"_s,
+                            u"The mkldnn fusion pass in torch/_inductor/fx_passes/mkldnn_fusion.py picks the wrong "
+                            u"weight layout."_s +
+                                compiled)
+            << QString() << CpuInductor << QStringList{CpuInductor} << QStringList{}
+            << u"edge case: cpu-only-inductor"_s;
+        QTest::addRow("'only on CPU' in the body is redirected")
+            << makePt2Issue(u"torch.compile gives NaN for a bfloat16 softmax"_s,
+                            u"This only happens on CPU; eager is fine."_s + compiled)
+            << QString() << CpuInductor << QStringList{CpuInductor} << QStringList{}
+            << u"edge case: cpu-only-inductor"_s;
+        QTest::addRow("a tracing bug on CPU stays")
+            << makePt2Issue(u"[CPU] graph break on a dict comprehension"_s,
+                            u"torch._dynamo.exc.Unsupported: dict comprehension"_s + compiled)
+            << QString() << Pt2 << QStringList{Dynamo} << QStringList{CpuInductor} << QString();
+        QTest::addRow("CPU next to a GPU stays")
+            << makePt2Issue(u"[CPU] torch.compile differs on cuda too"_s,
+                            u"Same wrong result on the GPU (cuda) as on the cpu."_s + compiled)
+            << QString() << Pt2 << QStringList{} << QStringList{CpuInductor} << QString();
+        QTest::addRow("export-only is redirected")
+            << makePt2Issue(u"[export] torch.export.save fails on a custom class constant"_s,
+                            u"ExportedProgram cannot be serialized: torch.export.save raises SerializeError."_s +
+                                Script)
+            << u"route"_s << Export << QStringList{Export} << QStringList{CpuInductor} << u"edge case: export-only"_s;
+        QTest::addRow("export with compile involved stays")
+            << makePt2Issue(u"[export/dynamo] torch._check fails at compile time"_s,
+                            u"torch.export and torch.compile both hit it while dynamo traces torch._check."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{} << QStringList{Export} << QString();
+        QTest::addRow("DTensor under compile stays, labelled for visibility")
+            << makePt2Issue(u"DTensor + torch.compile: inductor size assert on a tangent"_s,
+                            u"```python\nfrom torch.distributed.tensor import distribute_tensor, Shard\n"
+                            u"dt = distribute_tensor(x, mesh, [Shard(1)])\nout = torch.compile(f)(dt)\n```\n"
+                            u"Inductor raises an assert_size_stride error in the generated code."_s)
+            << QString() << Pt2 << QStringList{u"module: dtensor"_s} << QStringList{Export, u"oncall: distributed"_s}
+            << QString();
+        QTest::addRow("FSDP2 under compile stays, labelled for visibility")
+            << makePt2Issue(u"torch.compile of an FSDP2 fully_shard model graph breaks"_s,
+                            u"fully_shard(model) then torch.compile(model): Dynamo graph breaks in FSDP hooks."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{u"module: fsdp"_s, Dynamo} << QStringList{} << QString();
+        QTest::addRow("feature label: determinism")
+            << makePt2Issue(u"Compiled model is non-deterministic with use_deterministic_algorithms"_s,
+                            u"torch.use_deterministic_algorithms(True) still gives run-to-run differences."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{u"module: determinism"_s} << QStringList{} << QString();
+        QTest::addRow("feature label: compile time")
+            << makePt2Issue(u"Very long compile time for a 40-layer model"_s,
+                            u"Compilation time went from 2 to 9 minutes; cold start is the worst."_s + compiled)
+            << QString() << Pt2 << QStringList{u"module: compile-time"_s} << QStringList{} << QString();
+        QTest::addRow("feature label: cuda graphs")
+            << makePt2Issue(u"mode=\"reduce-overhead\" re-records cudagraphs every step"_s,
+                            u"cudagraph trees re-record because of a static input."_s + compiled)
+            << QString() << Pt2 << QStringList{u"module: cuda graphs"_s} << QStringList{} << QString();
+        QTest::addRow("max-autotune without cudagraphs is not cuda graphs")
+            << makePt2Issue(u"max-autotune-no-cudagraphs: Triton template autotuning fails"_s,
+                            u"Inductor codegen of the bmm template fails during autotuning."_s + compiled)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{u"module: cuda graphs"_s} << QString();
+        QTest::addRow("flex attention")
+            << makePt2Issue(u"flex_attention with a block_mask fails to compile"_s,
+                            u"create_block_mask(mask_mod, ...) then flex_attention(q, k, v, block_mask=bm)"_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{u"module: flex attention"_s} << QStringList{} << QString();
+        QTest::addRow("high priority: crash → triage review, never high priority")
+            << makePt2Issue(u"torch.compile segfault in the backward"_s,
+                            u"Segmentation fault (core dumped) in the Inductor generated kernel."_s + compiled)
+            << u"high_priority"_s << Pt2 << QStringList{Review} << QStringList{u"high priority"_s, Pt2Marker}
+            << u"high priority: crash"_s;
+        QTest::addRow("high priority: silently wrong")
+            << makePt2Issue(u"torch.compile gives wrong results for cumsum"_s,
+                            u"The compiled output differs from eager with no error."_s + compiled)
+            << u"high_priority"_s << Pt2 << QStringList{Review} << QStringList{u"high priority"_s}
+            << u"high priority: silently-wrong-results"_s;
+        QTest::addRow("high priority: regression")
+            << makePt2Issue(u"torch.compile of my model no longer works in 2.6"_s,
+                            u"This used to work in 2.5; Dynamo now raises Unsupported."_s + compiled)
+            << u"high_priority"_s << Pt2 << QStringList{Review} << QStringList{u"high priority"_s}
+            << u"high priority: regression"_s;
+        QTest::addRow("high priority: flaky test")
+            << makePt2Issue(u"DISABLED test_inductor_sum (__main__.TestInductor) is flaky"_s,
+                            u"Platforms: linux. This test was disabled because it is flaky on main."_s)
+            << u"high_priority"_s << Pt2 << QStringList{Review} << QStringList{NeedsRepro}
+            << u"high priority: flaky-test"_s;
+        QTest::addRow("fuzzer issue is tagged")
+            << makePt2Issue(u"[fuzzer] inductor result mismatch for a generated program"_s,
+                            u"Found by the fuzzer; compared with torch._dynamo.utils.same and an fp64 reference."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{u"topic: fuzzer"_s} << QStringList{} << QString();
+        QTest::addRow("fuzzer with zero tolerance is not silently wrong")
+            << makePt2Issue(u"[fuzzer] compiled output differs from eager"_s,
+                            u"Found by the fuzzer; assert_close(rtol=0, atol=0) fails."_s + compiled)
+            << QString() << Pt2 << QStringList{u"topic: fuzzer"_s} << QStringList{Review} << QString();
+        QTest::addRow("type: feature request")
+            << makePt2Issue(
+                   u"Add a way to show TORCH_LOGS from one rank"_s,
+                   u"### 🚀 The feature, motivation and pitch\nIt would be nice to have an option to choose the "
+                   u"rank whose logs torch.compile prints."_s)
+            << QString() << Pt2 << QStringList{u"feature"_s} << QStringList{NeedsRepro} << u"type: feature"_s;
+        QTest::addRow("no reproduction: the template asks for backend isolation")
+            << makePt2Issue(u"torch.compile makes my model slower"_s, u"Inductor is slower than eager for my model."_s)
+            << u"needs_reproduction"_s << Pt2 << QStringList{NeedsRepro} << QStringList{}
+            << u"no usable reproduction"_s;
+        QTest::addRow("not PT2 at all")
+            << makePt2Issue(u"torch.linalg.solve returns garbage for singular matrices"_s,
+                            u"In eager mode, solve on a singular 3x3 matrix returns huge values."_s + Script)
+            << u"not_pt2"_s << QString() << QStringList{Review, Pt2Marker} << QStringList{Export, CpuInductor}
+            << QString();
+    }
+
+    void pt2Procedure()
+    {
+        QFETCH(Issue, issue);
+        QFETCH(QString, decision);
+        QFETCH(QString, subOncall);
+        QFETCH(QStringList, added);
+        QFETCH(QStringList, notAdded);
+        QFETCH(QString, rule);
+
+        const TriagePlan plan = m_pt2->plan(issue);
+        const QString why = describe(plan);
+        if (!decision.isEmpty())
+            QVERIFY2(plan.decision == decision, qPrintable(why));
+        if (!subOncall.isEmpty())
+            QVERIFY2(plan.subOncall == subOncall, qPrintable(why));
+        for (const QString &label : std::as_const(added))
+            QVERIFY2(plan.addLabels.contains(label), qPrintable(u"missing "_s + label + u": "_s + why));
+        for (const QString &label : std::as_const(notAdded))
+            QVERIFY2(!plan.addLabels.contains(label), qPrintable(u"unexpected "_s + label + u": "_s + why));
+        if (!rule.isEmpty())
+            QVERIFY2(firedRule(plan, rule), qPrintable(u"rule did not fire: "_s + rule + u": "_s + why));
+
+        // Whatever the path: add-only, never `high priority`, at most one redirect, evidence and a confidence for
+        // every label, and the guardrails have nothing to say.
+        QVERIFY(plan.removeLabels.isEmpty());
+        QVERIFY(!plan.addLabels.contains(u"high priority"_s));
+        int redirects = 0;
+        for (const QString &label : plan.addLabels)
+            redirects += m_pt2->pack().subOncallByLabel(label) ? 1 : 0;
+        QVERIFY2(redirects <= 1, qPrintable(why));
+        for (const QString &label : plan.addLabels) {
+            QVERIFY2(plan.confidenceOf(label) != Confidence::None, qPrintable(label));
+            bool evidenced = false;
+            for (const Evidence &e : plan.evidence)
+                evidenced = evidenced || e.label == label;
+            QVERIFY2(evidenced, qPrintable(u"no evidence for "_s + label + u": "_s + why));
+        }
+        const QList<Violation> violations = Guardrails::check(plan, issue, m_pt2->pack());
+        QVERIFY2(violations.isEmpty(), qPrintable(violations.value(0).rule + u": "_s + violations.value(0).message));
+        if (plan.addLabels.contains(NeedsRepro))
+            QCOMPARE(plan.templateKey, u"needs_pt2_reproduction"_s);
+        if (plan.decision == "not_pt2"_L1)
+            QCOMPARE(plan.templateKey, u"not_pt2"_s);
+    }
+
+    // Every PT2 issue carries a module label: when none is strong enough to apply, the strongest candidate (or
+    // the rubric's fallback) is offered at LOW beside the review label, and not applied.
+    void pt2ModuleRequired_data()
+    {
+        QTest::addColumn<Issue>("issue");
+        QTest::addColumn<QString>("offered");
+
+        QTest::addRow("weak candidate offered")
+            << makePt2Issue(u"torch.compile fails on my model"_s, u"It fails somewhere in the kernel."_s + Script)
+            << Inductor;
+        QTest::addRow("no candidate: the rubric's fallback")
+            << makePt2Issue(u"torch.compile fails on my model"_s, u"It just does not work."_s + Script)
+            << u"module: compile ux"_s;
+    }
+
+    void pt2ModuleRequired()
+    {
+        QFETCH(Issue, issue);
+        QFETCH(QString, offered);
+        const TriagePlan plan = m_pt2->plan(issue);
+        const QString why = describe(plan);
+        QVERIFY2(plan.decision == "low_confidence"_L1, qPrintable(why));
+        QVERIFY2(plan.addLabels.contains(Review), qPrintable(why));
+        QCOMPARE(plan.confidenceOf(offered), Confidence::Low);
+        QVERIFY2(!plan.addLabels.contains(offered), qPrintable(why)); // offered, not applied
+        for (const QString &label : plan.addLabels)
+            QVERIFY2(!label.startsWith(u"module: "_s), qPrintable(why));
+        QVERIFY(Guardrails::check(plan, issue, m_pt2->pack()).isEmpty());
+
+        // The distributed pack does not require one: the same issue there gets no offer.
+        Issue distributed = issue;
+        distributed.labels = {Distributed};
+        QVERIFY(!m_engine->plan(distributed).labelConfidence.contains(offered));
+    }
+
+    // Backend isolation reads what one sentence says about one backend: the verdict must stand next to it.
+    void pt2IsolationNeedsProximity()
+    {
+        const QString filler = u" The model is a small transformer with rotary embeddings and a custom MLP; it is "
+                               u"trained in bf16 on one GPU with gradient accumulation over four micro-batches."_s;
+        const Issue near =
+            makePt2Issue(u"torch.compile problem"_s, u"backend=\"eager\" works. aot_eager fails."_s + filler + Script);
+        const Issue apart = makePt2Issue(u"torch.compile problem"_s, u"backend=\"eager\" and aot_eager:"_s + filler +
+                                                                         u" It works. It fails."_s + Script);
+        QVERIFY(firedRule(m_pt2->plan(near), u"procedure: fails-on-aot-eager-not-eager"_s));
+        QVERIFY(!firedRule(m_pt2->plan(apart), u"procedure: fails-on-aot-eager-not-eager"_s));
+    }
+
+    void pt2QueueLabelIsNotAnExistingRoute()
+    {
+        // `oncall: pt2` says which queue the issue is in; it does not stop a redirect.
+        const Issue issue = makePt2Issue(u"[export] torch.export.load fails for an ExportedProgram"_s,
+                                         u"torch.export.load raises on a saved ExportedProgram."_s + Script);
+        const TriagePlan plan = m_pt2->plan(issue);
+        QCOMPARE(plan.subOncall, Export);
+        QVERIFY(plan.addLabels.contains(Export));
+        // A human's redirect is kept.
+        const TriagePlan kept = m_pt2->plan(makePt2Issue(issue.title, issue.body, {CpuInductor}));
+        QCOMPARE(kept.subOncall, CpuInductor);
+        QVERIFY(!kept.addLabels.contains(Export));
+    }
+
 private:
     std::unique_ptr<TriageEngine> m_engine;
+    std::unique_ptr<TriageEngine> m_pt2;
+    std::unique_ptr<TriageEngine> m_general;
 };
 
 QTEST_GUILESS_MAIN(TestTriageEngine)

@@ -48,6 +48,29 @@ private slots:
         QCOMPARE(object.value("violations"_L1).toArray().first().toObject().value("rule"_L1).toString(),
                  u"allowlist"_s);
     }
+
+    // A closing plan (a usage question at the first level) says so; no other plan carries the keys.
+    void close()
+    {
+        TriagePlan plan;
+        plan.issueNumber = 13;
+        plan.decision = u"close_question"_s;
+        plan.addLabels = {u"bot-triaged"_s};
+        plan.templateKey = u"redirect_to_forum"_s;
+        plan.comment = u"Please ask on the forum."_s;
+        plan.close = true;
+        plan.stateReason = u"not_planned"_s;
+        const QJsonObject object = QJsonDocument::fromJson(TriagePlanWriter::toJsonLine(plan)).object();
+        QCOMPARE(object.value("close"_L1).toBool(), true);
+        QCOMPARE(object.value("state_reason"_L1).toString(), u"not_planned"_s);
+        QCOMPARE(object.value("decision"_L1).toString(), u"close_question"_s);
+
+        plan.close = false;
+        plan.stateReason.clear();
+        const QJsonObject open = QJsonDocument::fromJson(TriagePlanWriter::toJsonLine(plan)).object();
+        QVERIFY(!open.contains("close"_L1));
+        QVERIFY(!open.contains("state_reason"_L1));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestTriagePlanWriter)

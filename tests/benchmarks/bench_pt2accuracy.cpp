@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: MIT
+// Accuracy of the PT2 triage on real issues with the labels humans gave them.
+// Usage: bench_pt2accuracy [DATASET.jsonl] [--pack FILE] [--verbose] [--evidence]
+// Each issue is fed with only its queue label (`oncall: pt2`); its full labels are the answer.
+#include "engine/issuejsonreader.h"
+#include "engine/rubricpack.h"
+#include "engine/triageengine.h"
+#include "tests/benchmarks/benchsupport.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QSet>
+#include <QTextStream>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+using Bench::out;
+
+// The PT2 component labels: what the rubric asks the PT2 oncall to decide (its core components, the dispatcher's
+// specific labels, the compile-only features and the holistic areas it names), as spelled in the label catalogue.
+// Fixed here, not read from the pack, so a pack cannot improve its score by not knowing a label. Domain labels
+// added for visibility (dtensor, fsdp, ddp) are another team's components and are scored apart.
+const QSet<QString> &componentLabels()
+{
+    static const QSet<QString> labels = {u"module: dynamo"_s,
+                                         u"module: inductor"_s,
+                                         u"module: dynamic shapes"_s,
+                                         u"module: pt2-dispatcher"_s,
+                                         u"module: aotdispatch"_s,
+                                         u"module: fakeTensor"_s,
+                                         u"module: functionalization"_s,
+                                         u"module: custom-operators"_s,
+                                         u"module: higher order operators"_s,
+                                         u"module: guards"_s,
+                                         u"module: graph breaks"_s,
+                                         u"module: compiled autograd"_s,
+                                         u"module: cuda graphs"_s,
+                                         u"module: flex attention"_s,
+                                         u"module: functorch"_s,
+                                         u"module: aotinductor"_s,
+                                         u"module: user triton"_s,
+                                         u"module: decompositions"_s,
+                                         u"module: fx"_s,
+                                         u"module: pt2 optimizer"_s,
+                                         u"module: compile ux"_s,
+                                         u"module: compile-time"_s,
+                                         u"module: determinism"_s,
+                                         u"module: numerical-stability"_s,
+                                         u"module: helion"_s,
+                                         u"module: minifier"_s,
+                                         u"module: pt2 accuracy"_s};
+    return labels;
+}
+
+const QSet<QString> &domainLabels()
+{
+    static const QSet<QString> labels = {u"module: dtensor"_s, u"module: fsdp"_s, u"module: ddp"_s};
+    return labels;
+}
+
+// Where a human sent the issue: a redirect label wins over the queue it came from.
+QString humanRoute(const QStringList &labels)
+{
+    for (const QString &route : {u"oncall: export"_s, u"oncall: cpu inductor"_s}) {
+        if (labels.contains(route))
+            return route;
+    }
+    return u"oncall: pt2"_s;
+}
+
+// The comparison the issue quotes: each component label when its bare name (or a plain spelling of it) is in
+// the title or body, case-insensitive.
+QStringList keywordMatcher(const Issue &issue)
+{
+    static const QList<std::pair<QString, QStringList>> words = {
+        {u"module: dynamo"_s, {u"dynamo"_s}},
+        {u"module: inductor"_s, {u"inductor"_s}},
+        {u"module: dynamic shapes"_s, {u"dynamic shape"_s, u"symint"_s}},
+        {u"module: pt2-dispatcher"_s, {u"aot_autograd"_s, u"aotautograd"_s, u"functionaliz"_s}},
+        {u"module: fakeTensor"_s, {u"faketensor"_s, u"fake tensor"_s}},
+        {u"module: higher order operators"_s, {u"higher order op"_s, u"torch.cond"_s}},
+        {u"module: guards"_s, {u"guard"_s}},
+        {u"module: graph breaks"_s, {u"graph break"_s}},
+        {u"module: compiled autograd"_s, {u"compiled autograd"_s, u"compiled_autograd"_s}},
+        {u"module: cuda graphs"_s, {u"cudagraph"_s, u"cuda graph"_s}},
+        {u"module: flex attention"_s, {u"flex attention"_s, u"flex_attention"_s, u"flexattention"_s}},
+        {u"module: functorch"_s, {u"functorch"_s, u"vmap"_s}},
+        {u"module: aotinductor"_s, {u"aotinductor"_s, u"aoti"_s}},
+        {u"module: compile-time"_s, {u"compile time"_s, u"compilation time"_s}},
+        {u"module: determinism"_s, {u"determinis"_s}},
+    };
+    const QString text = issue.title + u'\n' + issue.body;
+    QStringList found;
+    for (const auto &[label, needles] : words) {
+        for (const QString &needle : needles) {
+            if (text.contains(needle, Qt::CaseInsensitive)) {
+                found.append(label);
+                break;
+            }
+        }
+    }
+    return found;
+}
+
+struct Counts
+{
+    int tp = 0;
+    int fp = 0;
+    int fn = 0;
+
+    void add(const QStringList &predicted, const QStringList &gold)
+    {
+        for (const QString &label : predicted)
+            (gold.contains(label) ? tp : fp) += 1;
+        for (const QString &label : gold)
+            fn += predicted.contains(label) ? 0 : 1;
+    }
+    double precision() const { return tp + fp == 0 ? 0.0 : double(tp) / (tp + fp); }
+    double recall() const { return tp + fn == 0 ? 0.0 : double(tp) / (tp + fn); }
+    double f1() const
+    {
+        const double p = precision();
+        const double r = recall();
+        return p + r == 0.0 ? 0.0 : 2 * p * r / (p + r);
+    }
+    QString text() const
+    {
+        return u"P %1 (%2/%3)  R %4 (%5/%6)  F1 %7"_s.arg(precision(), 0, 'f', 3)
+            .arg(tp)
+            .arg(tp + fp)
+            .arg(recall(), 0, 'f', 3)
+            .arg(tp)
+            .arg(tp + fn)
+            .arg(f1(), 0, 'f', 3);
+    }
+};
+
+QStringList only(const QStringList &labels, const QSet<QString> &set)
+{
+    QStringList kept;
+    for (const QString &label : labels) {
+        if (set.contains(label))
+            kept.append(label);
+    }
+    return kept;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QStringList args = app.arguments().mid(1);
+    const bool verbose = args.removeAll(u"--verbose"_s) > 0;
+    const bool showEvidence = args.removeAll(u"--evidence"_s) > 0;
+    const QString packPath = Bench::takeOption(args, u"--pack"_s);
+    const QString dataset = Bench::dataset(args, u"pt2.jsonl"_s);
+    QFile file(dataset);
+    if (!file.exists()) {
+        out() << "skipped: " << dataset << " is absent (it lives beside the repository, in ../shared)" << Qt::endl;
+        return 0;
+    }
+    if (!file.open(QIODevice::ReadOnly)) {
+        out() << "cannot read " << dataset << Qt::endl;
+        return 1;
+    }
+    Result<RubricPack> pack = packPath.isEmpty() ? RubricPack::builtin(u"pt2"_s) : RubricPack::load(packPath);
+    if (!pack) {
+        out() << pack.error() << Qt::endl;
+        return 1;
+    }
+    const TriageEngine engine(std::move(pack).value());
+
+    Counts modules;          // labels the plan applies
+    Counts modulesLabelled;  // the same, on issues humans gave a component label
+    Counts modulesWithOffer; // as if the reviewer accepted every LOW offer too
+    Counts domain;
+    Counts keywords;
+    QMap<QString, Counts> perLabel;
+    QMap<QString, QMap<QString, int>> routes; // human → plan → issues
+    int issues = 0;
+    int routeHits = 0;
+    int labelledIssues = 0;
+    int withoutModule = 0; // issues left with no applied module label
+    int lineNumber = 0;
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        ++lineNumber;
+        if (line.trimmed().isEmpty())
+            continue;
+        Result<Issue> read = IssueJsonReader::fromJson(QJsonDocument::fromJson(line).object());
+        if (!read) {
+            out() << "line " << lineNumber << ": " << read.error() << Qt::endl;
+            continue;
+        }
+        Issue issue = std::move(read).value();
+        const QStringList answer = issue.labels;
+        issue.labels =
+            only(answer, QSet<QString>(engine.pack().queueLabels.cbegin(), engine.pack().queueLabels.cend()));
+        ++issues;
+        const TriagePlan plan = engine.plan(issue);
+
+        const QString goldRoute = humanRoute(answer);
+        routeHits += plan.subOncall == goldRoute ? 1 : 0;
+        routes[goldRoute][plan.subOncall] += 1;
+
+        const QStringList gold = only(answer, componentLabels());
+        const QStringList predicted = only(plan.addLabels, componentLabels());
+        QStringList offered = predicted;
+        for (auto it = plan.labelConfidence.cbegin(); it != plan.labelConfidence.cend(); ++it) {
+            if (componentLabels().contains(it.key()) && !offered.contains(it.key()))
+                offered.append(it.key());
+        }
+        modules.add(predicted, gold);
+        modulesWithOffer.add(offered, gold);
+        if (!gold.isEmpty()) {
+            ++labelledIssues;
+            modulesLabelled.add(predicted, gold);
+        }
+        withoutModule += predicted.isEmpty() && only(plan.addLabels, domainLabels()).isEmpty() ? 1 : 0;
+        domain.add(only(plan.addLabels, domainLabels()), only(answer, domainLabels()));
+        keywords.add(keywordMatcher(issue), gold);
+        for (const QString &label : componentLabels()) {
+            if (predicted.contains(label) || gold.contains(label))
+                perLabel[label].add(only(predicted, {label}), only(gold, {label}));
+        }
+
+        if (verbose) {
+            QStringList marks;
+            for (const QString &label : predicted) {
+                marks.append((gold.contains(label) ? u"+"_s : u"FP "_s) + label.mid(8) + u'/' +
+                             confidenceName(plan.confidenceOf(label)));
+            }
+            for (const QString &label : gold) {
+                if (!predicted.contains(label))
+                    marks.append(u"FN "_s + label.mid(8));
+            }
+            for (const QString &label : offered) {
+                if (!predicted.contains(label))
+                    marks.append(u"offer "_s + label.mid(8));
+            }
+            const bool routeWrong = plan.subOncall != goldRoute;
+            out() << (routeWrong ? "ROUTE " : "      ") << '#' << issue.number << ' ' << plan.decision << " -> "
+                  << plan.subOncall.mid(8) << " (gold " << goldRoute.mid(8) << ") [" << marks.join(u", "_s) << "] "
+                  << issue.title.left(70) << Qt::endl;
+            if (routeWrong || showEvidence) {
+                for (const Evidence &e : plan.evidence)
+                    out() << "        " << e.label << " | " << e.rule << " | " << e.where << " | " << e.text
+                          << Qt::endl;
+            }
+        }
+    }
+
+    out() << "dataset: " << dataset << " (" << issues << " issues, fed with only their queue label)" << Qt::endl;
+    out() << "redirect accuracy (stays oncall: pt2 / oncall: export / oncall: cpu inductor): "
+          << QString::number(issues == 0 ? 0.0 : double(routeHits) / issues, 'f', 3) << " (" << routeHits << '/'
+          << issues << ')' << Qt::endl;
+    for (auto it = routes.cbegin(); it != routes.cend(); ++it) {
+        for (auto to = it.value().cbegin(); to != it.value().cend(); ++to)
+            out() << "  human " << it.key().leftJustified(22) << " plan " << to.key().leftJustified(22) << to.value()
+                  << Qt::endl;
+    }
+    out() << "PT2 component labels, applied:              " << modules.text() << Qt::endl;
+    out() << "  on the " << labelledIssues << " issues humans gave one:     " << modulesLabelled.text() << Qt::endl;
+    out() << "  with the LOW offers accepted too:         " << modulesWithOffer.text() << Qt::endl;
+    out() << "  keyword matcher (label name in the text): " << keywords.text() << Qt::endl;
+    out() << "issues left without a module label (offered at LOW + review instead): " << withoutModule << Qt::endl;
+    out() << "domain labels for visibility (dtensor, fsdp, ddp): " << domain.text() << Qt::endl;
+    out() << "per component label (TP / FP / FN):" << Qt::endl;
+    for (auto it = perLabel.cbegin(); it != perLabel.cend(); ++it) {
+        const Counts &c = it.value();
+        out() << "  " << it.key().leftJustified(34) << QString::number(c.tp).rightJustified(3) << " / "
+              << QString::number(c.fp).rightJustified(3) << " / " << QString::number(c.fn).rightJustified(3)
+              << Qt::endl;
+    }
+    return 0;
+}
