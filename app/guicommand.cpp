@@ -13,18 +13,25 @@
 #include "models/reprooutputmodel.h"
 #include "views/apppalette.h"
 #include "views/mainwindow.h"
+#include "views/reprodiffview.h"
 #include "views/repropanel.h"
+#include "views/reproreductionpanel.h"
 
 #include <KSyntaxHighlighting/Repository>
 
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -133,6 +140,115 @@ int screenshotRepro(QApplication &app, MainWindow &window, const QString &dir, b
     return status;
 }
 
+// The Repro tab's reduction with real jobs: runs the first issue's repro twice in the last usable
+// environment (configured ones come last; see tests/data/repro/reduction/make_envs.py), minimizes it
+// (minimize-running.png at the first improvement, minimize-diff.png at the end), bisects across every
+// environment by --screenshot-package (bisect-result.png) and drafts the scrub report (scrub-report.png).
+int screenshotReduction(QApplication &app, MainWindow &window, const QString &dir, const QString &package, bool dark)
+{
+    if (!QDir().mkpath(dir))
+        return fail(u"cannot create %1"_s.arg(dir));
+    const QString suffix = dark ? u"-dark"_s : QString();
+    const auto file = [&](const QString &name) { return QDir(dir).filePath(name + suffix + u".png"_s); };
+    window.resize(ScreenshotSize);
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.show();
+    ReproPanel *panel = window.reproPanel();
+    ReproReductionPanel *reduction = panel->reductionPanel();
+    int status = 0;
+    int originalLines = 0;
+    const auto save = [&window, &status](const QString &path) {
+        if (!window.grab().save(path, "PNG"))
+            status = fail(u"cannot write the screenshot to %1"_s.arg(path));
+    };
+    const auto stop = [&status](const QString &why) {
+        status = fail(why);
+        QApplication::quit();
+    };
+    const auto start = [&] {
+        if (panel->isRunning() || panel->shownRecord() || panel->environments().isEmpty())
+            return;
+        if (!panel->blocker().isEmpty() && panel->consentCheck()->isVisible())
+            panel->consentCheck()->setChecked(true);
+        QComboBox *envs = panel->environmentCombo();
+        for (int i = envs->count() - 1; i >= 0; --i) {
+            if (panel->environments().at(i).isUsable()) {
+                envs->setCurrentIndex(i);
+                break;
+            }
+        }
+        panel->runsSpin()->setValue(2);
+        if (panel->blocker().isEmpty())
+            panel->run(); // else still scanning or finding environments: called again when they finish
+    };
+    QObject::connect(panel, &ReproPanel::scanFinished, &window, start);
+    QObject::connect(panel, &ReproPanel::environmentsReady, &window, start);
+    QObject::connect(
+        panel, &ReproPanel::runFinished, &window,
+        [&](const ReproRunRecord &record) {
+            if (!record.reproduces())
+                return stop(u"the repro did not reproduce (%1): nothing to minimize"_s.arg(record.detail));
+            if (const std::optional<ReproSubject> subject = panel->subject())
+                originalLines = MinimizeResult::codeLines(subject->request.scriptText);
+            QTimer::singleShot(200, &window, [&] {
+                reduction->stopSpin()->setValue(0); // to the known core: the diff a reader wants to see
+                panel->showReduction(ReproReductionPanel::Page::Minimize);
+            });
+        },
+        Qt::SingleShotConnection);
+    // Mid-minimization: once the code is down to half, so the picture shows it shrinking (later steps remain).
+    bool grabbedRunning = false;
+    QObject::connect(reduction, &ReproReductionPanel::minimizeImproved, &window, [&](int lines) {
+        if (grabbedRunning || lines > originalLines / 2)
+            return;
+        grabbedRunning = true;
+        QTimer::singleShot(150, &window, [&] { save(file(u"minimize-running"_s)); });
+    });
+    QObject::connect(reduction, &ReproReductionPanel::minimizeFinished, &window, [&](const MinimizeResult &result) {
+        if (!result.changed() || !grabbedRunning)
+            return stop(u"the minimization kept nothing smaller: %1"_s.arg(result.error));
+        QTimer::singleShot(300, &window, [&] {
+            // The end of the diff, where the kept core stands beside what went before it.
+            QScrollBar *bar = reduction->diffView()->leftView()->verticalScrollBar();
+            bar->setValue(bar->maximum());
+            save(file(u"minimize-diff"_s));
+            panel->showReduction(ReproReductionPanel::Page::Bisect);
+            reduction->packageEdit()->setText(package);
+            reduction->startBisect();
+        });
+    });
+    QObject::connect(reduction, &ReproReductionPanel::bisectFinished, &window, [&](const BisectResult &result) {
+        if (!result.ok())
+            return stop(u"the bisection failed: %1"_s.arg(result.error));
+        QTimer::singleShot(300, &window, [&] {
+            save(file(u"bisect-result"_s));
+            panel->showReduction(ReproReductionPanel::Page::Report);
+            QTimer::singleShot(300, &window, [&] {
+                save(file(u"scrub-report"_s));
+                QApplication::quit();
+            });
+        });
+    });
+    const auto begin = [&] {
+        const QList<Issue> &issues = window.tableModel()->issues();
+        for (const Issue &issue : issues) {
+            if (ReproExtractor::extract(issue).status == ReproExtraction::Status::Found) {
+                window.selectIssue(issue.number);
+                break;
+            }
+        }
+        window.showReproTab(true);
+        start();
+    };
+    if (window.isTriaging())
+        QObject::connect(&window, &MainWindow::triageFinished, &window, begin, Qt::SingleShotConnection);
+    else
+        begin();
+    QTimer::singleShot(600000, &window, [&] { stop(u"the reduction did not finish within 10 minutes"_s); });
+    app.exec();
+    return status;
+}
+
 // Set when no display was found: options and input are still checked, then the window refuses clearly.
 bool s_noDisplay = false;
 // Started first thing in main(), for --report-first-paint.
@@ -146,8 +262,8 @@ void GuiCommand::prepareEnvironment(int argc, char **argv)
         return;
     bool offscreen = false;
     for (int i = 1; i < argc; ++i) {
-        for (const char *option :
-             {"--screenshot", "--screenshot-repro", "--help", "-h", "--help-all", "--version", "-v"})
+        for (const char *option : {"--screenshot", "--screenshot-repro", "--screenshot-reduction", "--help", "-h",
+                                   "--help-all", "--version", "-v"})
             offscreen = offscreen || std::strcmp(argv[i], option) == 0;
     }
     if (!offscreen && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
@@ -182,8 +298,14 @@ int GuiCommand::run(QApplication &app)
             .arg(IssueStore::defaultPath()),
         u"FILE"_s);
     const QCommandLineOption packOption(
-        u"pack"_s, QApplication::translate("GuiCommand", "Triage with this rubric pack instead of the built-in one."),
+        u"pack"_s, QApplication::translate("GuiCommand", "Triage with this rubric pack instead of a built-in one."),
         u"FILE"_s);
+    const QCommandLineOption profileOption(
+        u"profile"_s,
+        QApplication::translate("GuiCommand",
+                                "Triage with this built-in rubric (%1; default: the one the queue's labels name).")
+            .arg(RubricPack::builtinProfiles().join(u", "_s)),
+        u"PROFILE"_s);
     const QCommandLineOption presentationOption(
         u"presentation"_s, QApplication::translate("GuiCommand", "Start in presentation mode (F11 toggles it)."));
     const QCommandLineOption repoOption(
@@ -206,9 +328,21 @@ int GuiCommand::run(QApplication &app)
                                 "Run the first issue's repro in the sandbox with the Repro tab showing; write "
                                 "DIR/repro-running.png mid-run and DIR/repro-outcome.png after it, then exit."),
         u"DIR"_s);
-    parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption,
+    QCommandLineOption reductionShotOption(
+        u"screenshot-reduction"_s,
+        QApplication::translate("GuiCommand",
+                                "Run, minimize and bisect the first issue's repro, draft its scrub report; write "
+                                "DIR/minimize-running.png, minimize-diff.png, bisect-result.png and scrub-report.png."),
+        u"DIR"_s);
+    reductionShotOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption shotPackageOption(
+        u"screenshot-package"_s,
+        QApplication::translate("GuiCommand", "The package --screenshot-reduction bisects by (default torch)."),
+        u"NAME"_s, u"torch"_s);
+    shotPackageOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption, profileOption,
                        presentationOption, repoOption, labelOption, stateOption, apiOption, firstPaintOption,
-                       reproShotOption});
+                       reproShotOption, reductionShotOption, shotPackageOption});
     parser.process(app);
 
     if (int(parser.isSet(demoOption)) + int(parser.isSet(queueOption)) + int(parser.isSet(repoOption)) > 1)
@@ -249,13 +383,17 @@ int GuiCommand::run(QApplication &app)
     QApplication::setStyle(u"Fusion"_s);
     QApplication::setPalette(parser.isSet(darkOption) ? AppPalette::dark() : AppPalette::light());
 
-    Result<RubricPack> pack = parser.isSet(packOption) ? RubricPack::load(parser.value(packOption))
-                                                       : RubricPack::builtin(QString::fromLatin1(DefaultProfile));
+    // A rubric named on the command line holds for the session; otherwise each stored queue gets its own.
+    const bool rubricGiven = parser.isSet(packOption) || parser.isSet(profileOption);
+    Result<RubricPack> pack = parser.isSet(packOption)      ? RubricPack::load(parser.value(packOption))
+                              : parser.isSet(profileOption) ? RubricPack::builtin(parser.value(profileOption))
+                                                            : RubricPack::builtin(QString::fromLatin1(DefaultProfile));
     if (!pack)
         return fail(pack.error());
 
     // A screenshot never touches the reviewer's store: it gets a throwaway one.
-    const bool screenshot = parser.isSet(screenshotOption) || parser.isSet(reproShotOption);
+    const bool screenshot =
+        parser.isSet(screenshotOption) || parser.isSet(reproShotOption) || parser.isSet(reductionShotOption);
     if (!screenshot && s_noDisplay)
         return fail(u"no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
                     "use --screenshot FILE.png or a headless command such as `triage-console triage --help`"_s);
@@ -283,7 +421,10 @@ int GuiCommand::run(QApplication &app)
     MainWindow window(&repository);
     window.setRemembersState(!screenshot);
     window.setDecisionStore(store.value().get());
-    window.setPack(pack.value());
+    if (rubricGiven)
+        window.pinPack(pack.value());
+    else
+        window.setPack(pack.value());
     window.setGitHub(&client, issueStore ? issueStore.value().get() : nullptr, &keychain);
     if (storedQueue && !window.openStoredQueue(*storedQueue)) {
         if (parser.isSet(repoOption))
@@ -327,6 +468,9 @@ int GuiCommand::run(QApplication &app)
 
     if (parser.isSet(reproShotOption))
         return screenshotRepro(app, window, parser.value(reproShotOption), parser.isSet(darkOption));
+    if (parser.isSet(reductionShotOption))
+        return screenshotReduction(app, window, parser.value(reductionShotOption), parser.value(shotPackageOption),
+                                   parser.isSet(darkOption));
 
     const QString target = parser.value(screenshotOption);
     window.resize(ScreenshotSize);

@@ -133,6 +133,7 @@ void ReproMinimizer::startRun(const QString &source, int timeoutMs, std::functio
     connect(runner, &SandboxRunner::finished, this, [this, runner, done](const SandboxRunResult &run) {
         runner->deleteLater();
         ++m_result.runs;
+        Q_EMIT runFinished(m_result.runs);
         if (m_cancelled || run.cancelled) {
             finish();
             return;

@@ -89,6 +89,8 @@ public:
 Q_SIGNALS:
     void progress(int round, const QString &pass, int runs, int bestLines);
     void bestChanged(const QString &source, int lines, const QString &step);
+    // After every sandbox run (baseline, candidate or recheck): the runs used so far.
+    void runFinished(int runs);
     void finished(const MinimizeResult &result);
 
 private:

@@ -201,6 +201,8 @@ TriagePlan ReviewDecisionStore::planFromJson(const QJsonObject &json)
     plan.confidence = confidenceFromName(json.value(u"confidence"_s).toString());
     plan.templateKey = json.value(u"template"_s).toString();
     plan.comment = json.value(u"comment"_s).toString();
+    plan.close = json.value(u"close"_s).toBool();
+    plan.stateReason = json.value(u"state_reason"_s).toString();
     for (const QJsonValue &value : json.value(u"evidence"_s).toArray()) {
         const QJsonObject e = value.toObject();
         plan.evidence.append(Evidence{e.value(u"label"_s).toString(), e.value(u"rule"_s).toString(),
@@ -219,10 +221,13 @@ QString ReviewDecisionStore::planHash(const TriagePlan &plan)
 {
     QStringList labels = plan.addLabels;
     labels.sort();
-    const QJsonObject what{{u"number"_s, plan.issueNumber},
-                           {u"add"_s, QJsonArray::fromStringList(labels)},
-                           {u"sub_oncall"_s, plan.subOncall},
-                           {u"comment"_s, plan.comment}};
+    QJsonObject what{{u"number"_s, plan.issueNumber},
+                     {u"add"_s, QJsonArray::fromStringList(labels)},
+                     {u"sub_oncall"_s, plan.subOncall},
+                     {u"comment"_s, plan.comment}};
+    // Only when closing, so that the hashes of plans that never close stay what they were.
+    if (plan.close)
+        what.insert(u"close"_s, plan.stateReason.isEmpty() ? u"completed"_s : plan.stateReason);
     return QString::fromLatin1(
         QCryptographicHash::hash(QJsonDocument(what).toJson(QJsonDocument::Compact), QCryptographicHash::Sha256)
             .toHex());

@@ -55,7 +55,8 @@ void ReviewDecisionCommand::enqueue()
         return;
     ReviewDecision decision = m_decision;
     decision.id = m_recordedId;
-    const Result<OutboxEntry> entry = m_outbox->enqueue(decision, m_seen, m_pack);
+    const Result<OutboxEntry> entry =
+        m_outbox->enqueue(decision, m_seen, m_pack, OutboxClose{decision.plan.close, decision.plan.stateReason});
     if (!entry) {
         if (m_onError)
             m_onError(entry.error());
@@ -88,7 +89,9 @@ void ReviewDecisionCommand::requeuePrevious()
     if (m_outbox && m_store && isApproval(m_previousState) && m_previousPlan) {
         const Result<QList<ReviewDecision>> history = m_store->history(m_decision.repository, m_decision.number);
         if (history && !history.value().isEmpty() && isApproval(history.value().constLast().state)) {
-            const Result<OutboxEntry> again = m_outbox->enqueue(history.value().constLast(), m_seen, m_pack);
+            const ReviewDecision &previous = history.value().constLast();
+            const Result<OutboxEntry> again = m_outbox->enqueue(
+                previous, m_seen, m_pack, OutboxClose{previous.plan.close, previous.plan.stateReason});
             if (!again && m_onError)
                 m_onError(again.error());
         }

@@ -197,6 +197,9 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_detailTabs->addTab(m_issueView, tr("Issue"));
     m_detailTabs->addTab(m_reproPanel, tr("Repro"));
     connect(m_reproPanel, &ReproPanel::statusChanged, m_panel, &SuggestionPanel::setReproStatus);
+    // A scrub report sent from the Repro tab waits in the outbox like any approval.
+    connect(m_reproPanel->reductionPanel(), &ReproReductionPanel::reportSent, this,
+            [this] { m_outboxPanel->reload(); });
     m_detailSplitter->addWidget(m_detailTabs);
     m_detailSplitter->addWidget(m_panel);
     m_detailSplitter->setChildrenCollapsible(false);
@@ -440,6 +443,8 @@ void MainWindow::setPack(const RubricPack &pack)
     m_panel->setPack(pack);
     m_pack = pack;
     m_outboxPanel->setPack(pack);
+    m_reproPanel->reductionPanel()->setPack(pack);
+    updateCount();
     {
         const QSignalBlocker blocker(m_subOncallFilter);
         m_subOncallFilter->clear();
@@ -471,6 +476,7 @@ void MainWindow::setDecisionStore(ReviewDecisionStore *store)
         else
             showError(outbox.error());
         m_outboxPanel->setStore(m_outboxStore.get());
+        m_reproPanel->reductionPanel()->setOutboxStore(m_outboxStore.get());
     }
     m_undoStack->clear();
     if (!m_store || m_repository.isEmpty())
@@ -708,10 +714,13 @@ void MainWindow::updateCount()
 {
     const int total = m_model->rowCount();
     const int shown = m_proxy->rowCount();
-    if (shown == total)
-        m_countLabel->setText(total == 1 ? tr("1 issue") : tr("%1 issues").arg(total));
-    else
-        m_countLabel->setText(tr("%1 of %2 issues").arg(shown).arg(total));
+    QString text = shown == total ? (total == 1 ? tr("1 issue") : tr("%1 issues").arg(total))
+                                  : tr("%1 of %2 issues").arg(shown).arg(total);
+    // Which rubric judges the queue: a pt2 queue triaged by the distributed rubric would mislead quietly.
+    if (m_pack)
+        text += tr(" · %1 rubric").arg(m_pack->profile);
+    m_countLabel->setText(text);
+    m_countLabel->setToolTip(m_pack ? tr("Rubric: %1 (%2)").arg(m_pack->title, m_pack->sourceName) : QString());
 }
 
 void MainWindow::updateStateCounts()
@@ -876,10 +885,67 @@ QString MainWindow::queueTitle(const QueueSpec &queue)
     return title;
 }
 
+namespace {
+
+QString rubricKey(const QueueSpec &queue)
+{
+    QStringList labels = queue.labels;
+    labels.sort();
+    // QSettings groups split on '/': the repository's slash and the labels' become harmless.
+    return QString(queue.repository() + u'|' + labels.join(u',') + u'|' + queue.state).replace(u'/', u'\\');
+}
+
+} // namespace
+
+void MainWindow::pinPack(const RubricPack &pack)
+{
+    setPack(pack);
+    m_packPinned = true;
+}
+
+MainWindow::QueueRubric MainWindow::queueRubric(const QueueSpec &queue) const
+{
+    const QString key = rubricKey(queue);
+    if (const auto chosen = m_queueRubrics.constFind(key); chosen != m_queueRubrics.cend())
+        return *chosen;
+    if (!m_remembersState)
+        return {};
+    QSettings settings;
+    settings.beginGroup(u"rubric"_s);
+    settings.beginGroup(key);
+    return {settings.value(u"profile"_s).toString(), settings.value(u"pack"_s).toString()};
+}
+
+void MainWindow::setQueueRubric(const QueueSpec &queue, const QueueRubric &rubric)
+{
+    const QString key = rubricKey(queue);
+    m_queueRubrics.insert(key, rubric);
+    m_packPinned = false; // the reviewer chose for this queue: the command line's choice no longer holds
+    if (!m_remembersState)
+        return;
+    QSettings settings;
+    settings.beginGroup(u"rubric"_s);
+    settings.beginGroup(key);
+    settings.setValue(u"profile"_s, rubric.profile);
+    settings.setValue(u"pack"_s, rubric.packFile);
+}
+
 bool MainWindow::openStoredQueue(const QueueSpec &queue)
 {
     if (!m_issueStore || !queue.isValid())
         return false;
+    if (!m_packPinned) {
+        const QueueRubric rubric = queueRubric(queue);
+        const QString profile =
+            rubric.profile.isEmpty() ? RubricPack::profileForQueueLabels(queue.labels) : rubric.profile;
+        Result<RubricPack> pack =
+            rubric.packFile.isEmpty() ? RubricPack::builtin(profile) : RubricPack::load(rubric.packFile);
+        if (!pack)
+            showSyncBanner(tr("Cannot use the rubric chosen for %1: %2. The queue keeps the %3 rubric.")
+                               .arg(queueTitle(queue), pack.error(), packProfile()));
+        else if (!m_pack || m_pack->sourceName != pack->sourceName || m_pack->profile != pack->profile)
+            setPack(pack.value());
+    }
     const bool sameQueue = m_hasQueue && m_queue.repository() == queue.repository() && m_queue.labels == queue.labels &&
                            m_queue.state == queue.state;
     m_pendingSelection = sameQueue ? currentIssueNumber() : 0;
@@ -1082,11 +1148,15 @@ void MainWindow::openQueuePicker()
     QueuePickerDialog picker(this);
     if (const Result<QList<StoredQueue>> stored = m_issueStore->queues())
         picker.setStoredQueues(stored.value());
-    if (m_hasQueue)
+    if (m_hasQueue) {
         picker.setQueue(m_queue);
+        const QueueRubric rubric = queueRubric(m_queue);
+        picker.setRubric(rubric.profile, rubric.packFile);
+    }
     if (picker.exec() != QDialog::Accepted)
         return;
     const QueueSpec queue = picker.queue();
+    setQueueRubric(queue, {picker.chosenProfile(), picker.packFile()});
     if (openStoredQueue(queue) && m_lastSync.isNull())
         sync(); // never synced: there is nothing to show until GitHub answers
 }
@@ -1160,6 +1230,7 @@ void MainWindow::setOutboxUnavailableReason(const QString &reason)
 {
     m_outboxUnavailable = reason;
     m_outboxPanel->setUnavailableReason(reason);
+    m_reproPanel->reductionPanel()->setOutboxUnavailableReason(reason);
 }
 
 bool MainWindow::outboxTakesApprovals() const

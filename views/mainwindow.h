@@ -64,6 +64,18 @@ public:
 
     // The rubric pack the queue is triaged with; re-triages the loaded queue.
     void setPack(const RubricPack &pack);
+    // A rubric chosen on the command line (--profile, --pack) holds for every queue opened in this session
+    // until the reviewer picks another in the queue picker. Otherwise each queue is triaged with the rubric
+    // chosen for it in the picker (remembered per queue), else the built-in profile its labels name.
+    void pinPack(const RubricPack &pack);
+    struct QueueRubric
+    {
+        QString profile;  // empty: from the labels
+        QString packFile; // a team's pack file; wins over the profile
+    };
+    QueueRubric queueRubric(const QueueSpec &queue) const;
+    void setQueueRubric(const QueueSpec &queue, const QueueRubric &rubric);
+    QString packProfile() const { return m_pack ? m_pack->profile : QString(); }
     // Where decisions are kept; without one, review still works but nothing persists. Not owned.
     void setDecisionStore(ReviewDecisionStore *store);
     void setIssues(QList<Issue> issues, const QString &sourceName, const QString &repository = {});
@@ -217,6 +229,8 @@ private:
     OutboxPanel *m_outboxPanel = nullptr;
     std::unique_ptr<OutboxStore> m_outboxStore; // on the decisions' store file
     std::optional<RubricPack> m_pack;
+    bool m_packPinned = false;
+    QHash<QString, QueueRubric> m_queueRubrics; // this session's choices; QSettings keeps them across sessions
     QString m_outboxUnavailable;
     QAction *m_queuePageAction = nullptr;
     QAction *m_outboxAction = nullptr;

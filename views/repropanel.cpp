@@ -38,6 +38,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QtConcurrentRun>
 #include <QTextBlock>
@@ -156,6 +157,10 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     , m_followButton(new QToolButton(this))
     , m_ansiCheck(new QCheckBox(tr("Colours"), this))
     , m_detailsLabel(new QLabel(this))
+    , m_reduction(new ReproReductionPanel(repository, this))
+    , m_bisectButton(new QToolButton(this))
+    , m_minimizeButton(new QToolButton(this))
+    , m_reportButton(new QToolButton(this))
 {
     setObjectName(u"reproPanel"_s);
     setAutoFillBackground(true);
@@ -268,6 +273,10 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     header->addSpacing(6);
     header->addWidget(m_progress);
     header->addWidget(m_statusLabel, 1);
+    header->addWidget(m_bisectButton);
+    header->addWidget(m_minimizeButton);
+    header->addWidget(m_reportButton);
+    header->addSpacing(4);
     header->addWidget(m_badge);
 
     auto *form = new QGridLayout;
@@ -332,10 +341,21 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     layout->setSpacing(6);
     layout->addLayout(header);
     layout->addWidget(m_banner);
-    layout->addLayout(form);
-    layout->addWidget(m_reviewBox);
-    layout->addLayout(runRow);
-    layout->addWidget(split, 1);
+    // The run's controls and output, or in their place the reduction (bisect, minimize, scrub report).
+    auto *runPage = new QWidget(this);
+    auto *runLayout = new QVBoxLayout(runPage);
+    runLayout->setContentsMargins(0, 0, 0, 0);
+    runLayout->setSpacing(6);
+    runLayout->addLayout(form);
+    runLayout->addWidget(m_reviewBox);
+    runLayout->addLayout(runRow);
+    runLayout->addWidget(split, 1);
+    m_pages = new QStackedWidget(this);
+    m_pages->setObjectName(u"reproPages"_s);
+    m_pages->addWidget(runPage);
+    m_pages->addWidget(m_reduction);
+    layout->addWidget(m_pages, 1);
+    setUpReduction();
 
     // Keys: Ctrl+F searches the output, F3 / Shift+F3 step through matches.
     const auto bind = [this](const QKeySequence &keys, auto &&slot) {
@@ -369,6 +389,73 @@ ReproPanel::~ReproPanel()
     if (m_series)
         m_series->cancel();
     stopScan();
+}
+
+void ReproPanel::setUpReduction()
+{
+    const auto setUp = [this](QToolButton *button, const QString &name, const QString &text, const QString &tip,
+                              ReproReductionPanel::Page page) {
+        button->setObjectName(name);
+        button->setText(text);
+        button->setToolTip(tip);
+        button->setAutoRaise(true);
+        connect(button, &QToolButton::clicked, this, [this, page] { showReduction(page); });
+    };
+    setUp(m_bisectButton, u"reproBisectButton"_s, tr("Bisect…"),
+          tr("Find the version where the outcome changes, across the environments you choose"),
+          ReproReductionPanel::Page::Bisect);
+    setUp(m_minimizeButton, u"reproMinimizeButton"_s, tr("Minimize"),
+          tr("Shrink the script while it keeps failing the same way"), ReproReductionPanel::Page::Minimize);
+    setUp(m_reportButton, u"reproReportButton"_s, tr("Scrub report"),
+          tr("Draft the comment and label changes for the issue, for the outbox"), ReproReductionPanel::Page::Report);
+    connect(m_reduction, &ReproReductionPanel::backRequested, this, &ReproPanel::showRunPage);
+    connect(m_reduction, &ReproReductionPanel::busyChanged, this, &ReproPanel::updateRunState);
+}
+
+void ReproPanel::showReduction(ReproReductionPanel::Page page)
+{
+    if (!m_issue)
+        return;
+    // The reduction works on the script as it would run now; a job under way keeps the one it started with.
+    if (!m_reduction->isBusy())
+        m_reduction->setSubject(subject());
+    m_reduction->showPage(page);
+    m_pages->setCurrentWidget(m_reduction);
+    // The reduction page has its own switcher.
+    for (QToolButton *button : {m_bisectButton, m_minimizeButton, m_reportButton})
+        button->hide();
+    if (page == ReproReductionPanel::Page::Minimize && !m_reduction->isBusy() && !m_reduction->minimizeResult())
+        m_reduction->startMinimize();
+}
+
+void ReproPanel::showRunPage()
+{
+    m_pages->setCurrentIndex(0);
+    for (QToolButton *button : {m_bisectButton, m_minimizeButton, m_reportButton})
+        button->show();
+}
+
+bool ReproPanel::isReductionShown() const
+{
+    return m_pages->currentWidget() == m_reduction;
+}
+
+std::optional<ReproSubject> ReproPanel::subject() const
+{
+    if (!blocker().isEmpty())
+        return std::nullopt;
+    const ReproCandidate &c = *candidate();
+    ReproSubject s;
+    s.request.scriptText = c.code;
+    s.request.scriptName = c.scriptName;
+    s.request.launcher = c.launcher;
+    s.request.scriptArguments = c.scriptArguments;
+    s.request.environment = m_environments.at(m_envCombo->currentIndex());
+    if (m_seedCheck->isChecked())
+        s.request.hashSeed = m_seedSpin->value();
+    s.request.limits.timeoutMs = m_timeoutSpin->value() * 1000;
+    s.expected = ErrorSignature::parse(m_expectedEdit->text().trimmed());
+    return s;
 }
 
 void ReproPanel::setUpOutput()
@@ -469,6 +556,8 @@ void ReproPanel::clearIssue()
     m_detailsLabel->clear();
     setStatus({});
     m_titleLabel->setText(tr("Reproduction"));
+    m_reduction->clearIssue();
+    showRunPage();
     updateRunState();
 }
 
@@ -509,6 +598,10 @@ void ReproPanel::setIssue(const Issue &issue)
     }
     m_output->clear();
     showRecord(m_record, true);
+    if (!sameIssue)
+        showRunPage();
+    m_reduction->setIssue(issue, m_repository);
+    m_reduction->setRecord(m_record);
     if (m_environments.isEmpty() && !m_probing)
         discoverEnvironments();
     updateRunState();
@@ -559,6 +652,7 @@ void ReproPanel::onExtracted(const ReproExtraction &extraction, bool sameIssue)
     if (m_extraction.candidates.isEmpty())
         m_candidateCombo->setCurrentIndex(-1);
     m_reasonLabel->setText(m_extraction.reason);
+    m_reduction->setReproFound(m_extraction.status == ReproExtraction::Status::Found);
     updateRunState();
     Q_EMIT statusChanged(status());
 }
@@ -767,6 +861,11 @@ void ReproPanel::updateRunState()
         w->setEnabled(!running);
     m_seedSpin->setEnabled(!running && m_seedCheck->isChecked());
     m_candidateCombo->setEnabled(!running && !m_extraction.candidates.isEmpty());
+    // Bisect and minimize run the script as Run would; a job under way stays reachable.
+    const bool canReduce = why.isEmpty() || m_reduction->isBusy();
+    m_bisectButton->setEnabled(canReduce);
+    m_minimizeButton->setEnabled(canReduce);
+    m_reportButton->setEnabled(m_issue.has_value());
     if (!running && !why.isEmpty() && m_issue && why != tr("Running."))
         setStatus(why);
     else if (!running && why.isEmpty() && m_issue)
@@ -819,6 +918,7 @@ void ReproPanel::setEnvironments(const QList<PythonEnvironment> &environments)
         m_envCombo->setCurrentIndex(pick);
         m_envCombo->setPlaceholderText(environments.isEmpty() ? tr("No Python found") : QString());
     }
+    m_reduction->setEnvironments(environments);
     updateRunState();
     Q_EMIT environmentsReady();
 }
@@ -847,17 +947,10 @@ void ReproPanel::run()
         return;
     }
     const ReproCandidate &c = *candidate();
-    const PythonEnvironment env = m_environments.at(m_envCombo->currentIndex());
-    SandboxRequest request;
-    request.scriptText = c.code;
-    request.scriptName = c.scriptName;
-    request.launcher = c.launcher;
-    request.scriptArguments = c.scriptArguments;
-    request.environment = env;
-    if (m_seedCheck->isChecked())
-        request.hashSeed = m_seedSpin->value();
-    request.limits.timeoutMs = m_timeoutSpin->value() * 1000;
-    const ErrorSignature expected = ErrorSignature::parse(m_expectedEdit->text().trimmed());
+    const ReproSubject s = *subject();
+    const SandboxRequest &request = s.request;
+    const PythonEnvironment &env = request.environment;
+    const ErrorSignature &expected = s.expected;
 
     m_pending = {};
     m_pending.repository = m_repository;
@@ -978,6 +1071,7 @@ void ReproPanel::onSeriesFinished(const ReproSeriesSummary &summary)
         if (sameIssue) {
             m_record = record;
             showRecord(m_record, false);
+            m_reduction->setRecord(m_record);
             if (record.id > 0 || !m_store)
                 setStatus(record.outcome == ReproOutcome::Kind::SandboxRefused
                               ? tr("The sandbox refused: %1").arg(record.detail)

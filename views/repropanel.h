@@ -7,6 +7,7 @@
 #include "engine/reproextractor.h"
 #include "engine/reproresultstore.h"
 #include "engine/reproscanner.h"
+#include "views/reproreductionpanel.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -29,6 +30,7 @@ class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QStackedWidget;
 class QToolButton;
 class ReproOutputDelegate;
 class ReproOutputModel;
@@ -79,7 +81,11 @@ public:
     void discoverEnvironments();
     void setEnvironments(const QList<PythonEnvironment> &environments);
     QList<PythonEnvironment> environments() const { return m_environments; }
-    void setReviewer(const QString &reviewer) { m_reviewer = reviewer; }
+    void setReviewer(const QString &reviewer)
+    {
+        m_reviewer = reviewer;
+        m_reduction->setReviewer(reviewer);
+    }
 
     void run();
     void cancel();
@@ -87,6 +93,14 @@ public:
     bool isScanning() const { return !m_scanner.isNull(); }
     // Why Run is not possible now, empty when it is.
     QString blocker() const;
+    // The script as Run would run it, with the reported error; none while it cannot run.
+    std::optional<ReproSubject> subject() const;
+
+    // Bisect, minimize and the scrub report, on a page of their own in place of the run's controls and output.
+    ReproReductionPanel *reductionPanel() const { return m_reduction; }
+    void showReduction(ReproReductionPanel::Page page);
+    void showRunPage();
+    bool isReductionShown() const;
 
     ReproOutputModel *outputModel() const { return m_output; }
     QListView *outputView() const { return m_outputView; }
@@ -132,6 +146,7 @@ protected:
 
 private:
     void setUpOutput();
+    void setUpReduction();
     void onExtracted(const ReproExtraction &extraction, bool sameIssue);
     void chooseCandidate(int index);
     void startScan();
@@ -205,4 +220,9 @@ private:
     QToolButton *m_followButton;
     QCheckBox *m_ansiCheck;
     QLabel *m_detailsLabel;
+    ReproReductionPanel *m_reduction;
+    QStackedWidget *m_pages = nullptr; // the run, the reduction
+    QToolButton *m_bisectButton;
+    QToolButton *m_minimizeButton;
+    QToolButton *m_reportButton;
 };

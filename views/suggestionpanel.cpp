@@ -461,10 +461,14 @@ void SuggestionPanel::rebuild()
         m_decisionLabel->setText(tr("Triaging #%1…").arg(m_issue->number));
     else
         m_decisionLabel->setText(
-            tr("#%1 · %2%3")
+            tr("#%1 · %2%3%4")
                 .arg(m_issue->number)
                 .arg(QString(m_plan->decision).replace(u'_', u' '))
-                .arg(m_plan->templateKey.isEmpty() ? QString() : tr(" · template %1").arg(m_plan->templateKey)));
+                .arg(m_plan->templateKey.isEmpty() ? QString() : tr(" · template %1").arg(m_plan->templateKey))
+                // Said where the reviewer looks before approving: approval closes the issue too.
+                .arg(!m_plan->close                            ? QString()
+                     : m_plan->stateReason == "not_planned"_L1 ? tr(" · closes the issue as not planned")
+                                                               : tr(" · closes the issue as completed")));
 
     const int subIndex = has ? m_subOncallCombo->findData(m_plan->subOncall) : -1;
     m_subOncallCombo->setCurrentIndex(subIndex);

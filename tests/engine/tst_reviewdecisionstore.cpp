@@ -56,6 +56,8 @@ private slots:
     void stateNames_data();
     void stateNames();
     void planRoundTrip();
+    void closingPlan_data();
+    void closingPlan();
     void latestWins_data();
     void latestWins();
     void undoRestoresPrevious();
@@ -105,6 +107,31 @@ void tst_ReviewDecisionStore::planRoundTrip()
     QCOMPARE(back.evidence, plan.evidence);
     QCOMPARE(back.violations, plan.violations);
     QCOMPARE(ReviewDecisionStore::planHash(back), ReviewDecisionStore::planHash(plan));
+}
+
+void tst_ReviewDecisionStore::closingPlan_data()
+{
+    QTest::addColumn<bool>("close");
+    QTest::addColumn<QString>("stateReason");
+    QTest::addRow("does not close") << false << QString();
+    QTest::addRow("closes as not planned") << true << u"not_planned"_s;
+    QTest::addRow("closes as completed") << true << u"completed"_s;
+}
+
+void tst_ReviewDecisionStore::closingPlan()
+{
+    QFETCH(bool, close);
+    QFETCH(QString, stateReason);
+    TriagePlan plan = samplePlan(7);
+    plan.close = close;
+    plan.stateReason = stateReason;
+    const TriagePlan back = ReviewDecisionStore::planFromJson(ReviewDecisionStore::planToJson(plan));
+    QCOMPARE(back.close, close);
+    QCOMPARE(back.stateReason, stateReason);
+    QCOMPARE(ReviewDecisionStore::planHash(back), ReviewDecisionStore::planHash(plan));
+    // Approving a close is another decision than approving the same edits without it; a plan that does not
+    // close keeps the hash it always had.
+    QCOMPARE(ReviewDecisionStore::planHash(plan) == ReviewDecisionStore::planHash(samplePlan(7)), !close);
 }
 
 void tst_ReviewDecisionStore::latestWins_data()

@@ -114,23 +114,34 @@ void tst_ReviewDecisionCommand::outbox_data()
 {
     QTest::addColumn<int>("state");
     QTest::addColumn<int>("queued");
-    QTest::addRow("approved") << int(ReviewState::Approved) << 1;
-    QTest::addRow("edited") << int(ReviewState::Edited) << 1;
-    QTest::addRow("skipped") << int(ReviewState::Skipped) << 0;
+    QTest::addColumn<QString>("closeAs"); // the plan closes the issue (a first-level usage question); "": it does not
+    QTest::addRow("approved") << int(ReviewState::Approved) << 1 << QString();
+    QTest::addRow("edited") << int(ReviewState::Edited) << 1 << QString();
+    QTest::addRow("skipped") << int(ReviewState::Skipped) << 0 << QString();
+    QTest::addRow("approved, closes as not planned") << int(ReviewState::Approved) << 1 << u"not_planned"_s;
+    QTest::addRow("skipped, would close") << int(ReviewState::Skipped) << 0 << u"not_planned"_s;
 }
 
 void tst_ReviewDecisionCommand::outbox()
 {
     QFETCH(int, state);
     QFETCH(int, queued);
+    QFETCH(QString, closeAs);
+    ReviewDecision made = decision(1, ReviewState(state));
+    made.plan.close = !closeAs.isEmpty();
+    made.plan.stateReason = closeAs;
     QUndoStack stack;
-    stack.push(command(decision(1, ReviewState(state))));
+    stack.push(command(made));
     QCOMPARE(entries().size(), queued);
     if (queued) {
         const OutboxEntry entry = entries().constFirst();
         QCOMPARE(entry.number, 1);
         QCOMPARE(entry.status, OutboxStatus::Ready);
         QCOMPARE(entry.seenLabels, QStringList{u"oncall: distributed"_s});
+        // The close the reviewer approved travels with the plan, and only then.
+        QCOMPARE(entry.close, !closeAs.isEmpty());
+        if (entry.close)
+            QCOMPARE(entry.stateReason, closeAs);
         // Tied to the decision it came from.
         QCOMPARE(entry.decisionId, m_decisions->latest(Repo).value().value(1).id);
     }

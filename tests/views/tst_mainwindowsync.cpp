@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/githubclient.h"
 #include "engine/issuestore.h"
+#include "engine/rubricpack.h"
 #include "models/issuetablemodel.h"
 #include "tests/support/githubtestserver.h"
 #include "views/apppalette.h"
@@ -10,6 +11,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -51,6 +53,8 @@ private slots:
     void storedQueueLoadsOffTheGuiThread();
     void serverErrorsShowInline();
     void closedServerShowsOffline();
+    void queueChoosesItsRubric_data();
+    void queueChoosesItsRubric();
 
 private:
     bool syncOnce(bool expectOk);
@@ -179,6 +183,50 @@ void tst_MainWindowSync::storedQueueLoadsOffTheGuiThread()
     QTest::qWait(100);
     QCOMPARE(opened.size(), 1);
     QCOMPARE(reopened.currentIssueNumber(), 17);
+}
+
+void tst_MainWindowSync::queueChoosesItsRubric_data()
+{
+    QTest::addColumn<QStringList>("labels");
+    QTest::addColumn<QString>("chosen");   // in the queue picker ("" automatic)
+    QTest::addColumn<QString>("packFile"); // in the queue picker
+    QTest::addColumn<QString>("pinned");   // on the command line
+    QTest::addColumn<QString>("expected"); // the profile the queue is triaged with
+    const QString none;
+    QTest::addRow("distributed queue") << QStringList{u"oncall: distributed"_s} << none << none << none
+                                       << u"distributed"_s;
+    QTest::addRow("pt2 queue") << QStringList{u"oncall: pt2"_s} << none << none << none << u"pt2"_s;
+    QTest::addRow("no oncall label: first level") << QStringList{} << none << none << none << u"general"_s;
+    QTest::addRow("chosen in the picker")
+        << QStringList{u"oncall: distributed"_s} << u"general"_s << none << none << u"general"_s;
+    QTest::addRow("pinned on the command line")
+        << QStringList{u"oncall: pt2"_s} << none << none << u"distributed"_s << u"distributed"_s;
+    QTest::addRow("a pack file that is gone keeps the rubric")
+        << QStringList{u"oncall: pt2"_s} << none << u"/nonexistent/team-pack.json"_s << none << u"distributed"_s;
+}
+
+void tst_MainWindowSync::queueChoosesItsRubric()
+{
+    QFETCH(QStringList, labels);
+    QFETCH(QString, chosen);
+    QFETCH(QString, packFile);
+    QFETCH(QString, pinned);
+    QFETCH(QString, expected);
+    QCOMPARE(m_window->packProfile(), u"distributed"_s); // init() opened the distributed test queue
+    QueueSpec queue = m_queue;
+    queue.labels = labels;
+    if (!chosen.isEmpty() || !packFile.isEmpty())
+        m_window->setQueueRubric(queue, {chosen, packFile});
+    if (!pinned.isEmpty())
+        m_window->pinPack(RubricPack::builtin(pinned).value());
+    QSignalSpy opened(m_window.get(), &MainWindow::queueOpened);
+    QVERIFY(m_window->openStoredQueue(queue));
+    QCOMPARE(m_window->packProfile(), expected);
+    QVERIFY(opened.wait(10000));
+    QVERIFY2(m_window->findChild<QLabel *>(u"countLabel"_s)->text().endsWith(expected + u" rubric"_s),
+             qPrintable(m_window->findChild<QLabel *>(u"countLabel"_s)->text()));
+    if (!packFile.isEmpty())
+        QVERIFY2(m_window->syncBannerText().contains(u"team-pack.json"_s), qPrintable(m_window->syncBannerText()));
 }
 
 void tst_MainWindowSync::serverErrorsShowInline()
