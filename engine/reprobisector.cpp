@@ -89,6 +89,7 @@ ReproBisector::~ReproBisector()
     if (m_lookupProcess) {
         m_lookupProcess->disconnect(this);
         m_lookupProcess->kill();
+        m_lookupProcess->waitForFinished(1000); // reaped before its QProcess goes with us
     }
 }
 

@@ -83,6 +83,8 @@ ReproScanner::~ReproScanner()
     if (m_process) {
         m_process->disconnect(this);
         m_process->kill();
+        // Reaped here, not left to QProcess's destructor, which warns about a process still running.
+        m_process->waitForFinished(1000);
     }
 }
 

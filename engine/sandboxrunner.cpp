@@ -66,7 +66,11 @@ SandboxRunner::~SandboxRunner()
 {
     if (m_process) {
         m_process->disconnect(this);
-        // QProcess kills and reaps in its destructor; do it before the work dir is removed.
+        // Killed and reaped before the work dir is removed (and without QProcess's warning about it).
+        if (m_process->state() != QProcess::NotRunning) {
+            m_process->kill();
+            m_process->waitForFinished(1000);
+        }
         delete m_process.data();
     }
     closeStatusPipe();

@@ -67,7 +67,9 @@ QueuePickerDialog::QueuePickerDialog(QWidget *parent)
     auto *packRow = new QHBoxLayout;
     packRow->addWidget(m_packEdit, 1);
     packRow->addWidget(m_packBrowse);
-    form->addRow(tr("&Pack file:"), packRow);
+    auto *packLabel = new QLabel(tr("&Pack file:"), this);
+    packLabel->setBuddy(m_packEdit); // a row holding a layout gets no buddy of its own
+    form->addRow(packLabel, packRow);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_message);

@@ -731,10 +731,12 @@ void SuggestionPanel::updateReproLine()
                         ReproPanel::whenText(r.startedAt));
     } else if (m_repro.found) {
         text = tr("Repro: found in the %1, not run yet (r opens the Repro tab)").arg(m_repro.where);
-    } else if (m_repro.screenshotOnly) {
-        text = tr("Repro: only in screenshots — needs reproduction");
     } else {
-        text = tr("Repro: none found in the issue — needs reproduction");
+        // The label's name only where the plan asks for it: a first-level route leaves that to the team.
+        const bool asks = m_plan && !m_pack.reproLabel.isEmpty() && m_plan->addLabels.contains(m_pack.reproLabel);
+        const QString base =
+            m_repro.screenshotOnly ? tr("Repro: only in screenshots") : tr("Repro: none found in the issue");
+        text = asks ? tr("%1 — %2").arg(base, m_pack.reproLabel) : base;
     }
     m_reproLabel->setText(text);
     m_reproLabel->setToolTip(m_repro.latest ? m_repro.latest->detail : QString());

@@ -3,14 +3,17 @@
 
 #include "engine/rubricpack.h"
 #include "tests/support/testdata.h"
+#include "views/apppalette.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QFile>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -31,6 +34,7 @@ private slots:
     void storedQueueFillsTheForm();
     void rubric_data();
     void rubric();
+    void screenshot();
 };
 
 void tst_QueuePickerDialog::validate_data()
@@ -187,6 +191,36 @@ void tst_QueuePickerDialog::rubric()
     QCOMPARE(dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Open)->isEnabled(), canOpen);
     if (!canOpen)
         QVERIFY2(message->text().contains(u"broken.json"_s), qPrintable(message->text()));
+}
+
+// With TRIAGE_SCREENSHOT_DIR set: the dialog as a reviewer opens it on a stored pt2 queue.
+void tst_QueuePickerDialog::screenshot()
+{
+    const QString dir = qEnvironmentVariable("TRIAGE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        QSKIP("TRIAGE_SCREENSHOT_DIR is not set");
+    QVERIFY(QDir().mkpath(dir));
+    QApplication::setStyle(u"Fusion"_s);
+    QApplication::setPalette(AppPalette::light());
+    StoredQueue pt2;
+    pt2.queue.setRepository(u"pytorch/pytorch"_s);
+    pt2.queue.labels = {u"oncall: pt2"_s};
+    pt2.lastSync = QDateTime(QDate(2026, 11, 21), QTime(16, 5), QTimeZone::UTC);
+    StoredQueue distributed = pt2;
+    distributed.queue.labels = {u"oncall: distributed"_s};
+    StoredQueue untriaged = pt2;
+    untriaged.queue.labels = {u"triage review"_s};
+    untriaged.lastSync = {};
+
+    QueuePickerDialog dialog;
+    dialog.setStoredQueues({pt2, distributed, untriaged});
+    dialog.findChild<QListWidget *>(u"storedQueues"_s)->setCurrentRow(0);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QCOMPARE(dialog.profile(), u"pt2"_s);
+    const QString path = dir + u"/queue-picker.png"_s;
+    QVERIFY(dialog.grab().save(path));
+    QVERIFY(QFileInfo(path).size() > 0);
 }
 
 QTEST_MAIN(tst_QueuePickerDialog)

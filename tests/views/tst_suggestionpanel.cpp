@@ -41,6 +41,9 @@ private slots:
     void commentEdits();
     void rationaleActivatesEvidence();
     void reviewedPlanWins();
+    void reproLineNamesTheLabelOnlyWhenAsked_data();
+    void reproLineNamesTheLabelOnlyWhenAsked();
+    void closeIsShownBeforeApproval();
 
 private:
     RubricPack m_pack;
@@ -200,6 +203,54 @@ void tst_SuggestionPanel::reviewedPlanWins()
     QCOMPARE(m_panel->findChild<QPlainTextEdit *>(u"commentEdit"_s)->toPlainText(), u"Reviewed comment"_s);
     QVERIFY(m_panel->isEdited());
     QCOMPARE(m_panel->findChild<QLabel *>(u"reviewStateLabel"_s)->text(), u"edited"_s);
+}
+
+void tst_SuggestionPanel::reproLineNamesTheLabelOnlyWhenAsked_data()
+{
+    QTest::addColumn<QString>("profile");
+    QTest::addColumn<bool>("asks"); // the plan adds the pack's reproduction label
+    QTest::addColumn<bool>("screenshotOnly");
+    QTest::addRow("distributed, asks") << u"distributed"_s << true << false;
+    QTest::addRow("distributed, asks, screenshots only") << u"distributed"_s << true << true;
+    QTest::addRow("distributed, reviewer unchecked it") << u"distributed"_s << false << false;
+    QTest::addRow("first level routes and stops") << u"general"_s << false << false;
+}
+
+void tst_SuggestionPanel::reproLineNamesTheLabelOnlyWhenAsked()
+{
+    QFETCH(QString, profile);
+    QFETCH(bool, asks);
+    QFETCH(bool, screenshotOnly);
+    const Result<RubricPack> pack = RubricPack::builtin(profile);
+    QVERIFY2(pack.ok(), qPrintable(pack.error()));
+    const QString label = u"needs reproduction"_s;
+    TriagePlan plan = *m_plan;
+    plan.profile = profile;
+    plan.addLabels.removeAll(label);
+    if (asks)
+        plan.addLabels.append(pack->reproLabel);
+    SuggestionPanel panel;
+    panel.setPack(pack.value());
+    panel.setSuggestion(m_issues.first(), plan, std::nullopt, ReviewState::New);
+    ReproStatus status;
+    status.number = m_issues.first().number;
+    status.screenshotOnly = screenshotOnly;
+    panel.setReproStatus(status);
+    QVERIFY2(panel.reproText().contains(screenshotOnly ? u"only in screenshots"_s : u"none found"_s),
+             qPrintable(panel.reproText()));
+    QCOMPARE(panel.reproText().contains(label), asks);
+}
+
+void tst_SuggestionPanel::closeIsShownBeforeApproval()
+{
+    const QLabel *decision = m_panel->findChild<QLabel *>(u"decisionLabel"_s);
+    QVERIFY(decision);
+    QVERIFY2(!decision->text().contains(u"closes"_s), qPrintable(decision->text()));
+    TriagePlan closing = *m_plan;
+    closing.close = true;
+    closing.stateReason = u"not_planned"_s;
+    m_panel->setSuggestion(m_issues.first(), closing, std::nullopt, ReviewState::New);
+    QVERIFY2(decision->text().contains(u"closes the issue as not planned"_s), qPrintable(decision->text()));
 }
 
 QTEST_MAIN(tst_SuggestionPanel)
