@@ -78,7 +78,7 @@ public:
         int times = 1;        // then fault this many (-1: every one)
         int retryAfterSeconds = 1;
         int delayMs = 0;
-        QString bodyContains; // … and whose body contains this ("updateSubscription"); "" any
+        QString bodyContains = {}; // … and whose body contains this ("updateSubscription"); "" any
     };
     struct Generation
     {
