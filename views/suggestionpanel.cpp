@@ -51,16 +51,26 @@ public:
         return index >= 0 && index < m_items.size() ? m_items.takeAt(index) : nullptr;
     }
     Qt::Orientations expandingDirections() const override { return {}; }
-    bool hasHeightForWidth() const override { return true; }
-    int heightForWidth(int width) const override { return arrange(QRect(0, 0, width, 0), false); }
+    // The wrapped height is claimed as a minimum in setGeometry(), which every layout honours, rather than
+    // through height-for-width, which a box layout may trade against its other items.
+    bool hasHeightForWidth() const override { return false; }
     void setGeometry(const QRect &rect) override
     {
         QLayout::setGeometry(rect);
         // Squeezed below its wrapped height the chips would be drawn over what follows: claim that height, so
         // the panel scrolls instead. Width does not depend on height here, so this settles after one pass.
         const int needed = arrange(rect, true);
+        // Queued: a minimum changed while the parent's layout is being activated invalidates it, and the
+        // activation then marks it done anyway, so the new height would never be laid out.
         if (QWidget *owner = parentWidget(); owner && owner->minimumHeight() != needed)
-            owner->setMinimumHeight(needed);
+            QMetaObject::invokeMethod(
+                owner,
+                [owner, this] {
+                    const int wanted = arrange(owner->contentsRect(), false);
+                    if (owner->minimumHeight() != wanted)
+                        owner->setMinimumHeight(wanted);
+                },
+                Qt::QueuedConnection);
     }
     QSize sizeHint() const override { return minimumSize(); }
     QSize minimumSize() const override
@@ -198,6 +208,11 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
 
     m_addLabelCombo->setObjectName(u"addLabelCombo"_s);
     m_addLabelCombo->setAccessibleName(tr("Add a label"));
+    // Long label names must not widen the panel past its scroll area (it does not scroll sideways).
+    for (QComboBox *combo : {m_subOncallCombo, m_addLabelCombo}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(12);
+    }
     connect(m_addLabelCombo, &QComboBox::activated, this, &SuggestionPanel::addLabelFromPicker);
 
     m_guardrailBanner->setObjectName(u"guardrailBanner"_s);
@@ -244,7 +259,9 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     m_hintLabel->setObjectName(u"hintLabel"_s);
     m_hintLabel->setForegroundRole(QPalette::PlaceholderText);
     m_hintLabel->setWordWrap(true);
-    m_hintLabel->setText(tr("a approve  ·  e edit  ·  s skip  ·  u undo  ·  j/k move  ·  ? keys"));
+    // No-break spaces and a word joiner: it wraps between the hints, never inside one ("j/" then "k move").
+    m_hintLabel->setText(
+        tr("a\u00a0approve  ·  e\u00a0edit  ·  s\u00a0skip  ·  u\u00a0undo  ·  j/\u2060k\u00a0move  ·  ?\u00a0keys"));
 
     auto *header = new QHBoxLayout;
     header->setSpacing(8);
@@ -266,6 +283,9 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
     auto *layout = new QVBoxLayout(content);
+    // The content never gets shorter than its parts' minimums: when the chips wrap to another row, the
+    // content grows (and the scroll area scrolls) instead of the layout squeezing the chips under the picker.
+    layout->setSizeConstraint(QLayout::SetMinimumSize);
     layout->setContentsMargins(16, 14, 16, 12);
     layout->setSpacing(6);
     layout->addLayout(header);
@@ -292,9 +312,25 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     m_commentEdit->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
     layout->addWidget(m_hintLabel);
     scroll->setWidget(content);
+    content->installEventFilter(this);
 
     applyFonts();
     clear();
+}
+
+bool SuggestionPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_content && (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Resize)) {
+        // The scroll area sizes the content by its plain minimum, which counts wrapped labels at one line;
+        // at their wrapped heights the parts would be squeezed over each other. Claim the true minimum.
+        const QLayout *layout = m_content->layout();
+        const QMargins margins = layout->contentsMargins();
+        const int width = m_content->width() - margins.left() - margins.right();
+        const int needed = layout->minimumHeightForWidth(width) + margins.top() + margins.bottom();
+        if (width > 0 && m_content->minimumHeight() != needed)
+            m_content->setMinimumHeight(needed);
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void SuggestionPanel::applyFonts()

@@ -44,6 +44,8 @@ private slots:
     void reproLineNamesTheLabelOnlyWhenAsked_data();
     void reproLineNamesTheLabelOnlyWhenAsked();
     void closeIsShownBeforeApproval();
+    void chipsNeverCoverTheLabelPicker_data();
+    void chipsNeverCoverTheLabelPicker();
 
 private:
     RubricPack m_pack;
@@ -251,6 +253,50 @@ void tst_SuggestionPanel::closeIsShownBeforeApproval()
     closing.stateReason = u"not_planned"_s;
     m_panel->setSuggestion(m_issues.first(), closing, std::nullopt, ReviewState::New);
     QVERIFY2(decision->text().contains(u"closes the issue as not planned"_s), qPrintable(decision->text()));
+}
+
+void tst_SuggestionPanel::chipsNeverCoverTheLabelPicker_data()
+{
+    QTest::addColumn<qreal>("scale"); // of the font: 1.35 is presentation mode
+    QTest::addColumn<QSize>("size");
+    QTest::addRow("normal, tall") << 1.0 << QSize(480, 800);
+    QTest::addRow("normal, narrow and short") << 1.0 << QSize(300, 420);
+    QTest::addRow("presentation, 1440x900 window") << 1.35 << QSize(560, 470);
+    QTest::addRow("presentation, narrow") << 1.35 << QSize(380, 470);
+}
+
+void tst_SuggestionPanel::chipsNeverCoverTheLabelPicker()
+{
+    QFETCH(qreal, scale);
+    QFETCH(QSize, size);
+    QFont font = m_panel->font();
+    font.setPointSizeF(font.pointSizeF() * scale);
+    m_panel->setFont(font);
+    TriagePlan plan = *m_plan;
+    for (const QString &label : {u"module: c10d"_s, u"ptd-bot-triaged"_s, u"triage review"_s})
+        if (!plan.addLabels.contains(label))
+            plan.addLabels.append(label);
+    m_panel->setSuggestion(m_issues.first(), plan, std::nullopt, ReviewState::New);
+    m_panel->resize(size);
+    const QWidget *picker = m_panel->findChild<QComboBox *>(u"addLabelCombo"_s);
+    const QWidget *chips = m_panel->findChild<QWidget *>(u"labelChips"_s);
+    QVERIFY(picker && chips);
+    QTRY_VERIFY2(
+        [&] {
+            for (const QAbstractButton *chip : chips->findChildren<QAbstractButton *>()) {
+                const int bottom = chip->mapTo(m_panel.get(), QPoint(0, chip->height())).y();
+                if (bottom > picker->mapTo(m_panel.get(), QPoint(0, 0)).y())
+                    return false;
+            }
+            return true;
+        }(),
+        qPrintable(u"chips end at %1, picker starts at %2, chip area %3 high (min %4), content %5 in %6"_s
+                       .arg(chips->mapTo(m_panel.get(), QPoint(0, chips->childrenRect().bottom())).y())
+                       .arg(picker->mapTo(m_panel.get(), QPoint(0, 0)).y())
+                       .arg(chips->height())
+                       .arg(chips->minimumHeight())
+                       .arg(m_panel->findChild<QWidget *>(u"suggestionContent"_s)->height())
+                       .arg(m_panel->height())));
 }
 
 QTEST_MAIN(tst_SuggestionPanel)
