@@ -8,6 +8,7 @@
 #include "engine/pythonenvironment.h"
 #include "engine/reprobisector.h"
 #include "engine/reprominimizer.h"
+#include "tests/support/testvenv.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -109,26 +110,11 @@ void minimization(const PythonEnvironment &python, const QString &only)
 QString makeVenv(const QString &python, const QString &prefix, const QString &pyVersion, const QString &version,
                  const QString &fixed)
 {
-    QProcess venv;
-    venv.start(python, {u"-m"_s, u"venv"_s, u"--without-pip"_s, prefix});
-    if (!venv.waitForFinished(60000) || venv.exitCode() != 0)
-        return {};
-    const QVersionNumber py = QVersionNumber::fromString(pyVersion);
-    const QString site =
-        u"%1/lib/python%2.%3/site-packages"_s.arg(prefix).arg(py.majorVersion()).arg(py.minorVersion());
-    const QString dist = u"%1/tcbug-%2.dist-info"_s.arg(site, version);
-    QDir().mkpath(site + u"/tcbug"_s);
-    QDir().mkpath(dist);
-    QFile init(site + u"/tcbug/__init__.py"_s);
-    QFile metadata(dist + u"/METADATA"_s);
-    if (!init.open(QIODevice::WriteOnly) || !metadata.open(QIODevice::WriteOnly))
-        return {};
     const bool buggy =
         QVersionNumber::compare(QVersionNumber::fromString(version), QVersionNumber::fromString(fixed)) < 0;
-    init.write(buggy ? "def view(n):\n    raise ValueError('tcbug view size is not compatible')\n"
-                     : "def view(n):\n    return n\n");
-    metadata.write(u"Metadata-Version: 2.1\nName: tcbug\nVersion: %1\n"_s.arg(version).toUtf8());
-    return prefix;
+    return TestVenv::create(python, pyVersion, prefix, u"tcbug"_s, version,
+                            buggy ? "def view(n):\n    raise ValueError('tcbug view size is not compatible')\n"
+                                  : "def view(n):\n    return n\n");
 }
 
 void bisection(const PythonEnvironment &python, const QList<int> &sizes, QRandomGenerator &random)

@@ -91,15 +91,11 @@ int main(int argc, char **argv)
     const bool showEvidence = args.removeAll(u"--evidence"_s) > 0;
     const QString packPath = Bench::takeOption(args, u"--pack"_s);
     const QString dataset = Bench::dataset(args, u"distributed.jsonl"_s);
-    QFile file(dataset);
-    if (!file.exists()) {
-        out() << "skipped: " << dataset << " is absent (it lives beside the repository, in ../shared)" << Qt::endl;
-        return 0;
-    }
-    if (!file.open(QIODevice::ReadOnly)) {
-        out() << "cannot read " << dataset << Qt::endl;
-        return 1;
-    }
+    int status = 0;
+    const std::unique_ptr<QFile> opened = Bench::openDataset(dataset, &status);
+    if (!opened)
+        return status;
+    QFile &file = *opened;
     Result<RubricPack> pack = packPath.isEmpty() ? RubricPack::builtin(u"distributed"_s) : RubricPack::load(packPath);
     if (!pack) {
         out() << pack.error() << Qt::endl;

@@ -41,3 +41,19 @@ QString Bench::dataset(const QStringList &arguments, const QString &devFile)
         return arguments.constFirst();
     return QDir::cleanPath(QStringLiteral(TRIAGE_SOURCE_DIR) + u"/../shared/eval/dev/"_s + devFile);
 }
+
+std::unique_ptr<QFile> Bench::openDataset(const QString &path, int *status)
+{
+    auto file = std::make_unique<QFile>(path);
+    if (!file->exists()) {
+        out() << "skipped: " << path << " is absent (it lives beside the repository, in ../shared)" << Qt::endl;
+        *status = 0;
+        return nullptr;
+    }
+    if (!file->open(QIODevice::ReadOnly)) {
+        out() << "cannot read " << path << ": " << file->errorString() << Qt::endl;
+        *status = 1;
+        return nullptr;
+    }
+    return file;
+}

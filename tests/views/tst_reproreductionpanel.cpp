@@ -4,6 +4,7 @@
 #include "engine/reprojson.h"
 #include "engine/reproseries.h"
 #include "tests/support/testdata.h"
+#include "tests/support/testvenv.h"
 #include "views/apppalette.h"
 #include "views/reprodiffview.h"
 #include "views/reproreductionpanel.h"
@@ -147,25 +148,8 @@ private:
 
 QString tst_ReproReductionPanel::makeVenv(const QString &name, const QString &version)
 {
-    const QString prefix = m_home->filePath(name);
-    QProcess venv;
-    QSignalSpy made(&venv, &QProcess::finished);
-    venv.start(m_python.interpreter, {u"-m"_s, u"venv"_s, u"--without-pip"_s, prefix});
-    if (!made.wait(60000) || venv.exitCode() != 0)
-        return {};
-    const QVersionNumber py = QVersionNumber::fromString(m_python.pythonVersion);
-    const QString site =
-        u"%1/lib/python%2.%3/site-packages"_s.arg(prefix).arg(py.majorVersion()).arg(py.minorVersion());
-    const QString dist = u"%1/tcbug-%2.dist-info"_s.arg(site, version);
-    if (!QDir().mkpath(site + u"/tcbug"_s) || !QDir().mkpath(dist))
-        return {};
-    QFile init(site + u"/tcbug/__init__.py"_s);
-    QFile metadata(dist + u"/METADATA"_s);
-    if (!init.open(QIODevice::WriteOnly) || !metadata.open(QIODevice::WriteOnly))
-        return {};
-    init.write(packageSource(version));
-    metadata.write(u"Metadata-Version: 2.1\nName: tcbug\nVersion: %1\n"_s.arg(version).toUtf8());
-    return prefix;
+    return TestVenv::create(m_python.interpreter, m_python.pythonVersion, m_home->filePath(name), u"tcbug"_s, version,
+                            packageSource(version));
 }
 
 void tst_ReproReductionPanel::initTestCase()

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#include "tests/support/testvenv.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QVersionNumber>
+
+using namespace Qt::StringLiterals;
+
+namespace TestVenv {
+
+QString create(const QString &python, const QString &pythonVersion, const QString &prefix, const QString &package,
+               const QString &version, const QByteArray &source)
+{
+    QProcess venv;
+    venv.start(python, {u"-m"_s, u"venv"_s, u"--without-pip"_s, prefix});
+    if (!venv.waitForFinished(60000) || venv.exitStatus() != QProcess::NormalExit || venv.exitCode() != 0)
+        return {};
+    if (package.isEmpty())
+        return prefix;
+    const QVersionNumber py = QVersionNumber::fromString(pythonVersion);
+    const QString site =
+        u"%1/lib/python%2.%3/site-packages"_s.arg(prefix).arg(py.majorVersion()).arg(py.minorVersion());
+    const QString dist = u"%1/%2-%3.dist-info"_s.arg(site, package, version);
+    if (!QDir().mkpath(site + u'/' + package) || !QDir().mkpath(dist))
+        return {};
+    QFile init(site + u'/' + package + u"/__init__.py"_s);
+    QFile metadata(dist + u"/METADATA"_s);
+    if (!init.open(QIODevice::WriteOnly) || !metadata.open(QIODevice::WriteOnly))
+        return {};
+    init.write(source);
+    metadata.write(u"Metadata-Version: 2.1\nName: %1\nVersion: %2\n"_s.arg(package, version).toUtf8());
+    return prefix;
+}
+
+} // namespace TestVenv
