@@ -73,12 +73,14 @@ public:
                 Qt::QueuedConnection);
     }
     QSize sizeHint() const override { return minimumSize(); }
+    // Only the height of a chip: a width taken from the widest chip would make the panel's minimum width,
+    // and with it the splitter beside it, change from one issue to the next.
     QSize minimumSize() const override
     {
-        QSize size;
+        int height = 0;
         for (const QLayoutItem *item : m_items)
-            size = size.expandedTo(item->minimumSize());
-        return size;
+            height = std::max(height, item->minimumSize().height());
+        return {0, height};
     }
 
 private:
@@ -208,11 +210,6 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
 
     m_addLabelCombo->setObjectName(u"addLabelCombo"_s);
     m_addLabelCombo->setAccessibleName(tr("Add a label"));
-    // Long label names must not widen the panel past its scroll area (it does not scroll sideways).
-    for (QComboBox *combo : {m_subOncallCombo, m_addLabelCombo}) {
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(12);
-    }
     connect(m_addLabelCombo, &QComboBox::activated, this, &SuggestionPanel::addLabelFromPicker);
 
     m_guardrailBanner->setObjectName(u"guardrailBanner"_s);
