@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/reprominimizer.h"
 
+#include "engine/bundledscript.h"
+
 #include "engine/reproscanner.h"
 
 #include <QCryptographicHash>
@@ -8,9 +10,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QMutex>
 #include <QStandardPaths>
-#include <QTemporaryDir>
 
 #include <sys/resource.h>
 
@@ -75,22 +75,7 @@ QStringList ReproMinimizer::passes()
 
 Result<QString> ReproMinimizer::helperPath()
 {
-    static QMutex mutex;
-    static QString path;
-    QMutexLocker lock(&mutex);
-    if (!path.isEmpty() && QFile::exists(path))
-        return path;
-    QFile resource(u":/repro/minimize_repro.py"_s);
-    if (!resource.open(QIODevice::ReadOnly))
-        return Error{u"The repro minimizer's helper is missing from the resources."_s};
-    static QTemporaryDir dir(QDir::tempPath() + u"/triage-minimize-XXXXXX"_s);
-    if (!dir.isValid())
-        return Error{u"Cannot create a temporary folder for the minimizer: %1"_s.arg(dir.errorString())};
-    QFile out(dir.filePath(u"minimize_repro.py"_s));
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(resource.readAll()) < 0)
-        return Error{u"Cannot write the minimizer's helper: %1"_s.arg(out.errorString())};
-    path = out.fileName();
-    return path;
+    return BundledScript::path(u":/repro/minimize_repro.py"_s, u"the repro minimizer's helper"_s);
 }
 
 void ReproMinimizer::start(const QString &source, const SandboxRequest &base, const MinimizerOptions &options)

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "engine/reproscanner.h"
 
+#include "engine/bundledscript.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QMutex>
 #include <QStandardPaths>
-#include <QTemporaryDir>
 
 #include <sys/resource.h>
 
@@ -90,23 +90,7 @@ ReproScanner::~ReproScanner()
 
 Result<QString> ReproScanner::analyserPath()
 {
-    static QMutex mutex;
-    static QString path;
-    QMutexLocker lock(&mutex);
-    if (!path.isEmpty() && QFile::exists(path))
-        return path;
-    QFile resource(u":/repro/scan_repro.py"_s);
-    if (!resource.open(QIODevice::ReadOnly))
-        return Error{u"The repro analyser is missing from the resources."_s};
-    // Lives until the process exits, then removes itself.
-    static QTemporaryDir dir(QDir::tempPath() + u"/triage-scan-XXXXXX"_s);
-    if (!dir.isValid())
-        return Error{u"Cannot create a temporary folder for the repro analyser: %1"_s.arg(dir.errorString())};
-    QFile out(dir.filePath(u"scan_repro.py"_s));
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(resource.readAll()) < 0)
-        return Error{u"Cannot write the repro analyser: %1"_s.arg(out.errorString())};
-    path = out.fileName();
-    return path;
+    return BundledScript::path(u":/repro/scan_repro.py"_s, u"the repro analyser"_s);
 }
 
 Result<ScanReport> ReproScanner::parseReport(const QByteArray &json)

@@ -34,6 +34,7 @@ private slots:
     void storedQueueFillsTheForm();
     void rubric_data();
     void rubric();
+    void screenshot_data();
     void screenshot();
 };
 
@@ -193,15 +194,23 @@ void tst_QueuePickerDialog::rubric()
         QVERIFY2(message->text().contains(u"broken.json"_s), qPrintable(message->text()));
 }
 
+void tst_QueuePickerDialog::screenshot_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::addRow("light") << false;
+    QTest::addRow("dark") << true;
+}
+
 // With TRIAGE_SCREENSHOT_DIR set: the dialog as a reviewer opens it on a stored pt2 queue.
 void tst_QueuePickerDialog::screenshot()
 {
+    QFETCH(bool, dark);
     const QString dir = qEnvironmentVariable("TRIAGE_SCREENSHOT_DIR");
     if (dir.isEmpty())
         QSKIP("TRIAGE_SCREENSHOT_DIR is not set");
     QVERIFY(QDir().mkpath(dir));
     QApplication::setStyle(u"Fusion"_s);
-    QApplication::setPalette(AppPalette::light());
+    QApplication::setPalette(dark ? AppPalette::dark() : AppPalette::light());
     StoredQueue pt2;
     pt2.queue.setRepository(u"pytorch/pytorch"_s);
     pt2.queue.labels = {u"oncall: pt2"_s};
@@ -218,7 +227,7 @@ void tst_QueuePickerDialog::screenshot()
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     QCOMPARE(dialog.profile(), u"pt2"_s);
-    const QString path = dir + u"/queue-picker.png"_s;
+    const QString path = dir + (dark ? u"/queue-picker-dark.png"_s : u"/queue-picker.png"_s);
     QVERIFY(dialog.grab().save(path));
     QVERIFY(QFileInfo(path).size() > 0);
 }
