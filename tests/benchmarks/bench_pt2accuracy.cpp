@@ -6,6 +6,8 @@
 #include "engine/rubricpack.h"
 #include "engine/triageengine.h"
 #include "tests/benchmarks/benchsupport.h"
+#include "tests/benchmarks/keywordbaseline.h"
+#include "tests/benchmarks/labelscore.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -73,83 +75,6 @@ QString humanRoute(const QStringList &labels)
     return u"oncall: pt2"_s;
 }
 
-// The comparison the issue quotes: each component label when its bare name (or a plain spelling of it) is in
-// the title or body, case-insensitive.
-QStringList keywordMatcher(const Issue &issue)
-{
-    static const QList<std::pair<QString, QStringList>> words = {
-        {u"module: dynamo"_s, {u"dynamo"_s}},
-        {u"module: inductor"_s, {u"inductor"_s}},
-        {u"module: dynamic shapes"_s, {u"dynamic shape"_s, u"symint"_s}},
-        {u"module: pt2-dispatcher"_s, {u"aot_autograd"_s, u"aotautograd"_s, u"functionaliz"_s}},
-        {u"module: fakeTensor"_s, {u"faketensor"_s, u"fake tensor"_s}},
-        {u"module: higher order operators"_s, {u"higher order op"_s, u"torch.cond"_s}},
-        {u"module: guards"_s, {u"guard"_s}},
-        {u"module: graph breaks"_s, {u"graph break"_s}},
-        {u"module: compiled autograd"_s, {u"compiled autograd"_s, u"compiled_autograd"_s}},
-        {u"module: cuda graphs"_s, {u"cudagraph"_s, u"cuda graph"_s}},
-        {u"module: flex attention"_s, {u"flex attention"_s, u"flex_attention"_s, u"flexattention"_s}},
-        {u"module: functorch"_s, {u"functorch"_s, u"vmap"_s}},
-        {u"module: aotinductor"_s, {u"aotinductor"_s, u"aoti"_s}},
-        {u"module: compile-time"_s, {u"compile time"_s, u"compilation time"_s}},
-        {u"module: determinism"_s, {u"determinis"_s}},
-    };
-    const QString text = issue.title + u'\n' + issue.body;
-    QStringList found;
-    for (const auto &[label, needles] : words) {
-        for (const QString &needle : needles) {
-            if (text.contains(needle, Qt::CaseInsensitive)) {
-                found.append(label);
-                break;
-            }
-        }
-    }
-    return found;
-}
-
-struct Counts
-{
-    int tp = 0;
-    int fp = 0;
-    int fn = 0;
-
-    void add(const QStringList &predicted, const QStringList &gold)
-    {
-        for (const QString &label : predicted)
-            (gold.contains(label) ? tp : fp) += 1;
-        for (const QString &label : gold)
-            fn += predicted.contains(label) ? 0 : 1;
-    }
-    double precision() const { return tp + fp == 0 ? 0.0 : double(tp) / (tp + fp); }
-    double recall() const { return tp + fn == 0 ? 0.0 : double(tp) / (tp + fn); }
-    double f1() const
-    {
-        const double p = precision();
-        const double r = recall();
-        return p + r == 0.0 ? 0.0 : 2 * p * r / (p + r);
-    }
-    QString text() const
-    {
-        return u"P %1 (%2/%3)  R %4 (%5/%6)  F1 %7"_s.arg(precision(), 0, 'f', 3)
-            .arg(tp)
-            .arg(tp + fp)
-            .arg(recall(), 0, 'f', 3)
-            .arg(tp)
-            .arg(tp + fn)
-            .arg(f1(), 0, 'f', 3);
-    }
-};
-
-QStringList only(const QStringList &labels, const QSet<QString> &set)
-{
-    QStringList kept;
-    for (const QString &label : labels) {
-        if (set.contains(label))
-            kept.append(label);
-    }
-    return kept;
-}
-
 } // namespace
 
 int main(int argc, char **argv)
@@ -171,13 +96,15 @@ int main(int argc, char **argv)
         return 1;
     }
     const TriageEngine engine(std::move(pack).value());
+    const KeywordBaseline keywordBaseline(engine.pack());
 
-    Counts modules;          // labels the plan applies
-    Counts modulesLabelled;  // the same, on issues humans gave a component label
-    Counts modulesWithOffer; // as if the reviewer accepted every LOW offer too
-    Counts domain;
-    Counts keywords;
-    QMap<QString, Counts> perLabel;
+    LabelScore modules;          // labels the plan applies
+    LabelScore modulesLabelled;  // the same, on issues humans gave a component label
+    LabelScore modulesWithOffer; // as if the reviewer accepted every LOW offer too
+    LabelScore domain;
+    LabelScore keywords;
+    LabelScore keywordsLabelled;
+    QMap<QString, LabelScore> perLabel;
     QMap<QString, QMap<QString, int>> routes; // human → plan → issues
     int issues = 0;
     int routeHits = 0;
@@ -196,7 +123,7 @@ int main(int argc, char **argv)
         Issue issue = std::move(read).value();
         const QStringList answer = issue.labels;
         issue.labels =
-            only(answer, QSet<QString>(engine.pack().queueLabels.cbegin(), engine.pack().queueLabels.cend()));
+            onlyLabels(answer, QSet<QString>(engine.pack().queueLabels.cbegin(), engine.pack().queueLabels.cend()));
         ++issues;
         const TriagePlan plan = engine.plan(issue);
 
@@ -204,25 +131,27 @@ int main(int argc, char **argv)
         routeHits += plan.subOncall == goldRoute ? 1 : 0;
         routes[goldRoute][plan.subOncall] += 1;
 
-        const QStringList gold = only(answer, componentLabels());
-        const QStringList predicted = only(plan.addLabels, componentLabels());
+        const QStringList gold = onlyLabels(answer, componentLabels());
+        const QStringList predicted = onlyLabels(plan.addLabels, componentLabels());
         QStringList offered = predicted;
         for (auto it = plan.labelConfidence.cbegin(); it != plan.labelConfidence.cend(); ++it) {
             if (componentLabels().contains(it.key()) && !offered.contains(it.key()))
                 offered.append(it.key());
         }
+        const QStringList matched = onlyLabels(keywordBaseline.labels(issue), componentLabels());
         modules.add(predicted, gold);
+        keywords.add(matched, gold);
         modulesWithOffer.add(offered, gold);
         if (!gold.isEmpty()) {
             ++labelledIssues;
             modulesLabelled.add(predicted, gold);
+            keywordsLabelled.add(matched, gold);
         }
-        withoutModule += predicted.isEmpty() && only(plan.addLabels, domainLabels()).isEmpty() ? 1 : 0;
-        domain.add(only(plan.addLabels, domainLabels()), only(answer, domainLabels()));
-        keywords.add(keywordMatcher(issue), gold);
+        withoutModule += predicted.isEmpty() && onlyLabels(plan.addLabels, domainLabels()).isEmpty() ? 1 : 0;
+        domain.add(onlyLabels(plan.addLabels, domainLabels()), onlyLabels(answer, domainLabels()));
         for (const QString &label : componentLabels()) {
             if (predicted.contains(label) || gold.contains(label))
-                perLabel[label].add(only(predicted, {label}), only(gold, {label}));
+                perLabel[label].add(onlyLabels(predicted, {label}), onlyLabels(gold, {label}));
         }
 
         if (verbose) {
@@ -263,12 +192,15 @@ int main(int argc, char **argv)
     out() << "PT2 component labels, applied:              " << modules.text() << Qt::endl;
     out() << "  on the " << labelledIssues << " issues humans gave one:     " << modulesLabelled.text() << Qt::endl;
     out() << "  with the LOW offers accepted too:         " << modulesWithOffer.text() << Qt::endl;
-    out() << "  keyword matcher (label name in the text): " << keywords.text() << Qt::endl;
+    out() << "  keyword matcher, all issues:              " << keywords.text() << Qt::endl;
+    out() << "  keyword matcher, the " << labelledIssues << " issues:          " << keywordsLabelled.text() << Qt::endl;
+    out() << "  (keyword matcher: every positive signal of the pack as a plain word, anywhere in the issue)"
+          << Qt::endl;
     out() << "issues left without a module label (offered at LOW + review instead): " << withoutModule << Qt::endl;
     out() << "domain labels for visibility (dtensor, fsdp, ddp): " << domain.text() << Qt::endl;
     out() << "per component label (TP / FP / FN):" << Qt::endl;
     for (auto it = perLabel.cbegin(); it != perLabel.cend(); ++it) {
-        const Counts &c = it.value();
+        const LabelScore &c = it.value();
         out() << "  " << it.key().leftJustified(34) << QString::number(c.tp).rightJustified(3) << " / "
               << QString::number(c.fp).rightJustified(3) << " / " << QString::number(c.fn).rightJustified(3)
               << Qt::endl;

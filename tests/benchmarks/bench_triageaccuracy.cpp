@@ -6,6 +6,8 @@
 #include "engine/rubricpack.h"
 #include "engine/triageengine.h"
 #include "tests/benchmarks/benchsupport.h"
+#include "tests/benchmarks/keywordbaseline.h"
+#include "tests/benchmarks/labelscore.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -109,9 +111,11 @@ int main(int argc, char **argv)
     for (const SubOncall &sub : engine.pack().subOncalls)
         subOncalls.insert(sub.label);
 
+    const KeywordBaseline keywords(engine.pack());
+
     Ratio humanRoute, moduleRoute, highPrecision;
-    int tp = 0, fp = 0, fn = 0, issues = 0;
-    int fpOnUnlabelled = 0; // false positives on issues humans gave no distributed module label at all
+    LabelScore modules, modulesLabelled, keywordsAll, keywordsLabelled;
+    int issues = 0;
     int labelledIssues = 0;
     QMap<QString, LabelCounts> perLabel;
     int lineNumber = 0;
@@ -156,15 +160,16 @@ int main(int argc, char **argv)
             ++moduleRoute.total;
             moduleRoute.hit += plan.subOncall == derivedSub ? 1 : 0;
         }
-        QStringList predicted;
-        for (const QString &label : plan.addLabels) {
-            if (moduleUniverse.contains(label))
-                predicted.append(label);
+        const QStringList predicted = onlyLabels(plan.addLabels, moduleUniverse);
+        const QStringList matched = onlyLabels(keywords.labels(issue), moduleUniverse);
+        modules.add(predicted, goldModules);
+        keywordsAll.add(matched, goldModules);
+        if (!goldModules.isEmpty()) {
+            modulesLabelled.add(predicted, goldModules);
+            keywordsLabelled.add(matched, goldModules);
         }
         for (const QString &label : std::as_const(predicted)) {
             const bool right = goldModules.contains(label);
-            (right ? tp : fp) += 1;
-            fpOnUnlabelled += !right && goldModules.isEmpty() ? 1 : 0;
             LabelCounts &counts = perLabel[label];
             (right ? counts.tp : counts.fp) += 1;
             counts.fpUnlabelled += !right && goldModules.isEmpty() ? 1 : 0;
@@ -174,7 +179,6 @@ int main(int argc, char **argv)
             }
         }
         for (const QString &label : std::as_const(goldModules)) {
-            fn += predicted.contains(label) ? 0 : 1;
             perLabel[label].fn += predicted.contains(label) ? 0 : 1;
         }
         const QString knownRoute = humanSub.isEmpty() ? derivedSub : humanSub;
@@ -206,30 +210,20 @@ int main(int argc, char **argv)
         }
     }
 
-    const double precision = tp + fp == 0 ? 0.0 : double(tp) / (tp + fp);
-    const double recall = tp + fn == 0 ? 0.0 : double(tp) / (tp + fn);
-    const double f1 = precision + recall == 0.0 ? 0.0 : 2 * precision * recall / (precision + recall);
     out() << "dataset: " << dataset << " (" << issues << " issues)" << Qt::endl;
     out() << "routing accuracy, human sub-oncall:        " << humanRoute.text() << Qt::endl;
     out() << "routing accuracy, from human module labels: " << moduleRoute.text() << Qt::endl;
-    out() << "module labels, micro precision:             " << QString::number(precision, 'f', 3) << " (" << tp << '/'
-          << tp + fp << ')' << Qt::endl;
-    out() << "module labels, micro recall:                " << QString::number(recall, 'f', 3) << " (" << tp << '/'
-          << tp + fn << ')' << Qt::endl;
-    out() << "module labels, micro F1:                    " << QString::number(f1, 'f', 3) << Qt::endl;
     out() << "HIGH-confidence precision (modules + sub-oncall): " << highPrecision.text() << Qt::endl;
+    out() << "module labels, micro P / R / F1:" << Qt::endl;
+    out() << "  all " << issues << " issues:                  engine  " << modules.text() << Qt::endl;
+    out() << "                                   keywords " << keywordsAll.text() << Qt::endl;
     // Older issues and bot-filed test reports often carry no module label at all: there its absence is no
     // human judgement, so the same figures are also shown over the issues humans did give module labels.
-    const int fpLabelled = fp - fpOnUnlabelled;
-    const double precisionLabelled = tp + fpLabelled == 0 ? 0.0 : double(tp) / (tp + fpLabelled);
-    const double f1Labelled =
-        precisionLabelled + recall == 0.0 ? 0.0 : 2 * precisionLabelled * recall / (precisionLabelled + recall);
-    out() << "module labels on issues humans gave module labels (" << labelledIssues << " issues):" << Qt::endl;
-    out() << "  micro precision:                          " << QString::number(precisionLabelled, 'f', 3) << " (" << tp
-          << '/' << tp + fpLabelled << ')' << Qt::endl;
-    out() << "  micro recall:                             " << QString::number(recall, 'f', 3) << Qt::endl;
-    out() << "  micro F1:                                 " << QString::number(f1Labelled, 'f', 3) << Qt::endl;
-    out() << "false positives on issues with no human module label: " << fpOnUnlabelled << " of " << fp << Qt::endl;
+    out() << "  the " << labelledIssues << " issues humans gave one:    engine  " << modulesLabelled.text() << Qt::endl;
+    out() << "                                   keywords " << keywordsLabelled.text() << Qt::endl;
+    out() << "  (keywords: every positive signal of the pack as a plain word, anywhere in the issue)" << Qt::endl;
+    out() << "false positives on issues with no human module label: " << modules.fp - modulesLabelled.fp << " of "
+          << modules.fp << Qt::endl;
     out() << "per module label (TP / FP / FN; FP on issues with no human module label):" << Qt::endl;
     for (auto it = perLabel.cbegin(); it != perLabel.cend(); ++it) {
         const LabelCounts &c = it.value();

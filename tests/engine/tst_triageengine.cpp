@@ -174,8 +174,8 @@ private slots:
             << makeIssue(u"dcp.load fails to restore an FSDP model"_s,
                          u"import torch.distributed.checkpoint as dcp\ndcp.save(state_dict, checkpoint_id=path)\n"
                          u"dcp.load(state_dict, checkpoint_id=path)\nraises CheckpointException on rank 1"_s)
-            << u"route"_s << Checkpointing << QStringList{Checkpointing, Marker}
-            << QStringList{Parallelisms, u"module: distributed_checkpoint"_s} << u"precedence: checkpointing"_s;
+            << u"route"_s << Checkpointing << QStringList{Checkpointing, u"module: distributed_checkpoint"_s, Marker}
+            << QStringList{Parallelisms, u"module: fsdp"_s} << u"precedence: checkpointing"_s;
         QTest::addRow("edge: torchrun rendezvous failure is infra")
             << makeIssue(u"torchrun fails with RendezvousTimeoutError on 2 nodes"_s,
                          u"torchrun --nnodes=2 --rdzv_backend=c10d --rdzv_endpoint=host:29400 train_ddp.py\n"
@@ -217,6 +217,13 @@ private slots:
             << QString() << Checkpointing << QStringList{Checkpointing}
             << QStringList{u"module: activation checkpointing"_s}
             << u"confusion: activation-vs-distributed-checkpoint"_s;
+        QTest::addRow("confusion: activation checkpointing is not distributed checkpoint")
+            << makeIssue(u"FSDP with activation checkpointing recomputes twice"_s,
+                         u"from torch.utils.checkpoint import checkpoint\nmodel = FSDP(model)\n"
+                         u"apply_activation_checkpointing(model) and checkpoint(block, x) run the forward twice"_s +
+                             Script)
+            << QString() << Parallelisms << QStringList{u"module: activation checkpointing"_s}
+            << QStringList{Checkpointing, u"module: distributed_checkpoint"_s} << QString();
         QTest::addRow("confusion: sharding alone is not FSDP")
             << makeIssue(u"Sharding sharded weights is slow"_s, u"sharding takes minutes"_s + Script)
             << u"low_confidence"_s << Parallelisms << QStringList{Review} << QStringList{u"module: fsdp"_s}
