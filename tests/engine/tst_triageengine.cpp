@@ -123,6 +123,12 @@ private slots:
                          {Infra})
             << u"route"_s << Infra << QStringList{u"module: fsdp"_s, Marker} << QStringList{Parallelisms, Infra}
             << u"existing sub-oncall kept"_s;
+        QTest::addRow("classify symm_mem through NVSHMEM")
+            << makeIssue(u"all_to_all_vdev hangs with the NVSHMEM backend"_s,
+                         u"```python\nimport torch.distributed._symmetric_memory as symm_mem\n"
+                         u"symm_mem.set_backend(\"NVSHMEM\")\nout = symm_mem.empty(n, device=dev)\n```"_s)
+            << u"route"_s << Infra << QStringList{Infra, u"module: symm_mem"_s} << QStringList{Parallelisms}
+            << QString();
         QTest::addRow("default route, low confidence")
             << makeIssue(u"Training is odd on my cluster"_s, u"Something looks off."_s + Script) << u"low_confidence"_s
             << Parallelisms << QStringList{Parallelisms, Review, Marker} << QStringList{NeedsRepro}
