@@ -5,6 +5,7 @@
 #include "engine/issuejsonreader.h"
 #include "engine/rubricpack.h"
 #include "engine/triageengine.h"
+#include "tests/benchmarks/accuracysetup.h"
 #include "tests/benchmarks/benchsupport.h"
 #include "tests/benchmarks/keywordbaseline.h"
 #include "tests/benchmarks/labelscore.h"
@@ -86,16 +87,12 @@ int main(int argc, char **argv)
     const QString packPath = Bench::takeOption(args, u"--pack"_s);
     const QString dataset = Bench::dataset(args, u"pt2.jsonl"_s);
     int status = 0;
-    const std::unique_ptr<QFile> opened = Bench::openDataset(dataset, &status);
-    if (!opened)
+    if (!Bench::openDataset(dataset, &status))
         return status;
-    QFile &file = *opened;
-    Result<RubricPack> pack = packPath.isEmpty() ? RubricPack::builtin(u"pt2"_s) : RubricPack::load(packPath);
-    if (!pack) {
-        out() << pack.error() << Qt::endl;
+    const std::unique_ptr<TriageEngine> loaded = Bench::loadEngine(u"pt2"_s, packPath);
+    if (!loaded)
         return 1;
-    }
-    const TriageEngine engine(std::move(pack).value());
+    const TriageEngine &engine = *loaded;
     const KeywordBaseline keywordBaseline(engine.pack());
 
     LabelScore modules;          // labels the plan applies
@@ -110,17 +107,7 @@ int main(int argc, char **argv)
     int routeHits = 0;
     int labelledIssues = 0;
     int withoutModule = 0; // issues left with no applied module label
-    int lineNumber = 0;
-    for (const QByteArray &line : file.readAll().split('\n')) {
-        ++lineNumber;
-        if (line.trimmed().isEmpty())
-            continue;
-        Result<Issue> read = IssueJsonReader::fromJson(QJsonDocument::fromJson(line).object());
-        if (!read) {
-            out() << "line " << lineNumber << ": " << read.error() << Qt::endl;
-            continue;
-        }
-        Issue issue = std::move(read).value();
+    for (Issue issue : Bench::readIssues(dataset)) {
         const QStringList answer = issue.labels;
         issue.labels =
             onlyLabels(answer, QSet<QString>(engine.pack().queueLabels.cbegin(), engine.pack().queueLabels.cend()));
@@ -189,13 +176,16 @@ int main(int argc, char **argv)
             out() << "  human " << it.key().leftJustified(22) << " plan " << to.key().leftJustified(22) << to.value()
                   << Qt::endl;
     }
-    out() << "PT2 component labels, applied:              " << modules.text() << Qt::endl;
-    out() << "  on the " << labelledIssues << " issues humans gave one:     " << modulesLabelled.text() << Qt::endl;
-    out() << "  with the LOW offers accepted too:         " << modulesWithOffer.text() << Qt::endl;
-    out() << "  keyword matcher, all issues:              " << keywords.text() << Qt::endl;
-    out() << "  keyword matcher, the " << labelledIssues << " issues:          " << keywordsLabelled.text() << Qt::endl;
-    out() << "  (keyword matcher: every positive signal of the pack as a plain word, anywhere in the issue)"
+    const QString all = u"all %1 issues"_s.arg(issues);
+    const QString labelled = u"the %1 issues humans gave one"_s.arg(labelledIssues);
+    out() << "PT2 component labels, micro P / R / F1:" << Qt::endl;
+    out() << "  engine,   " << all.leftJustified(32) << modules.text() << Qt::endl;
+    out() << "  keywords, " << all.leftJustified(32) << keywords.text() << Qt::endl;
+    out() << "  engine,   " << labelled.leftJustified(32) << modulesLabelled.text() << Qt::endl;
+    out() << "  keywords, " << labelled.leftJustified(32) << keywordsLabelled.text() << Qt::endl;
+    out() << "  engine,   " << u"all, LOW offers accepted too"_s.leftJustified(32) << modulesWithOffer.text()
           << Qt::endl;
+    out() << "  (keywords: every positive signal of the pack as a plain word, anywhere in the issue)" << Qt::endl;
     out() << "issues left without a module label (offered at LOW + review instead): " << withoutModule << Qt::endl;
     out() << "domain labels for visibility (dtensor, fsdp, ddp): " << domain.text() << Qt::endl;
     out() << "per component label (TP / FP / FN):" << Qt::endl;

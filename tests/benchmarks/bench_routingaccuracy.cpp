@@ -7,6 +7,7 @@
 #include "engine/issuejsonreader.h"
 #include "engine/rubricpack.h"
 #include "engine/triageengine.h"
+#include "tests/benchmarks/accuracysetup.h"
 #include "tests/benchmarks/benchsupport.h"
 
 #include <QCoreApplication>
@@ -141,37 +142,6 @@ QString predictedQueue(const TriagePlan &plan)
     return None;
 }
 
-struct Ratio
-{
-    int hit = 0;
-    int total = 0;
-    QString text() const
-    {
-        return total == 0 ? u"n/a (0 issues)"_s
-                          : u"%1 (%2/%3)"_s.arg(double(hit) / total, 0, 'f', 3).arg(hit).arg(total);
-    }
-};
-
-QList<Issue> readIssues(const QString &path)
-{
-    QList<Issue> issues;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return issues;
-    int lineNumber = 0;
-    for (const QByteArray &line : file.readAll().split('\n')) {
-        ++lineNumber;
-        if (line.trimmed().isEmpty())
-            continue;
-        Result<Issue> read = IssueJsonReader::fromJson(QJsonDocument::fromJson(line).object());
-        if (read)
-            issues.append(std::move(read).value());
-        else
-            out() << path << " line " << lineNumber << ": " << read.error() << Qt::endl;
-    }
-    return issues;
-}
-
 QString fixed(double value)
 {
     return QString::number(value, 'f', 3);
@@ -196,12 +166,10 @@ int main(int argc, char **argv)
             return 0;
         }
     }
-    Result<RubricPack> pack = packPath.isEmpty() ? RubricPack::builtin(u"general"_s) : RubricPack::load(packPath);
-    if (!pack) {
-        out() << pack.error() << Qt::endl;
+    const std::unique_ptr<TriageEngine> loaded = Bench::loadEngine(u"general"_s, packPath);
+    if (!loaded)
         return 1;
-    }
-    const TriageEngine engine(std::move(pack).value());
+    const TriageEngine &engine = *loaded;
     QSet<QString> moduleUniverse;
     for (const ModuleRule &module : engine.pack().modules)
         moduleUniverse.insert(module.label);
@@ -218,16 +186,16 @@ int main(int argc, char **argv)
           << "      jit -> jit, …); else none. Two gold queues: either is right (a plan routes to one)." << Qt::endl
           << "prediction: the oncall label the plan adds (issues fed with no labels), else none." << Qt::endl;
 
-    Ratio overall;
-    Ratio singleGold; // issues whose human labels name exactly one queue (or none): no leniency at all
-    QMap<QString, Ratio> perDataset;
+    HitRatio overall;
+    HitRatio singleGold; // issues whose human labels name exactly one queue (or none): no leniency at all
+    QMap<QString, HitRatio> perDataset;
     QMap<QString, int> decisions;                // how often each step of the procedure ended a plan
     QMap<QString, QMap<QString, int>> confusion; // gold → predicted → count
     QSet<QString> predictedColumns;
     int tp = 0, fp = 0, fn = 0, generalIssues = 0;
     QList<Issue> all;
     for (const QString &name : datasets) {
-        const QList<Issue> issues = readIssues(dataDir + u'/' + name + u".jsonl"_s);
+        const QList<Issue> issues = Bench::readIssues(dataDir + u'/' + name + u".jsonl"_s);
         for (Issue issue : issues) {
             const QStringList answer = issue.labels;
             issue.labels.clear();
@@ -237,14 +205,10 @@ int main(int argc, char **argv)
             const QString predicted = predictedQueue(plan);
             ++decisions[plan.decision];
             const bool right = gold.contains(predicted);
-            ++overall.total;
-            overall.hit += right ? 1 : 0;
-            if (gold.size() == 1) {
-                ++singleGold.total;
-                singleGold.hit += right ? 1 : 0;
-            }
-            ++perDataset[name].total;
-            perDataset[name].hit += right ? 1 : 0;
+            overall.add(right);
+            if (gold.size() == 1)
+                singleGold.add(right);
+            perDataset[name].add(right);
             const QString goldKey = gold.join(u'+');
             ++confusion[goldKey][predicted];
             predictedColumns.insert(predicted);

@@ -5,6 +5,7 @@
 #include "engine/issuejsonreader.h"
 #include "engine/rubricpack.h"
 #include "engine/triageengine.h"
+#include "tests/benchmarks/accuracysetup.h"
 #include "tests/benchmarks/benchsupport.h"
 #include "tests/benchmarks/keywordbaseline.h"
 #include "tests/benchmarks/labelscore.h"
@@ -72,17 +73,6 @@ struct LabelCounts
     int fpUnlabelled = 0; // of fp: on issues humans gave no module label at all
 };
 
-struct Ratio
-{
-    int hit = 0;
-    int total = 0;
-    QString text() const
-    {
-        return total == 0 ? u"n/a (0 issues)"_s
-                          : u"%1 (%2/%3)"_s.arg(double(hit) / total, 0, 'f', 3).arg(hit).arg(total);
-    }
-};
-
 } // namespace
 
 int main(int argc, char **argv)
@@ -94,16 +84,12 @@ int main(int argc, char **argv)
     const QString packPath = Bench::takeOption(args, u"--pack"_s);
     const QString dataset = Bench::dataset(args, u"distributed.jsonl"_s);
     int status = 0;
-    const std::unique_ptr<QFile> opened = Bench::openDataset(dataset, &status);
-    if (!opened)
+    if (!Bench::openDataset(dataset, &status))
         return status;
-    QFile &file = *opened;
-    Result<RubricPack> pack = packPath.isEmpty() ? RubricPack::builtin(u"distributed"_s) : RubricPack::load(packPath);
-    if (!pack) {
-        out() << pack.error() << Qt::endl;
+    const std::unique_ptr<TriageEngine> loaded = Bench::loadEngine(u"distributed"_s, packPath);
+    if (!loaded)
         return 1;
-    }
-    const TriageEngine engine(std::move(pack).value());
+    const TriageEngine &engine = *loaded;
     QSet<QString> moduleUniverse = {u"module: distributed_checkpoint"_s};
     for (const ModuleRule &module : engine.pack().modules)
         moduleUniverse.insert(module.label);
@@ -113,23 +99,12 @@ int main(int argc, char **argv)
 
     const KeywordBaseline keywords(engine.pack());
 
-    Ratio humanRoute, moduleRoute, highPrecision;
+    HitRatio humanRoute, moduleRoute, highPrecision;
     LabelScore modules, modulesLabelled, keywordsAll, keywordsLabelled;
     int issues = 0;
     int labelledIssues = 0;
     QMap<QString, LabelCounts> perLabel;
-    int lineNumber = 0;
-    for (const QByteArray &line : file.readAll().split('\n')) {
-        ++lineNumber;
-        if (line.trimmed().isEmpty())
-            continue;
-        const QJsonDocument document = QJsonDocument::fromJson(line);
-        Result<Issue> read = IssueJsonReader::fromJson(document.object());
-        if (!read) {
-            out() << "line " << lineNumber << ": " << read.error() << Qt::endl;
-            continue;
-        }
-        Issue issue = std::move(read).value();
+    for (Issue issue : Bench::readIssues(dataset)) {
         const QStringList answer = issue.labels;
         QStringList queue;
         for (const QString &label : answer) {
@@ -152,14 +127,10 @@ int main(int argc, char **argv)
         }
         const QString derivedSub = routeOfModules(goldModules);
         labelledIssues += goldModules.isEmpty() ? 0 : 1;
-        if (!humanSub.isEmpty()) {
-            ++humanRoute.total;
-            humanRoute.hit += plan.subOncall == humanSub ? 1 : 0;
-        }
-        if (!derivedSub.isEmpty()) {
-            ++moduleRoute.total;
-            moduleRoute.hit += plan.subOncall == derivedSub ? 1 : 0;
-        }
+        if (!humanSub.isEmpty())
+            humanRoute.add(plan.subOncall == humanSub);
+        if (!derivedSub.isEmpty())
+            moduleRoute.add(plan.subOncall == derivedSub);
         const QStringList predicted = onlyLabels(plan.addLabels, moduleUniverse);
         const QStringList matched = onlyLabels(keywords.labels(issue), moduleUniverse);
         modules.add(predicted, goldModules);
@@ -173,20 +144,16 @@ int main(int argc, char **argv)
             LabelCounts &counts = perLabel[label];
             (right ? counts.tp : counts.fp) += 1;
             counts.fpUnlabelled += !right && goldModules.isEmpty() ? 1 : 0;
-            if (plan.confidenceOf(label) == Confidence::High) {
-                ++highPrecision.total;
-                highPrecision.hit += right ? 1 : 0;
-            }
+            if (plan.confidenceOf(label) == Confidence::High)
+                highPrecision.add(right);
         }
         for (const QString &label : std::as_const(goldModules)) {
             perLabel[label].fn += predicted.contains(label) ? 0 : 1;
         }
         const QString knownRoute = humanSub.isEmpty() ? derivedSub : humanSub;
         if (!knownRoute.isEmpty() && plan.confidenceOf(plan.subOncall) == Confidence::High &&
-            plan.addLabels.contains(plan.subOncall)) {
-            ++highPrecision.total;
-            highPrecision.hit += plan.subOncall == knownRoute ? 1 : 0;
-        }
+            plan.addLabels.contains(plan.subOncall))
+            highPrecision.add(plan.subOncall == knownRoute);
 
         if (verbose) {
             const bool routeWrong = !knownRoute.isEmpty() && plan.subOncall != knownRoute;
@@ -215,12 +182,14 @@ int main(int argc, char **argv)
     out() << "routing accuracy, from human module labels: " << moduleRoute.text() << Qt::endl;
     out() << "HIGH-confidence precision (modules + sub-oncall): " << highPrecision.text() << Qt::endl;
     out() << "module labels, micro P / R / F1:" << Qt::endl;
-    out() << "  all " << issues << " issues:                  engine  " << modules.text() << Qt::endl;
-    out() << "                                   keywords " << keywordsAll.text() << Qt::endl;
+    const QString all = u"all %1 issues"_s.arg(issues);
+    const QString labelled = u"the %1 issues humans gave one"_s.arg(labelledIssues);
+    out() << "  engine,   " << all.leftJustified(32) << modules.text() << Qt::endl;
+    out() << "  keywords, " << all.leftJustified(32) << keywordsAll.text() << Qt::endl;
     // Older issues and bot-filed test reports often carry no module label at all: there its absence is no
     // human judgement, so the same figures are also shown over the issues humans did give module labels.
-    out() << "  the " << labelledIssues << " issues humans gave one:    engine  " << modulesLabelled.text() << Qt::endl;
-    out() << "                                   keywords " << keywordsLabelled.text() << Qt::endl;
+    out() << "  engine,   " << labelled.leftJustified(32) << modulesLabelled.text() << Qt::endl;
+    out() << "  keywords, " << labelled.leftJustified(32) << keywordsLabelled.text() << Qt::endl;
     out() << "  (keywords: every positive signal of the pack as a plain word, anywhere in the issue)" << Qt::endl;
     out() << "false positives on issues with no human module label: " << modules.fp - modulesLabelled.fp << " of "
           << modules.fp << Qt::endl;

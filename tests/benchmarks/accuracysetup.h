@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/issue.h"
+#include "engine/triageengine.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+namespace Bench {
+// The issues of a JSON Lines file; a line that does not read as an issue is printed with its number and
+// skipped, so one bad line never hides the figures of the rest.
+QList<Issue> readIssues(const QString &path);
+// The engine of a builtin profile, or of the pack in `packPath` when given; null, with the reason printed,
+// when the pack does not load.
+std::unique_ptr<TriageEngine> loadEngine(const QString &profile, const QString &packPath);
+} // namespace Bench
+
+// How often a figure was right: "0.970 (65/67)".
+struct HitRatio
+{
+    int hit = 0;
+    int total = 0;
+
+    void add(bool right);
+    QString text() const;
+};
