@@ -934,6 +934,78 @@ private slots:
                             u"torch._inductor.exc.InductorError: LoweringException: scatter_reduce\n```"_s +
                                 compiled)
             << u"classify"_s << Pt2 << QStringList{Inductor} << QStringList{Dispatcher} << QString();
+        // Rules written from the rubric's reasons, in the words a report uses when it summarises.
+        QTest::addRow("dynamo failing to run an op on fake inputs is a tracing failure")
+            << makePt2Issue(u"TorchRuntimeError when compiling a strided view"_s,
+                            u"Dynamo failed to run FX node with fake tensors: call_function on a view with an odd "
+                            u"stride raises."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{Inductor, Dispatcher}
+            << u"procedure: fails-while-tracing"_s;
+        QTest::addRow("no fake implementation is FakeTensor, in the dispatcher")
+            << makePt2Issue(u"UnsupportedOperatorException for my extension op under torch.compile"_s,
+                            u"The op has no meta kernel, so tracing raises "
+                            u"torch._subclasses.fake_tensor.UnsupportedOperatorException."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{u"module: fakeTensor"_s, Dispatcher} << QStringList{Inductor}
+            << u"module signals"_s;
+        QTest::addRow("a wrong meta registration is FakeTensor, in the dispatcher")
+            << makePt2Issue(u"Meta kernel of an op reports the wrong output stride under torch.compile"_s,
+                            u"The meta registration returns contiguous strides while the real kernel returns "
+                            u"channels-last."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{u"module: fakeTensor"_s, Dispatcher} << QStringList{} << QString();
+        QTest::addRow("a value read back with .item() is dynamic shapes")
+            << makePt2Issue(u"Compiled function errors on a count read back from a tensor"_s,
+                            u"The count comes from x.sum().item() and sizes a later view; it only gets past tracing "
+                            u"with capture_scalar_outputs set, and then u0 cannot be bounded."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{DynamicShapes} << QStringList{Dynamo} << QString();
+        QTest::addRow("a varying batch size is dynamic shapes, not guards")
+            << makePt2Issue(u"torch.compile recompiles for each different batch size"_s,
+                            u"A varying batch size triggers a fresh compile on every call."_s + compiled)
+            << u"classify"_s << Pt2 << QStringList{DynamicShapes} << QStringList{u"module: guards"_s} << QString();
+        QTest::addRow("guards failing on non-shape state: guards and dynamo")
+            << makePt2Issue(u"Guard failure on a module flag makes every step recompile"_s,
+                            u"TORCH_LOGS=recompiles says the guards failed on self.training; after a while it hits "
+                            u"recompile_limit."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{u"module: guards"_s, Dynamo} << QStringList{DynamicShapes}
+            << QString();
+        QTest::addRow("the title naming Dynamo keeps it beside dynamic shapes")
+            << makePt2Issue(u"Dynamo fails to trace a size comparison inside a tensor subclass"_s,
+                            u"The SymInt produced for the unbacked size u0 cannot be compared while tracing."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Dynamo, DynamicShapes} << QStringList{} << QString();
+        QTest::addRow("a lost mutation under aot_eager is the dispatcher")
+            << makePt2Issue(u"Mutating a grad inside a custom autograd Function backward is lost under torch.compile"_s,
+                            u"With backend='aot_eager' the change to the grad disappears and later steps read the "
+                            u"stale value."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Dispatcher} << QStringList{Inductor} << QString();
+        QTest::addRow("a tangent in inductor's size assert is not the dispatcher")
+            << makePt2Issue(u"Inductor assert_size_stride fails on a tangent in the backward"_s,
+                            u"The generated code asserts on the stride of the tangent it receives."_s + compiled)
+            << u"classify"_s << Pt2 << QStringList{Inductor} << QStringList{Dispatcher} << QString();
+        QTest::addRow("control flow operators are higher-order operators")
+            << makePt2Issue(u"A control flow operator rejects a branch that returns a view"_s,
+                            u"The true_fn returns x.view(-1) and the false_fn returns x.clone(); compiling the model "
+                            u"raises."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{u"module: higher order operators"_s} << QStringList{} << QString();
+        QTest::addRow("compiled output drifting from eager is inductor")
+            << makePt2Issue(u"Compiled softmax drifts away from eager in bf16"_s,
+                            u"There is a clear divergence, and the largest discrepancy grows with the sequence "
+                            u"length."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{Dispatcher}
+            << u"procedure: numerics-differ-from-eager"_s;
+        QTest::addRow("reduce-overhead's cudagraph trees are inductor too")
+            << makePt2Issue(u"reduce-overhead: cudagraph trees overwrite an output between runs"_s,
+                            u"With mode='reduce-overhead' the cudagraph trees replay clobbers an output tensor from "
+                            u"the previous step."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{u"module: cuda graphs"_s, Inductor} << QStringList{} << QString();
         QTest::addRow("functorch transform under compile")
             << makePt2Issue(u"torch.compile of vmap over a jacrev fails"_s,
                             u"```python\nimport torch\nfrom torch.func import vmap, jacrev\n"
