@@ -1006,6 +1006,45 @@ private slots:
                             u"the previous step."_s +
                                 compiled)
             << QString() << Pt2 << QStringList{u"module: cuda graphs"_s, Inductor} << QStringList{} << QString();
+        // Where a traceback raised (its innermost frame), not what it passed through, says whose code is wrong.
+        const QString compiledCall = u"Traceback (most recent call last):\n  File \"repro.py\", line 12, in <module>\n"
+                                     u"    out = f(x)\n  File \"torch/_dynamo/eval_frame.py\", line 600, in _fn\n"
+                                     u"    return fn(*args, **kwargs)\n"_s;
+        QTest::addRow("raised inside AOTAutograd: dispatcher and aotdispatch")
+            << makePt2Issue(u"torch.compile: assertion about output metadata for a model returning a view"_s,
+                            u"It fails on the first call.\n```\n"_s + compiledCall +
+                                u"  File \"torch/_functorch/_aot_autograd/collect_metadata_analysis.py\", line 210, "
+                                u"in inner\n    raise AssertionError(\"output metadata changed\")\n"
+                                u"AssertionError: output metadata changed\n```\n"_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Dispatcher, u"module: aotdispatch"_s} << QStringList{Inductor}
+            << u"procedure: raised-in-aot-autograd"_s;
+        QTest::addRow("raised inside symbolic shapes: dynamic shapes")
+            << makePt2Issue(u"torch.compile raises while checking a size in my model"_s,
+                            u"It fails on the first call.\n```\n"_s + compiledCall +
+                                u"  File \"torch/fx/experimental/symbolic_shapes.py\", line 5000, in _decide\n"
+                                u"    raise RuntimeError(msg)\nRuntimeError: cannot decide whether the size is zero\n"
+                                u"```\n"_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{DynamicShapes} << QStringList{Dispatcher}
+            << u"procedure: raised-in-symbolic-shapes"_s;
+        QTest::addRow("raised inside generated code: inductor")
+            << makePt2Issue(u"Compiled model crashes after the first step"_s,
+                            u"Eager runs fine.\n```\nTraceback (most recent call last):\n  File \"train.py\", line 30, "
+                            u"in <module>\n    loss = model(batch)\n  File \"/tmp/torchinductor_me/ab/cabc123.py\", "
+                            u"line 40, in call\n    buf0 = empty_strided(...)\nRuntimeError: CUDA error: an illegal "
+                            u"memory access was encountered\n```\n"_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{Dispatcher}
+            << u"procedure: raised-in-inductor"_s;
+        QTest::addRow("a dispatcher path in a log line is not where anything raised")
+            << makePt2Issue(u"torch.compile prints a warning on every step"_s,
+                            u"The run finishes but the log fills up.\n```\nW0101 12:00:00.000000 1234 "
+                            u"torch/_functorch/_aot_autograd/runtime_wrappers.py:100] a warning about the step\n"
+                            u"W0101 12:00:01.000000 1234 torch/_functorch/_aot_autograd/runtime_wrappers.py:100] a "
+                            u"warning about the step\n```\n"_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{} << QStringList{Dispatcher, u"module: aotdispatch"_s} << QString();
         QTest::addRow("functorch transform under compile")
             << makePt2Issue(u"torch.compile of vmap over a jacrev fails"_s,
                             u"```python\nimport torch\nfrom torch.func import vmap, jacrev\n"
