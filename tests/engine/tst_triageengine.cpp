@@ -993,6 +993,13 @@ private slots:
                             u"raises."_s +
                                 compiled)
             << u"classify"_s << Pt2 << QStringList{u"module: higher order operators"_s} << QStringList{} << QString();
+        QTest::addRow("an eager-correct update the compiled code skips is dynamo, not inductor")
+            << makePt2Issue(u"Compiled forward gives a different output when a module counter is bumped"_s,
+                            u"Under torch.compile the counter update has no effect and the output differs from eager; "
+                            u"the second call reads a stale value."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
+            << u"procedure: compile-mishandles-an-eager-op"_s;
         QTest::addRow("compiled output drifting from eager is inductor")
             << makePt2Issue(u"Compiled softmax drifts away from eager in bf16"_s,
                             u"There is a clear divergence, and the largest discrepancy grows with the sequence "
