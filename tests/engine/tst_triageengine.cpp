@@ -1000,6 +1000,10 @@ private slots:
                                 compiled)
             << QString() << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
             << u"procedure: compile-mishandles-an-eager-op"_s;
+        QTest::addRow("a compile failure only on XPU is that device's Inductor backend")
+            << makePt2Issue(u"[XPU] torch.compile of a small convnet fails in the backward"_s,
+                            u"Eager runs on the xpu device; only the compiled backward raises on XPU."_s + compiled)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{CpuInductor, Dispatcher} << QString();
         QTest::addRow("compiled output drifting from eager is inductor")
             << makePt2Issue(u"Compiled softmax drifts away from eager in bf16"_s,
                             u"There is a clear divergence, and the largest discrepancy grows with the sequence "
