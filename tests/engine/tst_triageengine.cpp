@@ -926,6 +926,18 @@ private slots:
                             u"Even backend=\"eager\" fails, so it breaks while tracing the bytecode."_s + compiled)
             << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{Inductor, Dispatcher}
             << u"procedure: fails-while-tracing"_s;
+        QTest::addRow("isolation: the eager backend fails too → dynamo, with no Dynamo word")
+            << makePt2Issue(u"torch.compile raises on a model that builds a dict of lists"_s,
+                            u"Switching to backend=\"eager\" still fails with the same error."_s + compiled)
+            << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{Inductor, Dispatcher}
+            << u"procedure: fails-even-on-eager-backend"_s;
+        QTest::addRow("isolation: eager backend works, aot_eager fails → not dynamo")
+            << makePt2Issue(u"torch.compile loses the strides of an output view"_s,
+                            u"With backend=\"eager\" everything works; with backend=\"aot_eager\" it fails with a "
+                            u"stride error."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Dispatcher} << QStringList{Dynamo, Inductor}
+            << u"procedure: fails-on-aot-eager-not-eager"_s;
         QTest::addRow("aot_autograd merely on the stack is not the dispatcher")
             << makePt2Issue(u"InductorError: LoweringException in aten.scatter_reduce"_s,
                             u"```\nTraceback (most recent call last):\n  File "
