@@ -973,6 +973,10 @@ private slots:
                             u"with capture_scalar_outputs set, and then u0 cannot be bounded."_s +
                                 compiled)
             << u"classify"_s << Pt2 << QStringList{DynamicShapes} << QStringList{Dynamo} << QString();
+        QTest::addRow("one telling word of a specific component is enough: dynamic in the title")
+            << makePt2Issue(u"torch.compile errors once the sequence length is dynamic"_s,
+                            u"The first call works, the second one with a longer input raises."_s + compiled)
+            << QString() << Pt2 << QStringList{DynamicShapes} << QStringList{Dynamo} << QString();
         QTest::addRow("a varying batch size is dynamic shapes, not guards")
             << makePt2Issue(u"torch.compile recompiles for each different batch size"_s,
                             u"A varying batch size triggers a fresh compile on every call."_s + compiled)
