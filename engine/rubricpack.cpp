@@ -438,13 +438,14 @@ Condition PackParser::parseCondition(const QJsonValue &value, const QString &pat
     const QJsonObject object = reader.object(value, path);
     reader.onlyKeys(object, path,
                     {"all"_L1, "any"_L1, "none"_L1, "signals"_L1, "min"_L1, "in"_L1, "kinds"_L1, "label"_L1, "fact"_L1,
-                     "near"_L1, "to"_L1, "within"_L1});
+                     "near"_L1, "to"_L1, "within"_L1, "crash"_L1});
     const int leafKeys = int(object.contains("signals"_L1)) + int(object.contains("label"_L1)) +
-                         int(object.contains("fact"_L1)) + int(object.contains("near"_L1));
+                         int(object.contains("fact"_L1)) + int(object.contains("near"_L1)) +
+                         int(object.contains("crash"_L1));
     const int compositeKeys =
         int(object.contains("all"_L1)) + int(object.contains("any"_L1)) + int(object.contains("none"_L1));
     if (leafKeys + compositeKeys == 0) {
-        reader.fail(path, u"a condition needs one of all, any, none, signals, label, fact, near"_s);
+        reader.fail(path, u"a condition needs one of all, any, none, signals, label, fact, near, crash"_s);
         return condition;
     }
     if (leafKeys > 1 || (leafKeys == 1 && compositeKeys > 0)) {
@@ -474,6 +475,18 @@ Condition PackParser::parseCondition(const QJsonValue &value, const QString &pat
     }
     if (object.contains("near"_L1))
         return parseNear(object, path);
+    if (object.contains("crash"_L1)) {
+        requireMinor(object, path, u"crash"_s, 2);
+        for (QLatin1StringView key : {"min"_L1, "in"_L1, "kinds"_L1, "to"_L1, "within"_L1}) {
+            if (object.contains(key))
+                reader.fail(PackReader::join(path, key), u"does not apply to a crash test"_s);
+        }
+        condition.op = Condition::Op::Crash;
+        condition.ref = reader.stringValue(object.value("crash"_L1), PackReader::join(path, u"crash"_s));
+        if (condition.ref.size() < 2)
+            reader.fail(PackReader::join(path, u"crash"_s), u"must be a path fragment of at least two characters"_s);
+        return condition;
+    }
     if (object.contains("fact"_L1)) {
         condition.op = Condition::Op::Fact;
         condition.ref = reader.stringValue(object.value("fact"_L1), PackReader::join(path, u"fact"_s));

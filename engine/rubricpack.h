@@ -57,15 +57,18 @@ struct Condition
         Group,
         Label,
         Fact,
-        Near
+        Near,
+        Crash
     };
     Op op = Op::All;
-    QString ref;      // group id, label name or fact name
+    QString ref;      // group id, label name, fact name or (Op::Crash) a path fragment
     int group = -1;   // resolved group index for Op::Group
     double min = 0.0; // a group leaf holds when its score reaches min (or is positive when min is 0)
     bool titleOnly = false;
     unsigned kindMask = (1u << SignalKindCount) - 1;
     QList<Condition> children;
+    // Op::Crash (1.2): the innermost frame of a traceback, where it raised, lies under `ref` (a path fragment):
+    // the bug is in that code, not merely on the way through it.
     // Op::Near (1.2): a hit of `ref` and one of `nearRef` stand within `within` characters of each other in the
     // same text ("aot_eager" … "works fine"): what one sentence says about one thing.
     QString nearRef;

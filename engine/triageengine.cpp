@@ -82,6 +82,7 @@ public:
             matcher.match(m_texts.at(s), s, m_hits);
         score();
         establishFacts();
+        findCrashFrames();
     }
 
     double groupScore(int group, unsigned mask = ~0u, bool titleOnly = false) const
@@ -169,6 +170,8 @@ public:
         }
         case Condition::Op::Near:
             return holdsNear(condition, evidence, label, rule);
+        case Condition::Op::Crash:
+            return holdsCrash(condition, evidence, label, rule);
         case Condition::Op::Group: {
             const double score = groupScore(condition.group, condition.kindMask, condition.titleOnly);
             const bool ok = condition.min > 0.0 ? score >= condition.min : score > 0.0;
@@ -234,6 +237,43 @@ private:
                 }
                 return true;
             }
+        }
+        return false;
+    }
+
+    // Where a traceback raised: its innermost frame (Python prints the deepest call last), the one no deeper
+    // frame follows before the exception is named — or the last path the text names at all. The rubric's "the
+    // bug is IN this code" as opposed to "this code is on the stack". Frames in logs are where a message was
+    // printed, not where anything raised.
+    void findCrashFrames()
+    {
+        for (int s = 0; s < int(m_texts.size()); ++s) {
+            const AnalyzedText &text = m_texts.at(s);
+            for (qsizetype i = 0; i < text.frames.size(); ++i) {
+                const CodeToken &frame = text.frames.at(i);
+                const SegmentKind kind = text.kindAt(frame.start);
+                if (kind == SegmentKind::Log || kind == SegmentKind::Incidental)
+                    continue;
+                bool raised = i + 1 == text.frames.size();
+                const int deeper = raised ? int(text.text.size()) : text.frames.at(i + 1).start;
+                for (const CodeToken &exception : text.exceptions)
+                    raised = raised || (exception.start > frame.start && exception.start < deeper);
+                if (raised)
+                    m_crashFrames.push_back({s, int(i)});
+            }
+        }
+    }
+
+    bool holdsCrash(const Condition &condition, EvidenceList *evidence, const QString &label, const QString &rule) const
+    {
+        for (const auto &[source, index] : m_crashFrames) {
+            const AnalyzedText &text = m_texts.at(source);
+            const CodeToken &frame = text.frames.at(index);
+            if (!frame.resolved.contains(condition.ref, Qt::CaseInsensitive))
+                continue;
+            if (evidence)
+                evidence->append(Evidence{label, rule, text.where, frame.start, frame.length, frame.resolved});
+            return true;
         }
         return false;
     }
@@ -336,6 +376,7 @@ private:
     std::vector<SignalState> m_signals;
     std::vector<GroupScore> m_groups;
     std::array<bool, FactNames.size()> m_facts{};
+    std::vector<std::pair<int, int>> m_crashFrames; // (text, frame index) of each frame where a traceback raised
 };
 
 struct ModuleCandidate

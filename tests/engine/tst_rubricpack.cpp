@@ -188,6 +188,19 @@ private slots:
                            {u"score"_s, 1},
                            {u"when"_s, QJsonObject{{u"near"_s, u"compile"_s}, {u"to"_s, u"hang"_s}, {u"min"_s, 2}}}}})
             << u"modules[0].boosts[0].when.min: does not apply to a near test"_s;
+        const QJsonObject crash{{u"crash"_s, u"torch/_inductor/"_s}};
+        QTest::addRow("a boost with a crash condition")
+            << mutated(u"modules[0].boosts"_s,
+                       QJsonArray{QJsonObject{{u"id"_s, u"raised-here"_s}, {u"score"_s, 2}, {u"when"_s, crash}}})
+            << QString();
+        QTest::addRow("crash with a min")
+            << mutated(u"modules[0].boosts"_s,
+                       QJsonArray{QJsonObject{{u"id"_s, u"x"_s},
+                                              {u"score"_s, 1},
+                                              {u"when"_s, QJsonObject{{u"crash"_s, u"torch/"_s}, {u"min"_s, 2}}}}})
+            << u"modules[0].boosts[0].when.min: does not apply to a crash test"_s;
+        QTest::addRow("crash in a 1.1 file") << mutated({{u"version"_s, u"1.1"_s}, {u"modules[0].requires"_s, crash}})
+                                             << u"modules[0].requires.crash: needs pack version 1.2 or later"_s;
         QTest::addRow("boost without a score")
             << mutated(u"modules[0].boosts"_s, QJsonArray{QJsonObject{{u"id"_s, u"x"_s}, {u"when"_s, near}}})
             << u"modules[0].boosts[0].score: is required"_s;

@@ -932,6 +932,18 @@ private slots:
                             u"Even backend=\"eager\" fails, so it breaks while tracing the bytecode."_s + compiled)
             << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{Inductor, Dispatcher}
             << u"procedure: fails-while-tracing"_s;
+        QTest::addRow("isolation: the eager backend fails too → dynamo, with no Dynamo word")
+            << makePt2Issue(u"torch.compile raises on a model that builds a dict of lists"_s,
+                            u"Switching to backend=\"eager\" still fails with the same error."_s + compiled)
+            << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{Inductor, Dispatcher}
+            << u"procedure: fails-even-on-eager-backend"_s;
+        QTest::addRow("isolation: eager backend works, aot_eager fails → not dynamo")
+            << makePt2Issue(u"torch.compile loses the strides of an output view"_s,
+                            u"With backend=\"eager\" everything works; with backend=\"aot_eager\" it fails with a "
+                            u"stride error."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Dispatcher} << QStringList{Dynamo, Inductor}
+            << u"procedure: fails-on-aot-eager-not-eager"_s;
         QTest::addRow("aot_autograd merely on the stack is not the dispatcher")
             << makePt2Issue(u"InductorError: LoweringException in aten.scatter_reduce"_s,
                             u"```\nTraceback (most recent call last):\n  File "
@@ -940,6 +952,132 @@ private slots:
                             u"torch._inductor.exc.InductorError: LoweringException: scatter_reduce\n```"_s +
                                 compiled)
             << u"classify"_s << Pt2 << QStringList{Inductor} << QStringList{Dispatcher} << QString();
+        // Rules written from the rubric's reasons, in the words a report uses when it summarises.
+        QTest::addRow("dynamo failing to run an op on fake inputs is a tracing failure")
+            << makePt2Issue(u"TorchRuntimeError when compiling a strided view"_s,
+                            u"Dynamo failed to run FX node with fake tensors: call_function on a view with an odd "
+                            u"stride raises."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{Inductor, Dispatcher}
+            << u"procedure: fails-while-tracing"_s;
+        QTest::addRow("no fake implementation is FakeTensor, in the dispatcher")
+            << makePt2Issue(u"UnsupportedOperatorException for my extension op under torch.compile"_s,
+                            u"The op has no meta kernel, so tracing raises "
+                            u"torch._subclasses.fake_tensor.UnsupportedOperatorException."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{u"module: fakeTensor"_s, Dispatcher} << QStringList{Inductor}
+            << u"module signals"_s;
+        QTest::addRow("a wrong meta registration is FakeTensor, in the dispatcher")
+            << makePt2Issue(u"Meta kernel of an op reports the wrong output stride under torch.compile"_s,
+                            u"The meta registration returns contiguous strides while the real kernel returns "
+                            u"channels-last."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{u"module: fakeTensor"_s, Dispatcher} << QStringList{} << QString();
+        QTest::addRow("a value read back with .item() is dynamic shapes")
+            << makePt2Issue(u"Compiled function errors on a count read back from a tensor"_s,
+                            u"The count comes from x.sum().item() and sizes a later view; it only gets past tracing "
+                            u"with capture_scalar_outputs set, and then u0 cannot be bounded."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{DynamicShapes} << QStringList{Dynamo} << QString();
+        QTest::addRow("one telling word of a specific component is enough: dynamic in the title")
+            << makePt2Issue(u"torch.compile errors once the sequence length is dynamic"_s,
+                            u"The first call works, the second one with a longer input raises."_s + compiled)
+            << QString() << Pt2 << QStringList{DynamicShapes} << QStringList{Dynamo} << QString();
+        QTest::addRow("a varying batch size is dynamic shapes, not guards")
+            << makePt2Issue(u"torch.compile recompiles for each different batch size"_s,
+                            u"A varying batch size triggers a fresh compile on every call."_s + compiled)
+            << u"classify"_s << Pt2 << QStringList{DynamicShapes} << QStringList{u"module: guards"_s} << QString();
+        QTest::addRow("guards failing on non-shape state: guards and dynamo")
+            << makePt2Issue(u"Guard failure on a module flag makes every step recompile"_s,
+                            u"TORCH_LOGS=recompiles says the guards failed on self.training; after a while it hits "
+                            u"recompile_limit."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{u"module: guards"_s, Dynamo} << QStringList{DynamicShapes}
+            << QString();
+        QTest::addRow("the title naming Dynamo keeps it beside dynamic shapes")
+            << makePt2Issue(u"Dynamo fails to trace a size comparison inside a tensor subclass"_s,
+                            u"The SymInt produced for the unbacked size u0 cannot be compared while tracing."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Dynamo, DynamicShapes} << QStringList{} << QString();
+        QTest::addRow("a lost mutation under aot_eager is the dispatcher")
+            << makePt2Issue(u"Mutating a grad inside a custom autograd Function backward is lost under torch.compile"_s,
+                            u"With backend='aot_eager' the change to the grad disappears and later steps read the "
+                            u"stale value."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Dispatcher} << QStringList{Inductor} << QString();
+        QTest::addRow("a tangent in inductor's size assert is not the dispatcher")
+            << makePt2Issue(u"Inductor assert_size_stride fails on a tangent in the backward"_s,
+                            u"The generated code asserts on the stride of the tangent it receives."_s + compiled)
+            << u"classify"_s << Pt2 << QStringList{Inductor} << QStringList{Dispatcher} << QString();
+        QTest::addRow("control flow operators are higher-order operators")
+            << makePt2Issue(u"A control flow operator rejects a branch that returns a view"_s,
+                            u"The true_fn returns x.view(-1) and the false_fn returns x.clone(); compiling the model "
+                            u"raises."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{u"module: higher order operators"_s} << QStringList{} << QString();
+        QTest::addRow("an eager-correct update the compiled code skips is dynamo, not inductor")
+            << makePt2Issue(u"Compiled forward gives a different output when a module counter is bumped"_s,
+                            u"Under torch.compile the counter update has no effect and the output differs from eager; "
+                            u"the second call reads a stale value."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
+            << u"procedure: compile-mishandles-an-eager-op"_s;
+        QTest::addRow("a compile failure only on XPU is that device's Inductor backend")
+            << makePt2Issue(u"[XPU] torch.compile of a small convnet fails in the backward"_s,
+                            u"Eager runs on the xpu device; only the compiled backward raises on XPU."_s + compiled)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{CpuInductor, Dispatcher} << QString();
+        QTest::addRow("compiled output drifting from eager is inductor")
+            << makePt2Issue(u"Compiled softmax drifts away from eager in bf16"_s,
+                            u"There is a clear divergence, and the largest discrepancy grows with the sequence "
+                            u"length."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{Dispatcher}
+            << u"procedure: numerics-differ-from-eager"_s;
+        QTest::addRow("reduce-overhead's cudagraph trees are inductor too")
+            << makePt2Issue(u"reduce-overhead: cudagraph trees overwrite an output between runs"_s,
+                            u"With mode='reduce-overhead' the cudagraph trees replay clobbers an output tensor from "
+                            u"the previous step."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{u"module: cuda graphs"_s, Inductor} << QStringList{} << QString();
+        // Where a traceback raised (its innermost frame), not what it passed through, says whose code is wrong.
+        const QString compiledCall = u"Traceback (most recent call last):\n  File \"repro.py\", line 12, in <module>\n"
+                                     u"    out = f(x)\n  File \"torch/_dynamo/eval_frame.py\", line 600, in _fn\n"
+                                     u"    return fn(*args, **kwargs)\n"_s;
+        QTest::addRow("raised inside AOTAutograd: dispatcher and aotdispatch")
+            << makePt2Issue(u"torch.compile: assertion about output metadata for a model returning a view"_s,
+                            u"It fails on the first call.\n```\n"_s + compiledCall +
+                                u"  File \"torch/_functorch/_aot_autograd/collect_metadata_analysis.py\", line 210, "
+                                u"in inner\n    raise AssertionError(\"output metadata changed\")\n"
+                                u"AssertionError: output metadata changed\n```\n"_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Dispatcher, u"module: aotdispatch"_s} << QStringList{Inductor}
+            << u"procedure: raised-in-aot-autograd"_s;
+        QTest::addRow("raised inside symbolic shapes: dynamic shapes")
+            << makePt2Issue(u"torch.compile raises while checking a size in my model"_s,
+                            u"It fails on the first call.\n```\n"_s + compiledCall +
+                                u"  File \"torch/fx/experimental/symbolic_shapes.py\", line 5000, in _decide\n"
+                                u"    raise RuntimeError(msg)\nRuntimeError: cannot decide whether the size is zero\n"
+                                u"```\n"_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{DynamicShapes} << QStringList{Dispatcher}
+            << u"procedure: raised-in-symbolic-shapes"_s;
+        QTest::addRow("raised inside generated code: inductor")
+            << makePt2Issue(u"Compiled model crashes after the first step"_s,
+                            u"Eager runs fine.\n```\nTraceback (most recent call last):\n  File \"train.py\", line 30, "
+                            u"in <module>\n    loss = model(batch)\n  File \"/tmp/torchinductor_me/ab/cabc123.py\", "
+                            u"line 40, in call\n    buf0 = empty_strided(...)\nRuntimeError: CUDA error: an illegal "
+                            u"memory access was encountered\n```\n"_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{Dispatcher}
+            << u"procedure: raised-in-inductor"_s;
+        QTest::addRow("a dispatcher path in a log line is not where anything raised")
+            << makePt2Issue(u"torch.compile prints a warning on every step"_s,
+                            u"The run finishes but the log fills up.\n```\nW0101 12:00:00.000000 1234 "
+                            u"torch/_functorch/_aot_autograd/runtime_wrappers.py:100] a warning about the step\n"
+                            u"W0101 12:00:01.000000 1234 torch/_functorch/_aot_autograd/runtime_wrappers.py:100] a "
+                            u"warning about the step\n```\n"_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{} << QStringList{Dispatcher, u"module: aotdispatch"_s} << QString();
         QTest::addRow("functorch transform under compile")
             << makePt2Issue(u"torch.compile of vmap over a jacrev fails"_s,
                             u"```python\nimport torch\nfrom torch.func import vmap, jacrev\n"
