@@ -130,6 +130,9 @@ struct ModuleRule
     Condition needs; // the label is only considered when this holds (trivial: always)
     QList<Rule> confusions;
     QList<ModuleBoost> boosts; // 1.2
+    // 1.2: a label for another team's visibility (pt2: dtensor, fsdp, ddp). A title tag naming it names the
+    // domain, not the component at fault, so it does not make the queue's own modules context.
+    bool visibility = false;
 };
 
 struct SubOncall
@@ -196,6 +199,7 @@ struct ScoringWeights
 //   reproduction {present, exempt}, templates [{key, text, detect}]
 //   context_rules [{id, test, effect, when}]   1.1: untagged_module | passing_mention | import_only | title_only
 //   modules[].boosts [{id, when, score}]       1.2: a procedure step that points at the module adds to its score
+//   modules[].visibility                       1.2: another team's label; its title tag leaves other modules be
 //   require_module, fallback_module            1.2: no module at MEDIUM on the default route → the strongest
 //                                              candidate (else fallback_module) is offered at LOW, not applied
 //   {near: ID, to: ID2, within: N}             1.2 condition: hits of both groups within N characters, one text

@@ -447,7 +447,7 @@ void applyContextRules(const RubricPack &pack, const Reading &reading, QList<Mod
     bool anyTagged = false;
     for (const ModuleCandidate &candidate : std::as_const(candidates)) {
         where.push_back(reading.placement(candidate.module->group));
-        anyTagged = anyTagged || where.back().tag;
+        anyTagged = anyTagged || (where.back().tag && !candidate.module->visibility);
     }
     // A sub-oncall's own telling word in the title (tensor parallel, UCC, …) names a component too; a supporting
     // word ("backend", weight below 1) does not.

@@ -169,6 +169,12 @@ private slots:
         QTest::addRow("require_module in a 1.1 file")
             << mutated({{u"version"_s, u"1.1"_s}, {u"require_module"_s, true}})
             << u"require_module: needs pack version 1.2 or later"_s;
+        QTest::addRow("a visibility module") << mutated(u"modules[0].visibility"_s, true) << QString();
+        QTest::addRow("visibility in a 1.1 file")
+            << mutated({{u"version"_s, u"1.1"_s}, {u"modules[0].visibility"_s, true}})
+            << u"modules[0].visibility: needs pack version 1.2 or later"_s;
+        QTest::addRow("visibility not a boolean")
+            << mutated(u"modules[0].visibility"_s, u"yes"_s) << u"modules[0].visibility"_s;
         QTest::addRow("near names an unknown group")
             << mutated(
                    u"modules[0].boosts"_s,

@@ -900,6 +900,17 @@ private slots:
                             u"torch._dynamo.exc.Unsupported: dict comprehension is not supported"_s + compiled)
             << u"classify"_s << Pt2 << QStringList{Dynamo, Pt2Marker} << QStringList{Inductor, DynamicShapes, Export}
             << u"module signals"_s;
+        QTest::addRow("a domain tag leaves the PT2 component be")
+            << makePt2Issue(u"[DTensor][compile] placements attribute breaks tracing"_s,
+                            u"Dynamo wraps the DTensor as a plain TensorVariable, so reading .placements inside the "
+                            u"compiled region graph breaks."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{Dynamo, u"module: dtensor"_s} << QStringList{Export} << QString();
+        QTest::addRow("a component tag makes another component context")
+            << makePt2Issue(u"[inductor] generated kernel is slow for a reduction"_s,
+                            u"Dynamo captures one graph; the Triton kernel inductor emits is slower than eager."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{Dynamo} << QString();
         QTest::addRow("dynamic=False fixes it: dynamic shapes, not dynamo")
             << makePt2Issue(u"torch.compile recompiles on every batch size"_s,
                             u"With dynamic=False it works fine. Dynamo recompiles and the SymInt guards fail."_s +
