@@ -911,6 +911,14 @@ private slots:
                             u"Dynamo captures one graph; the Triton kernel inductor emits is slower than eager."_s +
                                 compiled)
             << QString() << Pt2 << QStringList{Inductor} << QStringList{Dynamo} << QString();
+        QTest::addRow("PT2 frames on the stack are compile enough")
+            << makePt2Issue(u"Indexing with a tensor index fails"_s,
+                            u"Traceback (most recent call last):\n"
+                            u"  File \"/usr/lib/python3/torch/_subclasses/fake_tensor.py\", line 1061, in "
+                            u"__torch_dispatch__\n"
+                            u"    return self.dispatch(func, types, args, kwargs)\n"
+                            u"RuntimeError: cannot index with a data-dependent value\n"_s)
+            << QString() << Pt2 << QStringList{Pt2Marker} << QStringList{Review} << QString();
         QTest::addRow("dynamic=False fixes it: dynamic shapes, not dynamo")
             << makePt2Issue(u"torch.compile recompiles on every batch size"_s,
                             u"With dynamic=False it works fine. Dynamo recompiles and the SymInt guards fail."_s +
