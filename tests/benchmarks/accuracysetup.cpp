@@ -5,9 +5,12 @@
 #include "engine/rubricpack.h"
 #include "tests/benchmarks/benchsupport.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTextStream>
 
 using namespace Qt::StringLiterals;
@@ -30,6 +33,26 @@ QList<Issue> Bench::readIssues(const QString &path)
             issues.append(std::move(read).value());
         else
             out() << path << " line " << lineNumber << ": " << read.error() << Qt::endl;
+    }
+    return issues;
+}
+
+QList<Issue> Bench::otherIssues(const QString &path, const std::function<bool(const Issue &)> &keep)
+{
+    QSet<int> own;
+    for (const Issue &issue : readIssues(path))
+        own.insert(issue.number);
+    const QFileInfo info(path);
+    QList<Issue> issues;
+    for (const QFileInfo &other : info.dir().entryInfoList({u"*.jsonl"_s}, QDir::Files, QDir::Name)) {
+        if (other.fileName() == info.fileName())
+            continue;
+        for (const Issue &issue : readIssues(other.filePath())) {
+            if (!own.contains(issue.number) && keep(issue)) {
+                own.insert(issue.number); // an issue in two other files counts once
+                issues.append(issue);
+            }
+        }
     }
     return issues;
 }

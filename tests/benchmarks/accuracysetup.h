@@ -7,12 +7,16 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 namespace Bench {
 // The issues of a JSON Lines file; a line that does not read as an issue is printed with its number and
 // skipped, so one bad line never hides the figures of the rest.
 QList<Issue> readIssues(const QString &path);
+// The issues of the other JSON Lines files beside `path` that `path` does not hold and `keep` accepts: a check on
+// issues its pack was not tuned on.
+QList<Issue> otherIssues(const QString &path, const std::function<bool(const Issue &)> &keep);
 // The engine of a builtin profile, or of the pack in `packPath` when given; null, with the reason printed,
 // when the pack does not load.
 std::unique_ptr<TriageEngine> loadEngine(const QString &profile, const QString &packPath);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Accuracy of the PT2 triage on real issues with the labels humans gave them.
-// Usage: bench_pt2accuracy [DATASET.jsonl] [--pack FILE] [--verbose] [--evidence]
+// Usage: bench_pt2accuracy [DATASET.jsonl] [--pack FILE] [--verbose] [--evidence] [--others]
+// --others: instead of DATASET, the issues of the other dev sets beside it that carry one of its labels and
+// that DATASET does not hold: issues the pack was not tuned on.
 // Each issue is fed with only its queue label (`oncall: pt2`); its full labels are the answer.
 #include "engine/issuejsonreader.h"
 #include "engine/rubricpack.h"
@@ -84,6 +86,7 @@ int main(int argc, char **argv)
     QStringList args = app.arguments().mid(1);
     const bool verbose = args.removeAll(u"--verbose"_s) > 0;
     const bool showEvidence = args.removeAll(u"--evidence"_s) > 0;
+    const bool others = args.removeAll(u"--others"_s) > 0;
     const QString packPath = Bench::takeOption(args, u"--pack"_s);
     const QString dataset = Bench::dataset(args, u"pt2.jsonl"_s);
     int status = 0;
@@ -107,7 +110,12 @@ int main(int argc, char **argv)
     int routeHits = 0;
     int labelledIssues = 0;
     int withoutModule = 0; // issues left with no applied module label
-    for (Issue issue : Bench::readIssues(dataset)) {
+    const auto hasGold = [&](const Issue &issue) {
+        return std::any_of(issue.labels.cbegin(), issue.labels.cend(),
+                           [&](const QString &label) { return componentLabels().contains(label); });
+    };
+    const QList<Issue> dataIssues = others ? Bench::otherIssues(dataset, hasGold) : Bench::readIssues(dataset);
+    for (Issue issue : dataIssues) {
         const QStringList answer = issue.labels;
         issue.labels =
             onlyLabels(answer, QSet<QString>(engine.pack().queueLabels.cbegin(), engine.pack().queueLabels.cend()));
@@ -167,7 +175,8 @@ int main(int argc, char **argv)
         }
     }
 
-    out() << "dataset: " << dataset << " (" << issues << " issues, fed with only their queue label)" << Qt::endl;
+    out() << "dataset: " << (others ? u"the other sets beside "_s : QString()) << dataset << " (" << issues
+          << " issues, fed with only their queue label)" << Qt::endl;
     out() << "redirect accuracy (stays oncall: pt2 / oncall: export / oncall: cpu inductor): "
           << QString::number(issues == 0 ? 0.0 : double(routeHits) / issues, 'f', 3) << " (" << routeHits << '/'
           << issues << ')' << Qt::endl;
