@@ -356,8 +356,9 @@ void PackParser::parseScoring(const QJsonObject &object, const QString &path)
 {
     reader.onlyKeys(object, path,
                     {"title"_L1, "body"_L1, "comment"_L1, "prose"_L1, "code"_L1, "traceback"_L1, "log"_L1,
-                     "incidental"_L1, "repeat_bonus"_L1, "repeat_cap"_L1});
+                     "incidental"_L1, "repeat_bonus"_L1, "repeat_cap"_L1, "test_name_words"_L1});
     requireMinor(object, path, u"incidental"_s, 1);
+    requireMinor(object, path, u"test_name_words"_s, 2);
     ScoringWeights &s = m_pack.scoring;
     s.title = reader.number(object, path, u"title"_s, s.title, 0, 100);
     s.body = reader.number(object, path, u"body"_s, s.body, 0, 100);
@@ -369,6 +370,7 @@ void PackParser::parseScoring(const QJsonObject &object, const QString &path)
     s.segment[4] = reader.number(object, path, u"incidental"_s, s.segment[4], 0, 100);
     s.repeatBonus = reader.number(object, path, u"repeat_bonus"_s, s.repeatBonus, 0, 10);
     s.repeatCap = int(reader.number(object, path, u"repeat_cap"_s, s.repeatCap, 0, 100));
+    s.testNameWords = reader.boolean(object, path, u"test_name_words"_s, false);
 }
 
 Signal PackParser::parseSignal(const QJsonValue &value, const QString &path)

@@ -182,6 +182,9 @@ struct ScoringWeights
     std::array<double, 5> segment = {1.0, 1.0, 0.7, 0.5, 0.0}; // prose, code, traceback, log, incidental
     double repeatBonus = 0.25;                                 // per extra hit of the same signal …
     int repeatCap = 2;                                         // … for at most this many extra hits
+    // 1.2: read a test's snake-case name as words (test_hf_bert_ddp_inductor names DDP and Inductor). Where
+    // humans label CI test reports by the test, it finds the component; where they leave them unlabelled, off.
+    bool testNameWords = false;
 };
 
 // A rubric as data: everything the triage procedure knows about one queue. Loaded from the JSON format
@@ -191,7 +194,8 @@ struct ScoringWeights
 //   format, version, profile, title          identity; a newer version is refused, not half-read
 //   labels [{name, description}]             the allowlist; every label a rule adds must be in it
 //   queue/protected/forbidden_labels, marker_label, review_label, reproduction_label
-//   scoring {title, body, comment, prose, code, traceback, log, incidental, repeat_bonus, repeat_cap}
+//   scoring {title, body, comment, prose, code, traceback, log, incidental, repeat_bonus, repeat_cap,
+//            test_name_words (1.2)}
 //   signal_sets [{id, signals}]              named groups of {kind, text, weight, case_sensitive}
 //   sub_oncalls [{id, label, default, min_score, min_share, high_score, signals}]   in precedence order
 //   modules [{id, label, sub_oncall, low, medium, high, requires, signals, confusions}]

@@ -31,6 +31,7 @@ QString fold(const QString &text)
 
 SignalMatcher::SignalMatcher(const RubricPack &pack)
     : m_bucketStart(BucketCount + 1, 0)
+    , m_testNameWords(pack.scoring.testNameWords)
 {
     for (int g = 0; g < int(pack.groups.size()); ++g) {
         m_groupBegin.push_back(int(m_entries.size()));
@@ -81,8 +82,8 @@ void SignalMatcher::match(const AnalyzedText &text, int source, QList<SignalHit>
         if (c0 >= 128 || !m_firstChar[c0])
             continue;
         const char16_t previous = i > 0 ? f[i - 1] : u' ';
-        // Signals start where a word starts.
-        if (isIdent(previous) && isIdent(c0))
+        // Signals start where a word starts; in a test's name, '_' separates words too.
+        if (isIdent(previous) && isIdent(c0) && !(previous == u'_' && m_testNameWords && text.inTestName(i)))
             continue;
         const char16_t c1 = f[i + 1];
         if (c1 >= 128)
@@ -99,7 +100,8 @@ void SignalMatcher::match(const AnalyzedText &text, int source, QList<SignalHit>
                 ++j;
             if (j < length)
                 continue;
-            if (!entry.prefix && i + length < size && isIdent(f[i + length]) && isIdent(p[length - 1]))
+            if (!entry.prefix && i + length < size && isIdent(f[i + length]) && isIdent(p[length - 1]) &&
+                !(f[i + length] == u'_' && m_testNameWords && text.inTestName(i)))
                 continue;
             // import paths are whole dotted names: not the tail of a longer one
             if (entry.kind == SignalKind::Import && previous == u'.')

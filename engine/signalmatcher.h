@@ -54,4 +54,5 @@ private:
     std::vector<int> m_framePatterns;
     std::vector<int> m_importPatterns;
     std::array<bool, 128> m_firstChar{}; // quick rejection by the first folded character
+    bool m_testNameWords = false;
 };

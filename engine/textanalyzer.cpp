@@ -479,6 +479,23 @@ void extractTokens(AnalyzedText &out, const QHash<QString, QString> &aliases)
     }
 }
 
+// A test's name spells what it tests in snake case (test_hf_bert_ddp_inductor runs BERT under DDP on Inductor):
+// CI reports name little else, so its parts are read as words.
+void extractTestNames(AnalyzedText &out)
+{
+    const char16_t *base = reinterpret_cast<const char16_t *>(out.folded.constData());
+    const char16_t *end = base + out.folded.size();
+    for (const char16_t *p = base; (p = find(p, end, "test_"_L1)) != end;) {
+        const bool wordStart = p == base || !isIdent(p[-1]);
+        const char16_t *q = p + 5;
+        while (q < end && isIdent(*q))
+            ++q;
+        if (wordStart && q - p > 5)
+            out.testNames.append(Segment{SegmentKind::Prose, int(p - base), int(q - p)});
+        p = q;
+    }
+}
+
 } // namespace
 
 QString segmentKindName(SegmentKind kind)
@@ -535,6 +552,13 @@ bool AnalyzedText::inTag(int offset, int length) const
     return false;
 }
 
+bool AnalyzedText::inTestName(int offset) const
+{
+    return std::any_of(testNames.cbegin(), testNames.cend(), [offset](const Segment &name) {
+        return offset >= name.start && offset < name.start + name.length;
+    });
+}
+
 bool AnalyzedText::has(SegmentKind kind) const
 {
     return std::any_of(segments.cbegin(), segments.cend(), [kind](const Segment &s) { return s.kind == kind; });
@@ -556,6 +580,7 @@ AnalyzedText TextAnalyzer::analyze(const QString &text, const QString &where)
     QHash<QString, QString> aliases;
     extractImports(out, aliases);
     extractTokens(out, aliases);
+    extractTestNames(out);
     return out;
 }
 

@@ -48,12 +48,14 @@ struct AnalyzedText
     QList<CodeToken> exceptions;
     QList<Segment> importStatements; // `from a import b, c` / `import a as b`: the whole statement
     QList<Segment> tags;             // a title's leading "[FSDP2][DTensor]" tags, one segment each
+    QList<Segment> testNames;        // test_hf_bert_ddp_inductor, test_symmetric_memory.py: '_' separates words
     int codeLines = 0;
 
     SegmentKind kindAt(int offset) const;
     bool inFrame(int offset, int length) const;
     bool inImportStatement(int offset, int length) const;
     bool inTag(int offset, int length) const;
+    bool inTestName(int offset) const;
     bool has(SegmentKind kind) const;
 };
 

@@ -175,6 +175,10 @@ private slots:
             << u"modules[0].visibility: needs pack version 1.2 or later"_s;
         QTest::addRow("visibility not a boolean")
             << mutated(u"modules[0].visibility"_s, u"yes"_s) << u"modules[0].visibility"_s;
+        QTest::addRow("test_name_words") << mutated(u"scoring.test_name_words"_s, true) << QString();
+        QTest::addRow("test_name_words in a 1.1 file")
+            << mutated({{u"version"_s, u"1.1"_s}, {u"scoring.test_name_words"_s, true}})
+            << u"scoring.test_name_words: needs pack version 1.2 or later"_s;
         QTest::addRow("near names an unknown group")
             << mutated(
                    u"modules[0].boosts"_s,

@@ -132,6 +132,34 @@ private slots:
         QVERIFY(TextAnalyzer::analyze(title, u"body"_s).tags.isEmpty());
     }
 
+    void testNames_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QStringList>("names");
+
+        QTest::addRow("disabled test") << u"DISABLED test_hf_bert_ddp_inductor (__main__.TestFake)"_s
+                                       << QStringList{u"test_hf_bert_ddp_inductor"_s};
+        QTest::addRow("test file in a path")
+            << u"test/distributed/test_symmetric_memory.py::SymmTest"_s << QStringList{u"test_symmetric_memory"_s};
+        QTest::addRow("two names") << u"test_a_b fails, test_c too"_s << QStringList{u"test_a_b"_s, u"test_c"_s};
+        QTest::addRow("not at a word start") << u"my_test_thing and latest_x"_s << QStringList{};
+        QTest::addRow("bare prefix") << u"the test_ prefix"_s << QStringList{};
+    }
+
+    void testNames()
+    {
+        QFETCH(QString, text);
+        QFETCH(QStringList, names);
+        const AnalyzedText analyzed = TextAnalyzer::analyze(text, u"body"_s);
+        QStringList found;
+        for (const Segment &name : analyzed.testNames) {
+            found.append(text.mid(name.start, name.length));
+            QVERIFY(analyzed.inTestName(name.start + name.length - 1));
+            QVERIFY(!analyzed.inTestName(name.start + name.length));
+        }
+        QCOMPARE(found, names);
+    }
+
     void importStatements_data()
     {
         QTest::addColumn<QString>("text");

@@ -919,6 +919,10 @@ private slots:
                             u"    return self.dispatch(func, types, args, kwargs)\n"
                             u"RuntimeError: cannot index with a data-dependent value\n"_s)
             << QString() << Pt2 << QStringList{Pt2Marker} << QStringList{Review} << QString();
+        QTest::addRow("a disabled test's name names its backend")
+            << makePt2Issue(u"DISABLED test_allreduce_inductor_cudagraph_trees (__main__.TestCollectives)"_s,
+                            u"Platforms: linux. This test was disabled because it is failing on main."_s)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{Dynamo} << QString();
         QTest::addRow("dynamic=False fixes it: dynamic shapes, not dynamo")
             << makePt2Issue(u"torch.compile recompiles on every batch size"_s,
                             u"With dynamic=False it works fine. Dynamo recompiles and the SymInt guards fail."_s +
