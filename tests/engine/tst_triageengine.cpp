@@ -352,50 +352,7 @@ private slots:
             << Parallelisms << QStringList{} << QStringList{NeedsRepro} << QString();
     }
 
-    void procedure()
-    {
-        QFETCH(Issue, issue);
-        QFETCH(QString, decision);
-        QFETCH(QString, subOncall);
-        QFETCH(QStringList, added);
-        QFETCH(QStringList, notAdded);
-        QFETCH(QString, rule);
-
-        const TriagePlan plan = m_engine->plan(issue);
-        const QString why = describe(plan);
-        if (!decision.isEmpty())
-            QVERIFY2(plan.decision == decision, qPrintable(why));
-        if (!subOncall.isEmpty())
-            QVERIFY2(plan.subOncall == subOncall, qPrintable(why));
-        for (const QString &label : std::as_const(added))
-            QVERIFY2(plan.addLabels.contains(label), qPrintable(u"missing "_s + label + u": "_s + why));
-        for (const QString &label : std::as_const(notAdded))
-            QVERIFY2(!plan.addLabels.contains(label), qPrintable(u"unexpected "_s + label + u": "_s + why));
-        if (!rule.isEmpty())
-            QVERIFY2(firedRule(plan, rule), qPrintable(u"rule did not fire: "_s + rule + u": "_s + why));
-
-        // Whatever the path: never a removal, never `high priority`, at most one sub-oncall, evidence for every
-        // label, a confidence for every label, and the guardrails find nothing to object to.
-        QVERIFY(plan.removeLabels.isEmpty());
-        QVERIFY(!plan.addLabels.contains(u"high priority"_s));
-        int subs = 0;
-        for (const QString &label : plan.addLabels + issue.labels)
-            subs += m_engine->pack().subOncallByLabel(label) ? 1 : 0;
-        QVERIFY2(subs <= 1, qPrintable(why));
-        for (const QString &label : plan.addLabels) {
-            QVERIFY2(plan.confidenceOf(label) != Confidence::None, qPrintable(label));
-            bool evidenced = false;
-            for (const Evidence &e : plan.evidence)
-                evidenced = evidenced || e.label == label;
-            QVERIFY2(evidenced, qPrintable(u"no evidence for "_s + label + u": "_s + why));
-        }
-        const QList<Violation> violations = Guardrails::check(plan, issue, m_engine->pack());
-        QVERIFY2(violations.isEmpty(), qPrintable(violations.value(0).rule + u": "_s + violations.value(0).message));
-        if (plan.addLabels.contains(NeedsRepro))
-            QCOMPARE(plan.templateKey, u"needs_distributed_reproduction"_s);
-        if (plan.decision == "not_distributed"_L1)
-            QCOMPARE(plan.templateKey, u"not_distributed"_s);
-    }
+    void procedure() { checkProcedureRow(*m_engine, true, u"needs_distributed_reproduction"_s, u"not_distributed"_s); }
 
     // Where a module's words stand (context rules, incidental text) and the confusions that resolve which
     // module is meant. Each row: the module label and the confidence it must get (None: not suggested).
@@ -1222,50 +1179,7 @@ private slots:
             << QString();
     }
 
-    void pt2Procedure()
-    {
-        QFETCH(Issue, issue);
-        QFETCH(QString, decision);
-        QFETCH(QString, subOncall);
-        QFETCH(QStringList, added);
-        QFETCH(QStringList, notAdded);
-        QFETCH(QString, rule);
-
-        const TriagePlan plan = m_pt2->plan(issue);
-        const QString why = describe(plan);
-        if (!decision.isEmpty())
-            QVERIFY2(plan.decision == decision, qPrintable(why));
-        if (!subOncall.isEmpty())
-            QVERIFY2(plan.subOncall == subOncall, qPrintable(why));
-        for (const QString &label : std::as_const(added))
-            QVERIFY2(plan.addLabels.contains(label), qPrintable(u"missing "_s + label + u": "_s + why));
-        for (const QString &label : std::as_const(notAdded))
-            QVERIFY2(!plan.addLabels.contains(label), qPrintable(u"unexpected "_s + label + u": "_s + why));
-        if (!rule.isEmpty())
-            QVERIFY2(firedRule(plan, rule), qPrintable(u"rule did not fire: "_s + rule + u": "_s + why));
-
-        // Whatever the path: add-only, never `high priority`, at most one redirect, evidence and a confidence for
-        // every label, and the guardrails have nothing to say.
-        QVERIFY(plan.removeLabels.isEmpty());
-        QVERIFY(!plan.addLabels.contains(u"high priority"_s));
-        int redirects = 0;
-        for (const QString &label : plan.addLabels)
-            redirects += m_pt2->pack().subOncallByLabel(label) ? 1 : 0;
-        QVERIFY2(redirects <= 1, qPrintable(why));
-        for (const QString &label : plan.addLabels) {
-            QVERIFY2(plan.confidenceOf(label) != Confidence::None, qPrintable(label));
-            bool evidenced = false;
-            for (const Evidence &e : plan.evidence)
-                evidenced = evidenced || e.label == label;
-            QVERIFY2(evidenced, qPrintable(u"no evidence for "_s + label + u": "_s + why));
-        }
-        const QList<Violation> violations = Guardrails::check(plan, issue, m_pt2->pack());
-        QVERIFY2(violations.isEmpty(), qPrintable(violations.value(0).rule + u": "_s + violations.value(0).message));
-        if (plan.addLabels.contains(NeedsRepro))
-            QCOMPARE(plan.templateKey, u"needs_pt2_reproduction"_s);
-        if (plan.decision == "not_pt2"_L1)
-            QCOMPARE(plan.templateKey, u"not_pt2"_s);
-    }
+    void pt2Procedure() { checkProcedureRow(*m_pt2, false, u"needs_pt2_reproduction"_s, u"not_pt2"_s); }
 
     // Every PT2 issue carries a module label: when none is strong enough to apply, the strongest candidate (or
     // the rubric's fallback) is offered at LOW beside the review label, and not applied.
@@ -1330,6 +1244,54 @@ private slots:
     }
 
 private:
+    // What every procedure row checks, whatever the profile: the row's own expectations, then what must hold on
+    // any path — add-only, never `high priority`, at most one sub-oncall (counting the issue's own when
+    // `issueLabelsCount`; a PT2 issue's queue label is itself one), a confidence and evidence for every label, no
+    // guardrail objection, and the profile's templates with `needs reproduction` and its out-of-scope decision.
+    void checkProcedureRow(const TriageEngine &engine, bool issueLabelsCount, const QString &reproTemplate,
+                           const QString &outOfScope)
+    {
+        QFETCH(Issue, issue);
+        QFETCH(QString, decision);
+        QFETCH(QString, subOncall);
+        QFETCH(QStringList, added);
+        QFETCH(QStringList, notAdded);
+        QFETCH(QString, rule);
+
+        const TriagePlan plan = engine.plan(issue);
+        const QString why = describe(plan);
+        if (!decision.isEmpty())
+            QVERIFY2(plan.decision == decision, qPrintable(why));
+        if (!subOncall.isEmpty())
+            QVERIFY2(plan.subOncall == subOncall, qPrintable(why));
+        for (const QString &label : std::as_const(added))
+            QVERIFY2(plan.addLabels.contains(label), qPrintable(u"missing "_s + label + u": "_s + why));
+        for (const QString &label : std::as_const(notAdded))
+            QVERIFY2(!plan.addLabels.contains(label), qPrintable(u"unexpected "_s + label + u": "_s + why));
+        if (!rule.isEmpty())
+            QVERIFY2(firedRule(plan, rule), qPrintable(u"rule did not fire: "_s + rule + u": "_s + why));
+
+        QVERIFY(plan.removeLabels.isEmpty());
+        QVERIFY(!plan.addLabels.contains(u"high priority"_s));
+        int subs = 0;
+        for (const QString &label : issueLabelsCount ? plan.addLabels + issue.labels : plan.addLabels)
+            subs += engine.pack().subOncallByLabel(label) ? 1 : 0;
+        QVERIFY2(subs <= 1, qPrintable(why));
+        for (const QString &label : plan.addLabels) {
+            QVERIFY2(plan.confidenceOf(label) != Confidence::None, qPrintable(label));
+            bool evidenced = false;
+            for (const Evidence &e : plan.evidence)
+                evidenced = evidenced || e.label == label;
+            QVERIFY2(evidenced, qPrintable(u"no evidence for "_s + label + u": "_s + why));
+        }
+        const QList<Violation> violations = Guardrails::check(plan, issue, engine.pack());
+        QVERIFY2(violations.isEmpty(), qPrintable(violations.value(0).rule + u": "_s + violations.value(0).message));
+        if (plan.addLabels.contains(NeedsRepro))
+            QCOMPARE(plan.templateKey, reproTemplate);
+        if (plan.decision == outOfScope)
+            QCOMPARE(plan.templateKey, outOfScope);
+    }
+
     std::unique_ptr<TriageEngine> m_engine;
     std::unique_ptr<TriageEngine> m_pt2;
     std::unique_ptr<TriageEngine> m_general;
