@@ -78,12 +78,9 @@ QString TestReproBisector::makeVenv(const QString &name, const QString &version)
 
 void TestReproBisector::initTestCase()
 {
-    PythonEnvironmentProbe system;
-    system.setDiscoverConda(false);
-    QSignalSpy found(&system, &PythonEnvironmentProbe::finished);
-    system.start();
-    QVERIFY(found.wait(60000));
-    m_python = found.first().first().value<QList<PythonEnvironment>>().first();
+    const QList<PythonEnvironment> system = TestVenv::probe();
+    QVERIFY(!system.isEmpty());
+    m_python = system.first();
     QVERIFY2(m_python.isUsable(), qPrintable(m_python.probeError));
 
     // In the home folder, which the sandbox hides: configured environments are bound back read-only.
@@ -101,13 +98,9 @@ void TestReproBisector::initTestCase()
         QVERIFY2(env.ok(), qPrintable(env.error()));
         configured << env.value();
     }
-    PythonEnvironmentProbe probe;
-    probe.setDiscoverConda(false);
-    probe.setConfigured(configured);
-    QSignalSpy done(&probe, &PythonEnvironmentProbe::finished);
-    probe.start();
-    QVERIFY(done.wait(120000));
-    m_envs = done.first().first().value<QList<PythonEnvironment>>().mid(1); // without the system one
+    const QList<PythonEnvironment> probed = TestVenv::probe(configured, 120000);
+    QVERIFY(!probed.isEmpty());
+    m_envs = probed.mid(1); // without the system one
     QCOMPARE(m_envs.size(), Versions.size() + 1);
 }
 

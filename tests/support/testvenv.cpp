@@ -4,11 +4,24 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QVersionNumber>
 
 using namespace Qt::StringLiterals;
 
 namespace TestVenv {
+
+QList<PythonEnvironment> probe(const QList<PythonEnvironment> &configured, int timeoutMs)
+{
+    PythonEnvironmentProbe probe;
+    probe.setDiscoverConda(false);
+    probe.setConfigured(configured);
+    QSignalSpy done(&probe, &PythonEnvironmentProbe::finished);
+    probe.start();
+    if (!done.wait(timeoutMs))
+        return {};
+    return done.first().first().value<QList<PythonEnvironment>>();
+}
 
 QString create(const QString &python, const QString &pythonVersion, const QString &prefix, const QString &package,
                const QString &version, const QByteArray &source)

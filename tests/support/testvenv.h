@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/pythonenvironment.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -9,6 +11,10 @@
 // optionally one small package of ours installed by hand at a chosen version (its METADATA is what
 // importlib.metadata and the bisector read).
 namespace TestVenv {
+// What a probe without conda finds: the system python3 first, then `configured`; empty when it does not
+// answer within `timeoutMs`.
+QList<PythonEnvironment> probe(const QList<PythonEnvironment> &configured = {}, int timeoutMs = 60000);
+
 // Returns `prefix`, or an empty string when the environment could not be made.
 QString create(const QString &python, const QString &pythonVersion, const QString &prefix, const QString &package = {},
                const QString &version = {}, const QByteArray &source = {});
