@@ -24,11 +24,8 @@ using Command = std::function<int(const QStringList &)>;
 const std::map<QString, Command> &commands()
 {
     static const std::map<QString, Command> table = {
-        {u"repro"_s, &ReproCommand::run},
-        {u"triage"_s, &TriageCommand::run},
-        {u"sync"_s, &SyncCommand::run},
-        {u"export"_s, &ExportCommand::run},
-        {u"outbox"_s, &OutboxCommand::run},
+        {u"repro"_s, &ReproCommand::run},   {u"triage"_s, &TriageCommand::run}, {u"sync"_s, &SyncCommand::run},
+        {u"export"_s, &ExportCommand::run}, {u"outbox"_s, &OutboxCommand::run},
     };
     return table;
 }
@@ -54,7 +51,13 @@ int CommandLine::runHeadless(const QStringList &arguments)
     const auto entry = commands().find(arguments.value(1));
     if (entry == commands().end())
         return 2;
-    QStringList commandArguments = arguments.mid(1);
-    commandArguments[0] = arguments.value(0) + u' ' + arguments.value(1);
-    return entry->second(commandArguments);
+    return entry->second(subcommandArguments(arguments));
+}
+
+QStringList CommandLine::subcommandArguments(const QStringList &arguments)
+{
+    QStringList rest = arguments.mid(1);
+    if (!rest.isEmpty())
+        rest[0] = arguments.value(0) + u' ' + arguments.value(1);
+    return rest;
 }

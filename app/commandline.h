@@ -8,4 +8,6 @@ namespace CommandLine {
 bool isHeadlessCommand(const char *firstArgument);
 void describeApplication();
 int runHeadless(const QStringList &arguments);
+// "program", "sub", options… → "program sub", options…: the arguments as the sub-command's parser should see them.
+QStringList subcommandArguments(const QStringList &arguments);
 } // namespace CommandLine

@@ -38,6 +38,7 @@
 #include <QTimer>
 
 #include <cstring>
+#include <functional>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -66,6 +67,49 @@ int fail(const QString &message)
     return 1;
 }
 
+// The window at the screenshot size, shown but not put on screen; the grabs paint it.
+void showOffScreen(MainWindow &window)
+{
+    window.resize(ScreenshotSize);
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.show();
+}
+
+// "DIR/NAME.png", or "DIR/NAME-dark.png" for the dark palette.
+QString screenshotPath(const QString &dir, const QString &name, bool dark)
+{
+    return QDir(dir).filePath(name + (dark ? u"-dark"_s : QString()) + u".png"_s);
+}
+
+// A failure is reported and sets `status`; a success leaves it as it was.
+void saveScreenshot(MainWindow &window, const QString &path, int &status)
+{
+    if (!window.grab().save(path, "PNG"))
+        status = fail(u"cannot write the screenshot to %1"_s.arg(path));
+}
+
+// Calls `then` once the queue's triage has finished (at once when it is not running).
+void whenTriaged(MainWindow &window, const std::function<void()> &then)
+{
+    if (window.isTriaging())
+        QObject::connect(&window, &MainWindow::triageFinished, &window, then, Qt::SingleShotConnection);
+    else
+        then();
+}
+
+// Selects the first issue with a repro and opens its Repro tab.
+void openFirstRepro(MainWindow &window)
+{
+    const QList<Issue> &issues = window.tableModel()->issues();
+    for (const Issue &issue : issues) {
+        if (ReproExtractor::extract(issue).status == ReproExtraction::Status::Found) {
+            window.selectIssue(issue.number);
+            break;
+        }
+    }
+    window.showReproTab(true);
+}
+
 } // namespace
 
 namespace {
@@ -77,19 +121,13 @@ int screenshotRepro(QApplication &app, MainWindow &window, const QString &dir, b
 {
     if (!QDir().mkpath(dir))
         return fail(u"cannot create %1"_s.arg(dir));
-    const QString suffix = dark ? u"-dark"_s : QString();
-    const QString running = QDir(dir).filePath(u"repro-running"_s + suffix + u".png"_s);
-    const QString outcome = QDir(dir).filePath(u"repro-outcome"_s + suffix + u".png"_s);
-    window.resize(ScreenshotSize);
-    window.setAttribute(Qt::WA_DontShowOnScreen);
-    window.show();
+    const QString running = screenshotPath(dir, u"repro-running"_s, dark);
+    const QString outcome = screenshotPath(dir, u"repro-outcome"_s, dark);
+    showOffScreen(window);
     ReproPanel *panel = window.reproPanel();
     int status = 0;
     bool grabbedRunning = false;
-    const auto save = [&window, &status](const QString &file) {
-        if (!window.grab().save(file, "PNG"))
-            status = fail(u"cannot write the screenshot to %1"_s.arg(file));
-    };
+    const auto save = [&window, &status](const QString &file) { saveScreenshot(window, file, status); };
     const auto start = [&] {
         if (panel->isRunning())
             return;
@@ -117,21 +155,10 @@ int screenshotRepro(QApplication &app, MainWindow &window, const QString &dir, b
             QApplication::quit();
         });
     });
-    const auto begin = [&] {
-        const QList<Issue> &issues = window.tableModel()->issues();
-        for (const Issue &issue : issues) {
-            if (ReproExtractor::extract(issue).status == ReproExtraction::Status::Found) {
-                window.selectIssue(issue.number);
-                break;
-            }
-        }
-        window.showReproTab(true);
+    whenTriaged(window, [&] {
+        openFirstRepro(window);
         start();
-    };
-    if (window.isTriaging())
-        QObject::connect(&window, &MainWindow::triageFinished, &window, begin, Qt::SingleShotConnection);
-    else
-        begin();
+    });
     QTimer::singleShot(240000, &window, [&] {
         status = fail(u"the repro did not finish within 4 minutes"_s);
         QApplication::quit();
@@ -148,19 +175,13 @@ int screenshotReduction(QApplication &app, MainWindow &window, const QString &di
 {
     if (!QDir().mkpath(dir))
         return fail(u"cannot create %1"_s.arg(dir));
-    const QString suffix = dark ? u"-dark"_s : QString();
-    const auto file = [&](const QString &name) { return QDir(dir).filePath(name + suffix + u".png"_s); };
-    window.resize(ScreenshotSize);
-    window.setAttribute(Qt::WA_DontShowOnScreen);
-    window.show();
+    const auto file = [&](const QString &name) { return screenshotPath(dir, name, dark); };
+    showOffScreen(window);
     ReproPanel *panel = window.reproPanel();
     ReproReductionPanel *reduction = panel->reductionPanel();
     int status = 0;
     int originalLines = 0;
-    const auto save = [&window, &status](const QString &path) {
-        if (!window.grab().save(path, "PNG"))
-            status = fail(u"cannot write the screenshot to %1"_s.arg(path));
-    };
+    const auto save = [&window, &status](const QString &path) { saveScreenshot(window, path, status); };
     const auto stop = [&status](const QString &why) {
         status = fail(why);
         QApplication::quit();
@@ -229,21 +250,10 @@ int screenshotReduction(QApplication &app, MainWindow &window, const QString &di
             });
         });
     });
-    const auto begin = [&] {
-        const QList<Issue> &issues = window.tableModel()->issues();
-        for (const Issue &issue : issues) {
-            if (ReproExtractor::extract(issue).status == ReproExtraction::Status::Found) {
-                window.selectIssue(issue.number);
-                break;
-            }
-        }
-        window.showReproTab(true);
+    whenTriaged(window, [&] {
+        openFirstRepro(window);
         start();
-    };
-    if (window.isTriaging())
-        QObject::connect(&window, &MainWindow::triageFinished, &window, begin, Qt::SingleShotConnection);
-    else
-        begin();
+    });
     QTimer::singleShot(600000, &window, [&] { stop(u"the reduction did not finish within 10 minutes"_s); });
     app.exec();
     return status;
@@ -473,24 +483,16 @@ int GuiCommand::run(QApplication &app)
                                    parser.isSet(darkOption));
 
     const QString target = parser.value(screenshotOption);
-    window.resize(ScreenshotSize);
-    window.setAttribute(Qt::WA_DontShowOnScreen);
-    window.show();
+    showOffScreen(window);
     int status = 0;
     // Let the queue's triage finish, then layouts and the first highlight pass settle before grabbing.
     const auto grab = [&window, &target, &status] {
         QTimer::singleShot(250, &window, [&window, &target, &status] {
-            if (!window.grab().save(target, "PNG"))
-                status = fail(u"cannot write the screenshot to %1"_s.arg(target));
+            saveScreenshot(window, target, status);
             QApplication::quit();
         });
     };
-    const auto grabWhenTriaged = [&window, grab] {
-        if (window.isTriaging())
-            QObject::connect(&window, &MainWindow::triageFinished, &window, grab, Qt::SingleShotConnection);
-        else
-            grab();
-    };
+    const auto grabWhenTriaged = [&window, grab] { whenTriaged(window, grab); };
     if (window.isLoadingQueue())
         QObject::connect(&window, &MainWindow::queueOpened, &window, grabWhenTriaged, Qt::SingleShotConnection);
     else

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/outboxcommand.h"
 
+#include "app/commandline.h"
 #include "app/keychaintokenstore.h"
 #include "app/queueoptions.h"
 #include "engine/githubclient.h"
@@ -393,9 +394,7 @@ int OutboxCommand::run(const QStringList &arguments)
 {
     // arguments: "triage-console outbox", subcommand, options…
     const QString sub = arguments.value(1);
-    QStringList rest = arguments.mid(1);
-    if (!rest.isEmpty())
-        rest[0] = arguments.value(0) + u' ' + sub;
+    const QStringList rest = CommandLine::subcommandArguments(arguments);
     if (sub == u"add"_s)
         return add(rest);
     if (sub == u"list"_s)

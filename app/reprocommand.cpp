@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/reprocommand.h"
 
+#include "app/commandline.h"
+#include "app/reprocli.h"
 #include "app/reprotoolscommand.h"
 
 #include "engine/issuejsonreader.h"
@@ -12,14 +14,9 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QDateTime>
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QSettings>
-#include <QTextStream>
 
 #include <optional>
 
@@ -27,89 +24,14 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Exit codes: 0 done (the JSON says what happened), 1 scan findings (scan only), 2 usage or input errors,
-// 3 the run needs consent or the code does not parse, 4 the sandbox refused.
+using namespace ReproCli;
+
+// Exit codes (see ReproCli for the others): 0 done (the JSON says what happened), 1 scan findings (scan only).
 constexpr int ExitFindings = 1;
-constexpr int ExitUsage = 2;
-constexpr int ExitNeedsConsent = 3;
-constexpr int ExitRefused = 4;
 
 QString tr(const char *text)
 {
     return QCoreApplication::translate("ReproCommand", text);
-}
-
-int fail(const QString &message, int code = ExitUsage)
-{
-    QTextStream(stderr) << "triage-console repro: " << message << Qt::endl;
-    return code;
-}
-
-void print(const QJsonObject &object)
-{
-    QTextStream(stdout) << QJsonDocument(object).toJson(QJsonDocument::Indented);
-}
-
-void print(const QJsonArray &array)
-{
-    QTextStream(stdout) << QJsonDocument(array).toJson(QJsonDocument::Indented);
-}
-
-Result<QString> readScript(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{tr("cannot read %1: %2").arg(path, file.errorString())};
-    return QString::fromUtf8(file.readAll());
-}
-
-// Runs the scanner to completion under this command's event loop.
-Result<ScanReport> scanNow(const QString &code)
-{
-    std::optional<Result<ScanReport>> report;
-    ReproScanner scanner;
-    QObject::connect(&scanner, &ReproScanner::finished, &scanner, [&](const Result<ScanReport> &r) {
-        report = r;
-        QCoreApplication::exit(0);
-    });
-    scanner.scan(code);
-    if (!report)
-        QCoreApplication::exec();
-    return report ? *report : Result<ScanReport>(Error{tr("the scanner gave no answer")});
-}
-
-// Configured virtualenvs and conda prefixes: settings `repro/environments` (NAME=PATH each) and the
-// TRIAGE_REPRO_ENVIRONMENTS variable (NAME=PATH;NAME=PATH).
-QList<PythonEnvironment> configuredEnvironments(QStringList *problems)
-{
-    QStringList settings = QSettings().value(u"repro/environments"_s).toStringList();
-    settings += qEnvironmentVariable("TRIAGE_REPRO_ENVIRONMENTS").split(u';', Qt::SkipEmptyParts);
-    QList<PythonEnvironment> out;
-    for (const QString &setting : std::as_const(settings)) {
-        const Result<PythonEnvironment> env = PythonEnvironment::fromSetting(setting);
-        if (env)
-            out << env.value();
-        else
-            *problems << env.error();
-    }
-    return out;
-}
-
-QList<PythonEnvironment> discoverEnvironments()
-{
-    QStringList problems;
-    PythonEnvironmentProbe probe;
-    probe.setConfigured(configuredEnvironments(&problems));
-    for (const QString &problem : std::as_const(problems))
-        QTextStream(stderr) << "triage-console repro: " << problem << Qt::endl;
-    QList<PythonEnvironment> found;
-    QObject::connect(&probe, &PythonEnvironmentProbe::finished, &probe, [&](const QList<PythonEnvironment> &envs) {
-        found = envs;
-        QCoreApplication::exit(0);
-    });
-    probe.start();
-    QCoreApplication::exec();
-    return found;
 }
 
 int scan(const QStringList &arguments)
@@ -240,36 +162,14 @@ int runRepro(const QStringList &arguments)
         return fail(code.error());
 
     // The same gate as the panel: review first; findings or an untrusted author need a named reviewer.
-    const Result<ScanReport> report = scanNow(code.value());
-    if (!report)
-        return fail(report.error());
-    ReproReview review{report.value(), QString(), parser.value(associationOption),
-                       ReproReview::trustFor(parser.value(associationOption))};
-    QJsonObject out{{u"file"_s, path}, {u"review"_s, ReproJson::toJson(review)}};
-    if (!review.runnable()) {
-        out.insert(u"outcome"_s, u"not-run"_s);
-        out.insert(u"detail"_s, tr("the code does not parse; it is reported, not run"));
-        print(out);
-        return ExitNeedsConsent;
-    }
-    if (review.consentRequired()) {
-        if (!parser.isSet(consentOption)) {
-            out.insert(u"outcome"_s, u"not-run"_s);
-            out.insert(
-                u"detail"_s,
-                tr("needs a reviewer's consent (--consent NAME): %1").arg(review.consentReasons().join(u"; "_s)));
-            print(out);
-            return ExitNeedsConsent;
-        }
-        out.insert(u"consent"_s, QJsonObject{{u"reviewer"_s, parser.value(consentOption)},
-                                             {u"at"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
-                                             {u"reasons"_s, QJsonArray::fromStringList(review.consentReasons())}});
-    }
+    QJsonObject out{{u"file"_s, path}};
+    if (const auto stop = reviewBeforeRun(code.value(), parser, associationOption, consentOption, out,
+                                          {{u"outcome"_s, u"not-run"_s}}))
+        return *stop;
 
     const QList<PythonEnvironment> envs = discoverEnvironments();
-    const auto env = std::find_if(envs.cbegin(), envs.cend(),
-                                  [&](const PythonEnvironment &e) { return e.name == parser.value(envOption); });
-    if (env == envs.cend() || !env->isUsable()) {
+    const PythonEnvironment *env = usableEnvironment(envs, parser.value(envOption));
+    if (!env) {
         QStringList names;
         for (const PythonEnvironment &e : envs)
             names << e.label();
@@ -291,7 +191,6 @@ int runRepro(const QStringList &arguments)
     if (!err.open(stderr, QIODevice::WriteOnly | QIODevice::Unbuffered))
         return fail(tr("cannot write to stderr"));
     ReproSeries series;
-    std::optional<ReproSeriesSummary> summary;
     SandboxRunResult last;
     QObject::connect(&series, &ReproSeries::runStarted, &series, [&](int index, int total) {
         err.write(u"── run %1/%2 in %3 ──\n"_s.arg(index + 1).arg(total).arg(env->label()).toUtf8());
@@ -304,19 +203,12 @@ int runRepro(const QStringList &arguments)
                          err.write(
                              u"── %1: %2 ──\n"_s.arg(ReproOutcome::kindName(outcome.kind), outcome.detail).toUtf8());
                      });
-    QObject::connect(&series, &ReproSeries::finished, &series, [&](const ReproSeriesSummary &s) {
-        summary = s;
-        QCoreApplication::exit(0);
-    });
-    series.start(request, expected, runs);
-    if (!summary)
-        QCoreApplication::exec();
+    const std::optional<ReproSeriesSummary> summary =
+        waitFor(series, &ReproSeries::finished, [&] { series.start(request, expected, runs); });
     if (!summary)
         return fail(tr("the runs did not finish"));
 
-    const QJsonObject result = ReproJson::toJson(*summary);
-    for (auto it = result.constBegin(); it != result.constEnd(); ++it)
-        out.insert(it.key(), it.value());
+    merge(out, ReproJson::toJson(*summary));
     out.insert(u"environment"_s, ReproJson::toJson(*env)); // the whole environment, not just its name
     out.insert(u"lastRun"_s, ReproJson::toJson(last));
     print(out);
@@ -329,9 +221,7 @@ int ReproCommand::run(const QStringList &arguments)
 {
     // arguments: "triage-console repro", subcommand, options…
     const QString sub = arguments.value(1);
-    QStringList rest = arguments.mid(1);
-    if (!rest.isEmpty())
-        rest[0] = arguments.value(0) + u' ' + sub;
+    const QStringList rest = CommandLine::subcommandArguments(arguments);
     if (sub == u"scan"_s)
         return scan(rest);
     if (sub == u"run"_s)

@@ -1,21 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "app/reprotoolscommand.h"
 
+#include "app/reprocli.h"
 #include "engine/pythonenvironment.h"
 #include "engine/reprobisector.h"
 #include "engine/reprojson.h"
 #include "engine/reprominimizer.h"
-#include "engine/reproscanner.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QSettings>
 #include <QTextStream>
 
 #include <optional>
@@ -25,10 +22,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// The exit codes of `repro run`: 2 usage or input errors, 3 needs consent or does not parse, 4 refused.
-constexpr int ExitUsage = 2;
-constexpr int ExitNeedsConsent = 3;
-constexpr int ExitRefused = 4;
+using namespace ReproCli;
+
 constexpr int ExitNothingToMinimize = 5; // the original does not fail (or not as reported)
 
 QString tr(const char *text)
@@ -36,46 +31,9 @@ QString tr(const char *text)
     return QCoreApplication::translate("ReproToolsCommand", text);
 }
 
-int fail(const QString &message, int code = ExitUsage)
-{
-    QTextStream(stderr) << "triage-console repro: " << message << Qt::endl;
-    return code;
-}
-
 void progress(const QString &line)
 {
     QTextStream(stderr) << line << Qt::endl;
-}
-
-void print(const QJsonObject &object)
-{
-    QTextStream(stdout) << QJsonDocument(object).toJson(QJsonDocument::Indented);
-}
-
-// The environments `repro run` knows: the system python3, settings `repro/environments` and
-// TRIAGE_REPRO_ENVIRONMENTS (NAME=PATH;…), and conda's, each asked for its versions.
-QList<PythonEnvironment> discoverEnvironments()
-{
-    QStringList settings = QSettings().value(u"repro/environments"_s).toStringList();
-    settings += qEnvironmentVariable("TRIAGE_REPRO_ENVIRONMENTS").split(u';', Qt::SkipEmptyParts);
-    QList<PythonEnvironment> configured;
-    for (const QString &setting : std::as_const(settings)) {
-        const Result<PythonEnvironment> env = PythonEnvironment::fromSetting(setting);
-        if (env)
-            configured << env.value();
-        else
-            progress(u"triage-console repro: "_s + env.error());
-    }
-    PythonEnvironmentProbe probe;
-    probe.setConfigured(configured);
-    QList<PythonEnvironment> found;
-    QObject::connect(&probe, &PythonEnvironmentProbe::finished, &probe, [&](const QList<PythonEnvironment> &envs) {
-        found = envs;
-        QCoreApplication::exit(0);
-    });
-    probe.start();
-    QCoreApplication::exec();
-    return found;
 }
 
 struct Gate
@@ -92,43 +50,6 @@ struct Gate
 
     void addTo(QCommandLineParser &parser) const { parser.addOptions({expect, timeout, seed, consent, association}); }
 };
-
-// The same review as `repro run`: code that does not parse never runs; findings or an untrusted author need
-// a named reviewer. Returns the review as JSON, or an exit code.
-std::optional<int> review(const QString &code, const QCommandLineParser &parser, const Gate &gate, QJsonObject &out)
-{
-    std::optional<Result<ScanReport>> report;
-    ReproScanner scanner;
-    QObject::connect(&scanner, &ReproScanner::finished, &scanner, [&](const Result<ScanReport> &r) {
-        report = r;
-        QCoreApplication::exit(0);
-    });
-    scanner.scan(code);
-    if (!report)
-        QCoreApplication::exec();
-    if (!report || !report->ok())
-        return fail(report ? report->error() : tr("the scanner gave no answer"));
-    const ReproReview r{report->value(), QString(), parser.value(gate.association),
-                        ReproReview::trustFor(parser.value(gate.association))};
-    out.insert(u"review"_s, ReproJson::toJson(r));
-    if (!r.runnable()) {
-        out.insert(u"detail"_s, tr("the code does not parse; it is reported, not run"));
-        print(out);
-        return ExitNeedsConsent;
-    }
-    if (r.consentRequired()) {
-        if (!parser.isSet(gate.consent)) {
-            out.insert(u"detail"_s,
-                       tr("needs a reviewer's consent (--consent NAME): %1").arg(r.consentReasons().join(u"; "_s)));
-            print(out);
-            return ExitNeedsConsent;
-        }
-        out.insert(u"consent"_s, QJsonObject{{u"reviewer"_s, parser.value(gate.consent)},
-                                             {u"at"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
-                                             {u"reasons"_s, QJsonArray::fromStringList(r.consentReasons())}});
-    }
-    return std::nullopt;
-}
 
 std::optional<int> positiveInt(const QCommandLineParser &parser, const QCommandLineOption &option, int &value,
                                int minimum = 1)
@@ -234,12 +155,11 @@ int bisect(const QStringList &arguments)
             return *code;
     }
     const QString path = parser.positionalArguments().first();
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(tr("cannot read %1: %2").arg(path, file.errorString()));
-    const QString code = QString::fromUtf8(file.readAll());
+    const Result<QString> code = readScript(path);
+    if (!code)
+        return fail(code.error());
     QJsonObject out{{u"file"_s, path}};
-    if (const auto stop = review(code, parser, gate, out))
+    if (const auto stop = reviewBeforeRun(code.value(), parser, gate.association, gate.consent, out))
         return *stop;
 
     const QList<PythonEnvironment> all = discoverEnvironments();
@@ -277,7 +197,6 @@ int bisect(const QStringList &arguments)
     options.runsPerProbe = runs;
 
     ReproBisector bisector;
-    std::optional<BisectResult> result;
     QObject::connect(&bisector, &ReproBisector::roundStarted, &bisector, [](int round, const QStringList &versions) {
         progress(u"── round %1: %2 ──"_s.arg(round).arg(versions.join(u", "_s)));
     });
@@ -285,18 +204,11 @@ int bisect(const QStringList &arguments)
         progress(
             u"   %1 (%2): %3 — %4"_s.arg(p.version, p.environment.name, BisectProbe::stateName(p.state), p.reason));
     });
-    QObject::connect(&bisector, &ReproBisector::finished, &bisector, [&](const BisectResult &r) {
-        result = r;
-        QCoreApplication::exit(0);
-    });
-    bisector.start(base, usable, options);
-    if (!result)
-        QCoreApplication::exec();
+    const std::optional<BisectResult> result =
+        waitFor(bisector, &ReproBisector::finished, [&] { bisector.start(base, usable, options); });
     if (!result)
         return fail(tr("the bisection did not finish"));
-    const QJsonObject json = toJson(*result);
-    for (auto it = json.constBegin(); it != json.constEnd(); ++it)
-        out.insert(it.key(), it.value());
+    merge(out, toJson(*result));
     print(out);
     return result->ok() ? 0 : ExitRefused;
 }
@@ -341,18 +253,16 @@ int minimize(const QStringList &arguments)
     const QString outPath = parser.value(outOption);
     if (!outPath.isEmpty() && QFileInfo(outPath).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
         return fail(tr("--out must not be the original: it is kept as it is"));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(tr("cannot read %1: %2").arg(path, file.errorString()));
-    const QString code = QString::fromUtf8(file.readAll());
+    const Result<QString> code = readScript(path);
+    if (!code)
+        return fail(code.error());
     QJsonObject out{{u"file"_s, path}};
-    if (const auto stop = review(code, parser, gate, out))
+    if (const auto stop = reviewBeforeRun(code.value(), parser, gate.association, gate.consent, out))
         return *stop;
 
     const QList<PythonEnvironment> envs = discoverEnvironments();
-    const auto env = std::find_if(envs.cbegin(), envs.cend(),
-                                  [&](const PythonEnvironment &e) { return e.name == parser.value(envOption); });
-    if (env == envs.cend() || !env->isUsable())
+    const PythonEnvironment *env = usableEnvironment(envs, parser.value(envOption));
+    if (!env)
         return fail(tr("no usable environment \"%1\"; see `repro envs`").arg(parser.value(envOption)));
 
     SandboxRequest base;
@@ -368,7 +278,6 @@ int minimize(const QStringList &arguments)
     options.maxStepTimeoutMs = std::max(minStep, maxStep) * 1000;
 
     ReproMinimizer minimizer;
-    std::optional<MinimizeResult> result;
     QObject::connect(
         &minimizer, &ReproMinimizer::progress, &minimizer, [](int round, const QString &pass, int runs, int lines) {
             progress(u"── round %1, %2: %3 lines, %4 runs so far ──"_s.arg(round).arg(pass).arg(lines).arg(runs));
@@ -377,18 +286,11 @@ int minimize(const QStringList &arguments)
                      [](const QString &, int lines, const QString &step) {
                          progress(u"   kept: %1 → %2 lines"_s.arg(step).arg(lines));
                      });
-    QObject::connect(&minimizer, &ReproMinimizer::finished, &minimizer, [&](const MinimizeResult &r) {
-        result = r;
-        QCoreApplication::exit(0);
-    });
-    minimizer.start(code, base, options);
-    if (!result)
-        QCoreApplication::exec();
+    const std::optional<MinimizeResult> result =
+        waitFor(minimizer, &ReproMinimizer::finished, [&] { minimizer.start(code.value(), base, options); });
     if (!result)
         return fail(tr("the minimization did not finish"));
-    const QJsonObject json = toJson(*result);
-    for (auto it = json.constBegin(); it != json.constEnd(); ++it)
-        out.insert(it.key(), it.value());
+    merge(out, toJson(*result));
     out.insert(u"environment"_s, ReproJson::toJson(*env));
     if (!outPath.isEmpty() && result->ok()) {
         QFile target(outPath);

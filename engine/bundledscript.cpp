@@ -6,7 +6,10 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QMutex>
+#include <QProcess>
 #include <QTemporaryDir>
+
+#include <sys/resource.h>
 
 using namespace Qt::StringLiterals;
 
@@ -29,4 +32,18 @@ Result<QString> BundledScript::path(const QString &resource, const QString &what
         return Error{u"Cannot write %1: %2"_s.arg(what, out.errorString())};
     written.insert(resource, out.fileName());
     return out.fileName();
+}
+
+void BundledScript::setUpProcess(QProcess &process, const QString &python, const QStringList &arguments)
+{
+    process.setProgram(python);
+    process.setArguments(QStringList{u"-I"_s} + arguments);
+    process.setChildProcessModifier([] {
+        const rlimit memory{1024UL * 1024 * 1024, 1024UL * 1024 * 1024};
+        const rlimit cpu{30, 30};
+        const rlimit noFiles{0, 0};
+        setrlimit(RLIMIT_AS, &memory);
+        setrlimit(RLIMIT_CPU, &cpu);
+        setrlimit(RLIMIT_FSIZE, &noFiles);
+    });
 }

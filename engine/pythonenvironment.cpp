@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSettings>
 #include <QStandardPaths>
 
 using namespace Qt::StringLiterals;
@@ -106,6 +107,21 @@ Result<PythonEnvironment> PythonEnvironment::fromSetting(const QString &setting)
         return Error{u"No Python interpreter under %1."_s.arg(path)};
     env.kind = QFileInfo::exists(env.prefix + u"/conda-meta"_s) ? Kind::Conda : Kind::Virtualenv;
     return env;
+}
+
+QList<PythonEnvironment> PythonEnvironment::configured(QStringList *problems)
+{
+    QStringList settings = QSettings().value(u"repro/environments"_s).toStringList();
+    settings += qEnvironmentVariable("TRIAGE_REPRO_ENVIRONMENTS").split(u';', Qt::SkipEmptyParts);
+    QList<PythonEnvironment> out;
+    for (const QString &setting : std::as_const(settings)) {
+        const Result<PythonEnvironment> env = fromSetting(setting);
+        if (env)
+            out << env.value();
+        else if (problems)
+            *problems << env.error();
+    }
+    return out;
 }
 
 QList<PythonEnvironment> PythonEnvironment::parseCondaEnvList(const QByteArray &json)

@@ -9,6 +9,7 @@
 #include <QPointer>
 #include <QProcess>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 
 // An interpreter a repro can run under: the system python3, a virtualenv or a conda env (`pytorch-2.6`).
@@ -37,6 +38,10 @@ struct PythonEnvironment
     static PythonEnvironment system();
     // A configured virtualenv or conda prefix, from a `NAME=PATH` setting (PATH: a prefix or an interpreter).
     static Result<PythonEnvironment> fromSetting(const QString &setting);
+    // What the reviewer configured, for the CLI and the panel alike: settings `repro/environments` (NAME=PATH
+    // each), then the TRIAGE_REPRO_ENVIRONMENTS variable (NAME=PATH;NAME=PATH). Those that do not parse are left
+    // out, and their errors added to `problems` when given.
+    static QList<PythonEnvironment> configured(QStringList *problems = nullptr);
     // `conda env list --json` → one Conda environment per prefix; the root one is called `base`.
     static QList<PythonEnvironment> parseCondaEnvList(const QByteArray &json);
 };

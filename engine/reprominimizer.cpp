@@ -12,8 +12,6 @@
 #include <QJsonDocument>
 #include <QStandardPaths>
 
-#include <sys/resource.h>
-
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -214,17 +212,7 @@ void ReproMinimizer::callHelper(const QJsonObject &request, std::function<void(c
     }
     auto *process = new QProcess(this);
     m_helper = process;
-    process->setProgram(m_python);
-    process->setArguments({u"-I"_s, helper.value()});
-    // It only parses and rewrites, but the code is someone else's: cap what it may use.
-    process->setChildProcessModifier([] {
-        const rlimit memory{1024UL * 1024 * 1024, 1024UL * 1024 * 1024};
-        const rlimit cpu{30, 30};
-        const rlimit noFiles{0, 0};
-        setrlimit(RLIMIT_AS, &memory);
-        setrlimit(RLIMIT_CPU, &cpu);
-        setrlimit(RLIMIT_FSIZE, &noFiles);
-    });
+    BundledScript::setUpProcess(*process, m_python, {helper.value()});
     connect(process, &QProcess::finished, this, [this, process, done](int exitCode, QProcess::ExitStatus status) {
         process->deleteLater();
         const QByteArray out = process->readAllStandardOutput();

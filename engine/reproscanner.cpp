@@ -10,8 +10,6 @@
 #include <QJsonObject>
 #include <QStandardPaths>
 
-#include <sys/resource.h>
-
 Q_LOGGING_CATEGORY(lcRepro, "triage.repro", QtInfoMsg)
 
 using namespace Qt::StringLiterals;
@@ -123,18 +121,8 @@ void ReproScanner::scan(const QString &code)
         return;
     }
     m_process = new QProcess(this);
-    m_process->setProgram(m_python);
-    m_process->setArguments({u"-I"_s, analyser.value(), u"-"_s});
+    BundledScript::setUpProcess(*m_process, m_python, {analyser.value(), u"-"_s});
     m_process->setProcessChannelMode(QProcess::SeparateChannels);
-    // Parsing is all the analyser does; still, it reads hostile input, so cap what it may use.
-    m_process->setChildProcessModifier([] {
-        const rlimit memory{1024UL * 1024 * 1024, 1024UL * 1024 * 1024};
-        const rlimit cpu{30, 30};
-        const rlimit noFiles{0, 0};
-        setrlimit(RLIMIT_AS, &memory);
-        setrlimit(RLIMIT_CPU, &cpu);
-        setrlimit(RLIMIT_FSIZE, &noFiles);
-    });
     connect(m_process, &QProcess::readyReadStandardOutput, this,
             [this] { m_output += m_process->readAllStandardOutput(); });
     connect(m_process, &QProcess::finished, this, &ReproScanner::onFinished);

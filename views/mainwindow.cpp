@@ -459,22 +459,21 @@ void MainWindow::setPack(const RubricPack &pack)
 void MainWindow::setDecisionStore(ReviewDecisionStore *store)
 {
     m_store = store;
-    // Repro results live in the same file, through a connection of their own.
-    if (m_store && (!m_reproStore || m_reproStore->path() != m_store->path())) {
-        Result<std::unique_ptr<ReproResultStore>> repro = ReproResultStore::open(m_store->path());
-        if (repro)
-            m_reproStore = std::move(repro).value();
+    // Repro results and the outbox live in the same file, each through a connection of its own. True when
+    // `connection` was opened anew (or failed to open) on the decisions' file.
+    const auto reopenOnStoreFile = [this](auto &connection) {
+        if (!m_store || (connection && connection->path() == m_store->path()))
+            return false;
+        auto opened = std::decay_t<decltype(*connection)>::open(m_store->path());
+        if (opened)
+            connection = std::move(opened).value();
         else
-            showError(repro.error());
+            showError(opened.error());
+        return true;
+    };
+    if (reopenOnStoreFile(m_reproStore))
         m_reproPanel->setResultStore(m_reproStore.get());
-    }
-    // So does the outbox.
-    if (m_store && (!m_outboxStore || m_outboxStore->path() != m_store->path())) {
-        Result<std::unique_ptr<OutboxStore>> outbox = OutboxStore::open(m_store->path());
-        if (outbox)
-            m_outboxStore = std::move(outbox).value();
-        else
-            showError(outbox.error());
+    if (reopenOnStoreFile(m_outboxStore)) {
         m_outboxPanel->setStore(m_outboxStore.get());
         m_reproPanel->reductionPanel()->setOutboxStore(m_outboxStore.get());
     }

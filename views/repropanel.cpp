@@ -5,7 +5,7 @@
 #include "engine/reproseries.h"
 #include "models/reprooutputmodel.h"
 #include "views/apppalette.h"
-#include "views/labelchipdelegate.h"
+#include "views/panelstyle.h"
 #include "views/reprooutputdelegate.h"
 
 #include <KSyntaxHighlighting/Definition>
@@ -33,7 +33,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollBar>
-#include <QSettings>
 #include <QShortcut>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -52,14 +51,10 @@ namespace {
 
 constexpr int TailRows = 60; // of output kept with a stored result
 
-struct OutcomeLook
-{
-    QString glyph; // a shape per outcome, so the badge reads without colour
-    QString text;
-    int hue; // -1: neutral
-};
+using PanelStyle::BadgeLook;
+using PanelStyle::sectionLabel;
 
-OutcomeLook outcomeLook(ReproOutcome::Kind kind)
+BadgeLook outcomeLook(ReproOutcome::Kind kind)
 {
     using Kind = ReproOutcome::Kind;
     switch (kind) {
@@ -81,29 +76,6 @@ OutcomeLook outcomeLook(ReproOutcome::Kind kind)
         return {u"○"_s, ReproPanel::tr("cancelled"), -1};
     }
     return {u"○"_s, QString(), -1};
-}
-
-QString cssColor(const QColor &color)
-{
-    return color.name(QColor::HexArgb);
-}
-
-QFont sectionFont(const QFont &base)
-{
-    QFont font = base;
-    font.setCapitalization(QFont::AllUppercase);
-    font.setLetterSpacing(QFont::PercentageSpacing, 106);
-    font.setPointSizeF(base.pointSizeF() * 0.82);
-    font.setWeight(QFont::DemiBold);
-    return font;
-}
-
-QLabel *sectionLabel(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    label->setFont(sectionFont(parent->font()));
-    label->setForegroundRole(QPalette::PlaceholderText);
-    return label;
 }
 
 QString durationText(qint64 ms)
@@ -878,16 +850,7 @@ void ReproPanel::discoverEnvironments()
         return;
     m_probing = true;
     auto *probe = new PythonEnvironmentProbe(this);
-    // The same configuration as `repro run`: settings repro/environments, then TRIAGE_REPRO_ENVIRONMENTS.
-    QStringList settings = QSettings().value(u"repro/environments"_s).toStringList();
-    settings += qEnvironmentVariable("TRIAGE_REPRO_ENVIRONMENTS").split(u';', Qt::SkipEmptyParts);
-    QList<PythonEnvironment> configured;
-    for (const QString &setting : std::as_const(settings)) {
-        const Result<PythonEnvironment> env = PythonEnvironment::fromSetting(setting);
-        if (env)
-            configured << env.value();
-    }
-    probe->setConfigured(configured);
+    probe->setConfigured(PythonEnvironment::configured()); // the same configuration as `repro run`
     connect(probe, &PythonEnvironmentProbe::finished, this, [this, probe](const QList<PythonEnvironment> &envs) {
         probe->deleteLater();
         m_probing = false;
@@ -993,7 +956,7 @@ void ReproPanel::run()
                 m_lastRun = result;
                 m_progress->setRange(0, m_runsTotal);
                 m_progress->setValue(m_runsDone);
-                const OutcomeLook look = outcomeLook(outcome.kind);
+                const BadgeLook look = outcomeLook(outcome.kind);
                 setStatus(tr("Run %1 of %2: %3 %4 — %5")
                               .arg(index + 1)
                               .arg(m_runsTotal)
@@ -1119,15 +1082,9 @@ void ReproPanel::showRecord(const std::optional<ReproRunRecord> &record, bool lo
 
 void ReproPanel::showBadge(ReproOutcome::Kind kind, const QString &text)
 {
-    const OutcomeLook look = outcomeLook(kind);
-    const LabelChipDelegate::ChipColors colors = LabelChipDelegate::colorsForHue(look.hue, palette());
-    m_badge->setText(look.glyph + u"  "_s + text);
-    m_badge->setAccessibleName(text);
+    const BadgeLook look = outcomeLook(kind);
     m_badge->setProperty("outcome", ReproOutcome::kindName(kind));
-    m_badge->setStyleSheet(u"QLabel { background: %1; border: 1px solid %2; color: %3; border-radius: 11px;"
-                           " padding: 3px 12px; font-weight: 600; }"_s.arg(
-                               cssColor(colors.background), cssColor(colors.border), cssColor(colors.text)));
-    m_badge->show();
+    PanelStyle::showBadge(m_badge, {look.glyph, text, look.hue}, palette(), 12);
 }
 
 QString ReproPanel::whenText(const QDateTime &at)
@@ -1143,7 +1100,7 @@ QString ReproPanel::whenText(const QDateTime &at)
 QString ReproPanel::outcomeSummary(const ReproRunRecord &r)
 {
     const int like = r.result.value(u"overall_count"_s).toInt(r.reproduces() ? r.reproducedRuns : r.runs);
-    const OutcomeLook look = outcomeLook(r.outcome);
+    const BadgeLook look = outcomeLook(r.outcome);
     const QString text = r.outcome == ReproOutcome::Kind::SandboxRefused || r.runs <= 0
                              ? look.text
                              : u"%1 %2/%3"_s.arg(look.text).arg(like).arg(r.runs);

@@ -4,6 +4,7 @@
 #include "engine/outboxstore.h"
 #include "views/apppalette.h"
 #include "views/labelchipdelegate.h"
+#include "views/panelstyle.h"
 #include "views/reprodiffview.h"
 
 #include <KSyntaxHighlighting/Definition>
@@ -48,18 +49,7 @@ enum ProbeColumn
     DetailColumn,
 };
 
-QLabel *sectionLabel(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    QFont font = parent->font();
-    font.setCapitalization(QFont::AllUppercase);
-    font.setLetterSpacing(QFont::PercentageSpacing, 106);
-    font.setPointSizeF(font.pointSizeF() * 0.82);
-    font.setWeight(QFont::DemiBold);
-    label->setFont(font);
-    label->setForegroundRole(QPalette::PlaceholderText);
-    return label;
-}
+using PanelStyle::sectionLabel;
 
 QString durationText(qint64 ms)
 {

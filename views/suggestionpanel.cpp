@@ -5,6 +5,7 @@
 #include "models/issuetablemodel.h"
 #include "views/apppalette.h"
 #include "views/labelchipdelegate.h"
+#include "views/panelstyle.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -107,17 +108,9 @@ private:
     QList<QLayoutItem *> m_items;
 };
 
-QString cssColor(const QColor &color)
-{
-    return color.name(QColor::HexArgb);
-}
-
-struct BadgeLook
-{
-    QString glyph; // a shape per level, so the badge reads without colour
-    QString text;
-    int hue;
-};
+using PanelStyle::BadgeLook;
+using PanelStyle::cssColor;
+using PanelStyle::sectionFont;
 
 BadgeLook badgeLook(Confidence confidence)
 {
@@ -136,22 +129,10 @@ BadgeLook badgeLook(Confidence confidence)
 
 constexpr auto SectionProperty = "suggestionSection";
 
-QFont sectionFont(const QFont &base)
-{
-    QFont font = base;
-    font.setCapitalization(QFont::AllUppercase);
-    font.setLetterSpacing(QFont::PercentageSpacing, 106);
-    font.setPointSizeF(base.pointSizeF() * 0.82);
-    font.setWeight(QFont::DemiBold);
-    return font;
-}
-
 QLabel *sectionLabel(const QString &text, QWidget *parent)
 {
-    auto *label = new QLabel(text, parent);
-    label->setProperty(SectionProperty, true);
-    label->setFont(sectionFont(parent->font()));
-    label->setForegroundRole(QPalette::PlaceholderText);
+    QLabel *label = PanelStyle::sectionLabel(text, parent);
+    label->setProperty(SectionProperty, true); // so that a font change reaches it
     return label;
 }
 
@@ -603,14 +584,7 @@ void SuggestionPanel::updateBadge()
         m_badge->hide();
         return;
     }
-    const BadgeLook look = badgeLook(m_plan->confidence);
-    const LabelChipDelegate::ChipColors colors = LabelChipDelegate::colorsForHue(look.hue, palette());
-    m_badge->setText(look.glyph + u"  "_s + look.text);
-    m_badge->setAccessibleName(look.text);
-    m_badge->setStyleSheet(u"QLabel { background: %1; border: 1px solid %2; color: %3; border-radius: 11px;"
-                           " padding: 3px 10px; font-weight: 600; }"_s.arg(
-                               cssColor(colors.background), cssColor(colors.border), cssColor(colors.text)));
-    m_badge->show();
+    PanelStyle::showBadge(m_badge, badgeLook(m_plan->confidence), palette(), 10);
 }
 
 void SuggestionPanel::updateStateChip()

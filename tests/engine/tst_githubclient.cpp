@@ -17,18 +17,6 @@ Q_DECLARE_METATYPE(GitHubTestServer::Fault)
 
 namespace {
 
-RetryPolicy fastPolicy()
-{
-    RetryPolicy policy;
-    policy.maxAttempts = 4;
-    policy.baseDelay = 5ms;
-    policy.maxDelay = 40ms;
-    policy.secondaryLimitDelay = 1000ms;
-    policy.transferTimeout = 400ms;
-    policy.serverWaitScale = 0.05; // Retry-After: 1 → 50 ms
-    return policy;
-}
-
 const QString IssuesQuery = u"query($owner: String!, $name: String!, $first: Int!) { repository(owner: $owner,"
                             " name: $name) { issues(first: $first) { totalCount nodes { number } } } }"_s;
 
@@ -74,7 +62,7 @@ private slots:
         m_client = new GitHubClient(this);
         m_client->setApiUrl(m_server->url());
         m_client->setToken(u"ghp_testtoken123"_s);
-        m_client->setRetryPolicy(fastPolicy());
+        m_client->setRetryPolicy(fastRetryPolicy());
     }
 
     void cleanup()
@@ -252,7 +240,7 @@ private slots:
 
     void tooLongAWaitIsAnError()
     {
-        RetryPolicy policy = fastPolicy();
+        RetryPolicy policy = fastRetryPolicy();
         policy.serverWaitScale = 1.0;
         policy.maxRateLimitWait = 1000ms;
         m_client->setRetryPolicy(policy);
@@ -279,7 +267,7 @@ private slots:
     void cancelEndsOnce()
     {
         m_server->addFault({Fault::Slow, u"/user"_s, 0, 1, 0, 3000});
-        RetryPolicy policy = fastPolicy();
+        RetryPolicy policy = fastRetryPolicy();
         policy.transferTimeout = 10000ms;
         m_client->setRetryPolicy(policy);
         GitHubRequestJob *job = m_client->get(m_client->restUrl(u"/user"_s));
@@ -298,7 +286,7 @@ private slots:
     {
         GitHubClient client;
         client.setApiUrl(QUrl(u"http://127.0.0.1:1"_s));
-        RetryPolicy policy = fastPolicy();
+        RetryPolicy policy = fastRetryPolicy();
         policy.maxAttempts = 2;
         client.setRetryPolicy(policy);
         const Result<GitHubResponse> result = run(client.get(client.restUrl(u"/user"_s)));

@@ -20,15 +20,11 @@ namespace {
 const QString Parallelisms = u"oncall: distributed parallelisms"_s;
 const QString Fsdp = u"module: fsdp"_s;
 
+// Writes spaced by milliseconds, and a secondary limit without Retry-After that does not stall the tests.
 RetryPolicy fastPolicy()
 {
-    RetryPolicy policy;
-    policy.maxAttempts = 4;
-    policy.baseDelay = 5ms;
-    policy.maxDelay = 40ms;
+    RetryPolicy policy = fastRetryPolicy();
     policy.secondaryLimitDelay = 200ms;
-    policy.transferTimeout = 400ms; // a lost answer (ApplyThenDrop) ends after this
-    policy.serverWaitScale = 0.05;  // Retry-After: 1 → 50 ms
     policy.writeSpacing = 2ms;
     return policy;
 }
@@ -50,20 +46,6 @@ enum class Scenario
     SecondaryLimit,
     Close,
 };
-
-Issue seenFrom(const TestIssue &issue)
-{
-    Issue seen;
-    seen.number = issue.number;
-    seen.title = issue.title;
-    seen.state = issue.open ? u"OPEN"_s : u"CLOSED"_s;
-    seen.labels = issue.labels;
-    seen.updatedAt = issue.updatedAt;
-    seen.commentCount = int(issue.comments.size());
-    for (const TestComment &c : issue.comments)
-        seen.comments.append(Comment{c.author, c.association, c.body, c.createdAt, c.id});
-    return seen;
-}
 
 TriagePlan routePlan(int number)
 {
@@ -90,12 +72,6 @@ GitHubTestServer::FaultRule fault(GitHubTestServer::Fault kind, const QString &p
     return rule;
 }
 
-int markerComments(const TestIssue &issue, const QString &marker)
-{
-    return int(std::count_if(issue.comments.cbegin(), issue.comments.cend(),
-                             [&](const TestComment &c) { return c.body.contains(marker); }));
-}
-
 } // namespace
 
 class tst_OutboxSubmitJob final : public QObject
@@ -119,7 +95,7 @@ private:
         decision.state = ReviewState::Approved;
         decision.plan = routePlan(number);
         decision.reviewer = u"alice"_s;
-        const Result<OutboxEntry> entry = m_store->enqueue(decision, seenFrom(*m_server->issue(number)), m_pack, close);
+        const Result<OutboxEntry> entry = m_store->enqueue(decision, m_server->issue(number)->seen(), m_pack, close);
         if (!entry)
             qFatal("cannot enqueue: %s", qPrintable(entry.error()));
         return entry.value();
@@ -128,7 +104,7 @@ private:
     OutboxEntry approveScrub(int number, const ScrubReport &report)
     {
         const Result<OutboxEntry> entry = m_store->enqueueScrubReport(
-            m_server->repository(), seenFrom(*m_server->issue(number)), report, u"alice"_s, m_pack);
+            m_server->repository(), m_server->issue(number)->seen(), report, u"alice"_s, m_pack);
         if (!entry)
             qFatal("cannot enqueue: %s", qPrintable(entry.error()));
         return entry.value();
@@ -354,7 +330,7 @@ void tst_OutboxSubmitJob::outcome()
     verifyNeverReplaced();
     const TestIssue &after = *m_server->issue(number);
     if (result.status == OutboxStatus::Applied || result.status == OutboxStatus::AlreadyApplied) {
-        QCOMPARE(markerComments(after, queued.marker()), 1);
+        QCOMPARE(after.commentsContaining(queued.marker()), 1);
         QCOMPARE(after.labels.count(Parallelisms), 1);
         QCOMPARE(after.labels.count(Fsdp), 1);
         Result<std::unique_ptr<ReviewDecisionStore>> decisions = ReviewDecisionStore::open(path());
@@ -364,7 +340,7 @@ void tst_OutboxSubmitJob::outcome()
         QCOMPARE(int(after.comments.size()) - (s == Scenario::OtherComments ? 1 : 0) -
                      (s == Scenario::AlreadyThere ? 1 : 0),
                  commentsBefore);
-        QCOMPARE(markerComments(after, queued.marker()), 0);
+        QCOMPARE(after.commentsContaining(queued.marker()), 0);
     }
 
     switch (s) {
@@ -457,7 +433,7 @@ void tst_OutboxSubmitJob::resumesAfterAKill()
     QCOMPARE(report.items.size(), 1);
     QCOMPARE(report.items.constFirst().status, OutboxStatus::Applied);
     const TestIssue &after = *m_server->issue(number);
-    QCOMPARE(markerComments(after, queued.marker()), 1);
+    QCOMPARE(after.commentsContaining(queued.marker()), 1);
     QCOMPARE(after.labels.count(Parallelisms), 1);
     QCOMPARE(after.labels.count(Fsdp), 1);
     QCOMPARE(m_server->writes(number).comments, commentPosted ? 0 : 1);
@@ -558,7 +534,7 @@ void tst_OutboxSubmitJob::batchOfManyAppliesEachOnce()
     QVERIFY(std::is_sorted(progressDone.cbegin(), progressDone.cend()));
     for (int n = 1; n <= 30; ++n) {
         const TestIssue &issue = *m_server->issue(n);
-        QCOMPARE(markerComments(issue, OutboxEntry::marker(ReviewDecisionStore::planHash(routePlan(n)))), 1);
+        QCOMPARE(issue.commentsContaining(OutboxEntry::marker(ReviewDecisionStore::planHash(routePlan(n)))), 1);
         QCOMPARE(issue.labels.count(Parallelisms), 1);
         QCOMPARE(issue.labels.count(Fsdp), 1);
         QCOMPARE(m_server->writes(n).comments, 1);

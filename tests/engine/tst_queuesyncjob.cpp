@@ -23,18 +23,6 @@ namespace {
 
 const QString QueueLabel = u"oncall: distributed"_s;
 
-RetryPolicy fastPolicy()
-{
-    RetryPolicy policy;
-    policy.maxAttempts = 4;
-    policy.baseDelay = 5ms;
-    policy.maxDelay = 40ms;
-    policy.secondaryLimitDelay = 1000ms;
-    policy.transferTimeout = 400ms;
-    policy.serverWaitScale = 0.05;
-    return policy;
-}
-
 QueueSpec queueSpec(QStringList labels = {QueueLabel}, const QString &state = u"open"_s)
 {
     QueueSpec queue;
@@ -132,7 +120,7 @@ private slots:
         m_client = new GitHubClient(this);
         m_client->setApiUrl(m_server->url());
         m_client->setToken(u"ghp_testtoken123"_s);
-        m_client->setRetryPolicy(fastPolicy());
+        m_client->setRetryPolicy(fastRetryPolicy());
         auto store = IssueStore::open(m_dir->filePath(u"store.sqlite"_s));
         QVERIFY2(store.ok(), qPrintable(store.error()));
         m_store = std::move(store).value();

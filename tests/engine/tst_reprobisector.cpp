@@ -10,7 +10,6 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QVersionNumber>
 
 #include <cmath>
 #include <memory>
@@ -19,15 +18,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// The package's bugs: where each appears and where it is fixed (empty: never).
-struct Bug
-{
-    QString function;
-    QString introduced;
-    QString fixed;
-    QString error;
-};
+using TestVenv::Bug;
+using TestVenv::buggyIn;
 
+// The package's bugs: where each appears and where it is fixed (empty: never).
 const QList<Bug> &bugs()
 {
     static const QList<Bug> list{
@@ -41,31 +35,14 @@ const QList<Bug> &bugs()
 const QStringList Versions{u"1.0"_s, u"1.1"_s, u"1.2"_s, u"1.3"_s, u"1.4"_s, u"1.5"_s, u"1.6"_s};
 const QString BrokenVersion = u"1.6"_s; // installed, but it does not import
 
-int cmp(const QString &a, const QString &b)
-{
-    return QVersionNumber::compare(QVersionNumber::fromString(a), QVersionNumber::fromString(b));
-}
-
-bool buggyIn(const Bug &bug, const QString &version)
-{
-    return cmp(version, bug.introduced) >= 0 && (bug.fixed.isEmpty() || cmp(version, bug.fixed) < 0);
-}
-
-// The package as installed at one version: each function raises its bug while the version has it.
+// The package as installed at one version: each function raises its bug while the version has it; the broken
+// version fails on import.
 QByteArray packageSource(const QString &version)
 {
-    QString code = u"__version__ = \"%1\"\n"_s.arg(version);
+    QByteArray source = TestVenv::packageSource(bugs(), version);
     if (version == BrokenVersion)
-        code += u"raise ImportError(\"tcbug %1: the compiled extension _C is missing\")\n"_s.arg(version);
-    for (const Bug &bug : bugs()) {
-        const QString cls = bug.error.section(u':', 0, 0);
-        const QString message = bug.error.section(u": "_s, 1);
-        code += u"\ndef %1(*args):\n"_s.arg(bug.function);
-        if (buggyIn(bug, version))
-            code += u"    raise %1(\"%2\")\n"_s.arg(cls, message);
-        code += u"    return list(args)\n"_s;
-    }
-    return code.toUtf8();
+        source += u"raise ImportError(\"tcbug %1: the compiled extension _C is missing\")\n"_s.arg(version).toUtf8();
+    return source;
 }
 
 } // namespace
@@ -101,12 +78,9 @@ QString TestReproBisector::makeVenv(const QString &name, const QString &version)
 
 void TestReproBisector::initTestCase()
 {
-    PythonEnvironmentProbe system;
-    system.setDiscoverConda(false);
-    QSignalSpy found(&system, &PythonEnvironmentProbe::finished);
-    system.start();
-    QVERIFY(found.wait(60000));
-    m_python = found.first().first().value<QList<PythonEnvironment>>().first();
+    const QList<PythonEnvironment> system = TestVenv::probe();
+    QVERIFY(!system.isEmpty());
+    m_python = system.first();
     QVERIFY2(m_python.isUsable(), qPrintable(m_python.probeError));
 
     // In the home folder, which the sandbox hides: configured environments are bound back read-only.
@@ -124,13 +98,9 @@ void TestReproBisector::initTestCase()
         QVERIFY2(env.ok(), qPrintable(env.error()));
         configured << env.value();
     }
-    PythonEnvironmentProbe probe;
-    probe.setDiscoverConda(false);
-    probe.setConfigured(configured);
-    QSignalSpy done(&probe, &PythonEnvironmentProbe::finished);
-    probe.start();
-    QVERIFY(done.wait(120000));
-    m_envs = done.first().first().value<QList<PythonEnvironment>>().mid(1); // without the system one
+    const QList<PythonEnvironment> probed = TestVenv::probe(configured, 120000);
+    QVERIFY(!probed.isEmpty());
+    m_envs = probed.mid(1); // without the system one
     QCOMPARE(m_envs.size(), Versions.size() + 1);
 }
 

@@ -4,6 +4,7 @@
 #include "engine/reprominimizer.h"
 #include "engine/sandboxrunner.h"
 #include "tests/support/testdata.h"
+#include "tests/support/testvenv.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -38,12 +39,7 @@ private:
 
 void TestReproMinimizer::initTestCase()
 {
-    PythonEnvironmentProbe probe;
-    probe.setDiscoverConda(false);
-    QSignalSpy done(&probe, &PythonEnvironmentProbe::finished);
-    probe.start();
-    QVERIFY(done.wait(60000));
-    const auto environments = done.first().first().value<QList<PythonEnvironment>>();
+    const QList<PythonEnvironment> environments = TestVenv::probe();
     QVERIFY(!environments.isEmpty());
     m_python = environments.first();
     QVERIFY2(m_python.isUsable(), qPrintable(m_python.probeError));

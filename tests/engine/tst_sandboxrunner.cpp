@@ -4,6 +4,7 @@
 #include "engine/reproseries.h"
 #include "engine/sandboxrunner.h"
 #include "tests/support/testdata.h"
+#include "tests/support/testvenv.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -50,12 +51,7 @@ private:
 
 void TestSandboxRunner::initTestCase()
 {
-    PythonEnvironmentProbe probe;
-    probe.setDiscoverConda(false);
-    QSignalSpy done(&probe, &PythonEnvironmentProbe::finished);
-    probe.start();
-    QVERIFY(done.wait(60000));
-    const auto environments = done.first().first().value<QList<PythonEnvironment>>();
+    const QList<PythonEnvironment> environments = TestVenv::probe();
     QVERIFY(!environments.isEmpty());
     m_python = environments.first();
     QCOMPARE(m_python.name, u"system"_s);

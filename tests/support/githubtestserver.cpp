@@ -20,6 +20,39 @@
 
 using namespace Qt::StringLiterals;
 
+Issue TestIssue::seen() const
+{
+    Issue issue;
+    issue.number = number;
+    issue.title = title;
+    issue.state = open ? u"OPEN"_s : u"CLOSED"_s;
+    issue.labels = labels;
+    issue.updatedAt = updatedAt;
+    issue.commentCount = int(comments.size());
+    for (const TestComment &c : comments)
+        issue.comments.append(Comment{c.author, c.association, c.body, c.createdAt, c.id});
+    return issue;
+}
+
+int TestIssue::commentsContaining(const QString &text) const
+{
+    return int(
+        std::count_if(comments.cbegin(), comments.cend(), [&](const TestComment &c) { return c.body.contains(text); }));
+}
+
+RetryPolicy fastRetryPolicy()
+{
+    using namespace std::chrono_literals;
+    RetryPolicy policy;
+    policy.maxAttempts = 4;
+    policy.baseDelay = 5ms;
+    policy.maxDelay = 40ms;
+    policy.secondaryLimitDelay = 1000ms;
+    policy.transferTimeout = 400ms;
+    policy.serverWaitScale = 0.05;
+    return policy;
+}
+
 const QString GitHubTestServer::UnicodeLabel = u"module: ünïcode ✓ and spaces"_s;
 const QString GitHubTestServer::Login = u"octo-oncall"_s;
 

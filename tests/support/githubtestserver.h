@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/githubclient.h"
+#include "engine/issue.h"
+
 #include <QDateTime>
 #include <QHash>
 #include <QHttpHeaders>
@@ -45,7 +48,16 @@ struct TestIssue
     // The token owner's notification subscription (GraphQL viewerSubscription): SUBSCRIBED, UNSUBSCRIBED,
     // IGNORED. Commenting subscribes, as on GitHub; adding or removing labels does not.
     QString subscription = QStringLiteral("UNSUBSCRIBED");
+
+    // The issue as the console read it before a submit: number, title, state, labels and comments.
+    Issue seen() const;
+    // How many comments contain `text` (a marker, say).
+    int commentsContaining(const QString &text) const;
 };
+
+// Retries and waits scaled down for the test server: four attempts, backoff in milliseconds, 400 ms without a
+// byte is a lost answer, Retry-After: 1 waits 50 ms.
+RetryPolicy fastRetryPolicy();
 
 // A GitHub-shaped server on 127.0.0.1 (ephemeral port) for the queries the console makes: REST issue
 // lists and comments with Link pagination and ETags, GraphQL issue pages with comment cursors, the

@@ -4,11 +4,24 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QVersionNumber>
 
 using namespace Qt::StringLiterals;
 
 namespace TestVenv {
+
+QList<PythonEnvironment> probe(const QList<PythonEnvironment> &configured, int timeoutMs)
+{
+    PythonEnvironmentProbe probe;
+    probe.setDiscoverConda(false);
+    probe.setConfigured(configured);
+    QSignalSpy done(&probe, &PythonEnvironmentProbe::finished);
+    probe.start();
+    if (!done.wait(timeoutMs))
+        return {};
+    return done.first().first().value<QList<PythonEnvironment>>();
+}
 
 QString create(const QString &python, const QString &pythonVersion, const QString &prefix, const QString &package,
                const QString &version, const QByteArray &source)
@@ -32,6 +45,26 @@ QString create(const QString &python, const QString &pythonVersion, const QStrin
     init.write(source);
     metadata.write(u"Metadata-Version: 2.1\nName: %1\nVersion: %2\n"_s.arg(package, version).toUtf8());
     return prefix;
+}
+
+bool buggyIn(const Bug &bug, const QString &version)
+{
+    const auto compare = [](const QString &a, const QString &b) {
+        return QVersionNumber::compare(QVersionNumber::fromString(a), QVersionNumber::fromString(b));
+    };
+    return compare(version, bug.introduced) >= 0 && (bug.fixed.isEmpty() || compare(version, bug.fixed) < 0);
+}
+
+QByteArray packageSource(const QList<Bug> &bugs, const QString &version)
+{
+    QString code = u"__version__ = \"%1\"\n"_s.arg(version);
+    for (const Bug &bug : bugs) {
+        code += u"\ndef %1(*args):\n"_s.arg(bug.function);
+        if (buggyIn(bug, version))
+            code += u"    raise %1(\"%2\")\n"_s.arg(bug.error.section(u':', 0, 0), bug.error.section(u": "_s, 1));
+        code += u"    return list(args)\n"_s;
+    }
+    return code.toUtf8();
 }
 
 } // namespace TestVenv

@@ -36,32 +36,16 @@ namespace {
 
 const QString Parallelisms = u"oncall: distributed parallelisms"_s;
 const QString Fsdp = u"module: fsdp"_s;
+const QString PlanMarker = u"<!-- triage-console:plan="_s; // the start of every marker the outbox posts
 
+// Writes spaced by milliseconds; answers may take a while on a loaded machine.
 RetryPolicy fastPolicy()
 {
-    RetryPolicy policy;
-    policy.maxAttempts = 4;
-    policy.baseDelay = 5ms;
-    policy.maxDelay = 40ms;
+    RetryPolicy policy = fastRetryPolicy();
     policy.secondaryLimitDelay = 200ms;
     policy.transferTimeout = 2000ms;
-    policy.serverWaitScale = 0.05;
     policy.writeSpacing = 2ms;
     return policy;
-}
-
-Issue seenFrom(const TestIssue &issue)
-{
-    Issue seen;
-    seen.number = issue.number;
-    seen.title = issue.title;
-    seen.state = issue.open ? u"OPEN"_s : u"CLOSED"_s;
-    seen.labels = issue.labels;
-    seen.updatedAt = issue.updatedAt;
-    seen.commentCount = int(issue.comments.size());
-    for (const TestComment &c : issue.comments)
-        seen.comments.append(Comment{c.author, c.association, c.body, c.createdAt, c.id});
-    return seen;
 }
 
 // The demo queue's first issues, as the server holds them: real titles, labels and comments.
@@ -94,12 +78,6 @@ QList<Issue> demoIssues(GitHubTestServer &server, int count)
         server.issues().append(test);
     }
     return issues;
-}
-
-int markerComments(const TestIssue &issue)
-{
-    return int(std::count_if(issue.comments.cbegin(), issue.comments.cend(),
-                             [](const TestComment &c) { return c.body.contains(u"<!-- triage-console:plan="_s); }));
 }
 
 } // namespace
@@ -210,7 +188,7 @@ OutboxEntry tst_OutboxPanel::approve(int number, const QString &comment)
     decision.plan.comment =
         comment.isEmpty() ? u"Routing to parallelisms: the trace points at FSDP (#%1)."_s.arg(number) : comment;
     decision.reviewer = u"alice"_s;
-    const Result<OutboxEntry> entry = m_store->enqueue(decision, seenFrom(serverIssue(number)), m_pack);
+    const Result<OutboxEntry> entry = m_store->enqueue(decision, serverIssue(number).seen(), m_pack);
     if (!entry)
         qFatal("cannot enqueue: %s", qPrintable(entry.error()));
     return entry.value();
@@ -326,7 +304,7 @@ void tst_OutboxPanel::submitWritesTheSelectedRows()
     for (int number : {3, 5}) {
         QVERIFY(serverIssue(number).labels.contains(Parallelisms));
         QVERIFY(serverIssue(number).labels.contains(Fsdp));
-        QCOMPARE(markerComments(serverIssue(number)), 1);
+        QCOMPARE(serverIssue(number).commentsContaining(PlanMarker), 1);
     }
     QCOMPARE(m_server->writes(4).comments, 0);
     QCOMPARE(m_server->writes(4).labelPosts, 0);
@@ -564,7 +542,7 @@ void tst_OutboxPanel::approveInTheWindowThenSubmit()
     QVERIFY(finished.wait(20000));
     QCOMPARE(panel->counts().done, approved.size());
     for (int number : std::as_const(approved)) {
-        QCOMPARE(markerComments(serverIssue(number)), m_server->writes(number).comments);
+        QCOMPARE(serverIssue(number).commentsContaining(PlanMarker), m_server->writes(number).comments);
         QCOMPARE(m_window->tableModel()->reviewState(number), ReviewState::Submitted);
     }
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_O, Qt::ControlModifier | Qt::ShiftModifier);

@@ -4,6 +4,7 @@
 #include "engine/triageengine.h"
 #include "models/reprooutputmodel.h"
 #include "tests/support/testdata.h"
+#include "tests/support/testvenv.h"
 #include "views/apppalette.h"
 #include "views/repropanel.h"
 #include "views/suggestionpanel.h"
@@ -114,12 +115,7 @@ void tst_ReproPanel::initTestCase()
     QVERIFY2(store, qPrintable(store.error()));
     m_store = std::move(store).value();
 
-    PythonEnvironmentProbe probe;
-    probe.setDiscoverConda(false);
-    QSignalSpy done(&probe, &PythonEnvironmentProbe::finished);
-    probe.start();
-    QVERIFY(done.wait(60000));
-    m_envs = done.first().first().value<QList<PythonEnvironment>>();
+    m_envs = TestVenv::probe();
     QVERIFY(!m_envs.isEmpty());
     QVERIFY2(m_envs.first().isUsable(), qPrintable(m_envs.first().probeError));
     QVERIFY2(!m_envs.first().torchVersion.isEmpty(), "these tests need torch in the system python");

@@ -26,7 +26,6 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTreeWidget>
-#include <QVersionNumber>
 
 #include <memory>
 
@@ -37,14 +36,8 @@ namespace {
 const QString Repo = u"pytorch/pytorch"_s;
 const QStringList Versions{u"1.0"_s, u"1.1"_s, u"1.2"_s, u"1.3"_s, u"1.4"_s};
 
-// Our small package's bug: raised from `introduced` on, gone from `fixed` on (empty: never fixed).
-struct Bug
-{
-    QString function;
-    QString introduced;
-    QString fixed;
-    QString error;
-};
+using TestVenv::Bug;
+using TestVenv::buggyIn;
 
 const QList<Bug> &bugs()
 {
@@ -53,28 +46,6 @@ const QList<Bug> &bugs()
         {u"pad"_s, u"1.2"_s, QString(), u"IndexError: tcbug pad width out of range"_s},
     };
     return list;
-}
-
-int compare(const QString &a, const QString &b)
-{
-    return QVersionNumber::compare(QVersionNumber::fromString(a), QVersionNumber::fromString(b));
-}
-
-bool buggyIn(const Bug &bug, const QString &version)
-{
-    return compare(version, bug.introduced) >= 0 && (bug.fixed.isEmpty() || compare(version, bug.fixed) < 0);
-}
-
-QByteArray packageSource(const QString &version)
-{
-    QString code = u"__version__ = \"%1\"\n"_s.arg(version);
-    for (const Bug &bug : bugs()) {
-        code += u"\ndef %1(*args):\n"_s.arg(bug.function);
-        if (buggyIn(bug, version))
-            code += u"    raise %1(\"%2\")\n"_s.arg(bug.error.section(u':', 0, 0), bug.error.section(u": "_s, 1));
-        code += u"    return list(args)\n"_s;
-    }
-    return code.toUtf8();
 }
 
 Issue issueWith(int number, const QStringList &labels)
@@ -149,7 +120,7 @@ private:
 QString tst_ReproReductionPanel::makeVenv(const QString &name, const QString &version)
 {
     return TestVenv::create(m_python.interpreter, m_python.pythonVersion, m_home->filePath(name), u"tcbug"_s, version,
-                            packageSource(version));
+                            TestVenv::packageSource(bugs(), version));
 }
 
 void tst_ReproReductionPanel::initTestCase()
@@ -162,12 +133,9 @@ void tst_ReproReductionPanel::initTestCase()
     QVERIFY2(outbox, qPrintable(outbox.error()));
     m_outbox = std::move(outbox).value();
 
-    PythonEnvironmentProbe system;
-    system.setDiscoverConda(false);
-    QSignalSpy found(&system, &PythonEnvironmentProbe::finished);
-    system.start();
-    QVERIFY(found.wait(60000));
-    m_python = found.first().first().value<QList<PythonEnvironment>>().first();
+    const QList<PythonEnvironment> system = TestVenv::probe();
+    QVERIFY(!system.isEmpty());
+    m_python = system.first();
     QVERIFY2(m_python.isUsable(), qPrintable(m_python.probeError));
 
     // In the home folder, which the sandbox hides: configured environments are bound back read-only.
@@ -182,13 +150,9 @@ void tst_ReproReductionPanel::initTestCase()
         QVERIFY2(env.ok(), qPrintable(env.error()));
         configured << env.value();
     }
-    PythonEnvironmentProbe probe;
-    probe.setDiscoverConda(false);
-    probe.setConfigured(configured);
-    QSignalSpy done(&probe, &PythonEnvironmentProbe::finished);
-    probe.start();
-    QVERIFY(done.wait(120000));
-    m_envs = done.first().first().value<QList<PythonEnvironment>>().mid(1); // without the system one
+    const QList<PythonEnvironment> probed = TestVenv::probe(configured, 120000);
+    QVERIFY(!probed.isEmpty());
+    m_envs = probed.mid(1); // without the system one
     QCOMPARE(m_envs.size(), Versions.size());
 }
 

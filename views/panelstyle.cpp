@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#include "views/panelstyle.h"
+
+#include "views/labelchipdelegate.h"
+
+#include <QLabel>
+#include <QPalette>
+
+using namespace Qt::StringLiterals;
+
+QString PanelStyle::cssColor(const QColor &color)
+{
+    return color.name(QColor::HexArgb);
+}
+
+QFont PanelStyle::sectionFont(const QFont &base)
+{
+    QFont font = base;
+    font.setCapitalization(QFont::AllUppercase);
+    font.setLetterSpacing(QFont::PercentageSpacing, 106);
+    font.setPointSizeF(base.pointSizeF() * 0.82);
+    font.setWeight(QFont::DemiBold);
+    return font;
+}
+
+QLabel *PanelStyle::sectionLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setFont(sectionFont(parent->font()));
+    label->setForegroundRole(QPalette::PlaceholderText);
+    return label;
+}
+
+void PanelStyle::showBadge(QLabel *badge, const BadgeLook &look, const QPalette &palette, int horizontalPadding)
+{
+    const LabelChipDelegate::ChipColors colors = LabelChipDelegate::colorsForHue(look.hue, palette);
+    badge->setText(look.glyph + u"  "_s + look.text);
+    badge->setAccessibleName(look.text);
+    badge->setStyleSheet(u"QLabel { background: %1; border: 1px solid %2; color: %3; border-radius: 11px;"
+                         " padding: 3px %4px; font-weight: 600; }"_s.arg(cssColor(colors.background),
+                                                                         cssColor(colors.border), cssColor(colors.text),
+                                                                         QString::number(horizontalPadding)));
+    badge->show();
+}
