@@ -207,6 +207,7 @@ struct ScoringWeights
 //   require_module, fallback_module            1.2: no module at MEDIUM on the default route → the strongest
 //                                              candidate (else fallback_module) is offered at LOW, not applied
 //   {near: ID, to: ID2, within: N}             1.2 condition: hits of both groups within N characters, one text
+//   {crash: PATH}                              1.2 condition: a traceback raised in a frame whose path holds PATH
 // A sub-oncall whose label is also a queue label (pt2: "oncall: pt2") is where the issue stands, not a route a
 // human already chose: routing still runs and may redirect it.
 //   skip_label_prefixes [..]                 1.2: an issue with a label starting so is left alone ("already_routed")
