@@ -554,9 +554,10 @@ bool AnalyzedText::inTag(int offset, int length) const
 
 bool AnalyzedText::inTestName(int offset) const
 {
-    return std::any_of(testNames.cbegin(), testNames.cend(), [offset](const Segment &name) {
-        return offset >= name.start && offset < name.start + name.length;
-    });
+    // Names are found left to right and never overlap: only the last one starting at or before offset can hold it.
+    const auto after = std::upper_bound(testNames.cbegin(), testNames.cend(), offset,
+                                        [](int value, const Segment &name) { return value < name.start; });
+    return after != testNames.cbegin() && offset < std::prev(after)->start + std::prev(after)->length;
 }
 
 bool AnalyzedText::has(SegmentKind kind) const

@@ -256,8 +256,11 @@ private:
                     continue;
                 bool raised = i + 1 == text.frames.size();
                 const int deeper = raised ? int(text.text.size()) : text.frames.at(i + 1).start;
-                for (const CodeToken &exception : text.exceptions)
-                    raised = raised || (exception.start > frame.start && exception.start < deeper);
+                // Exceptions are found left to right, so the first one after the frame is enough to look at.
+                const auto next =
+                    std::upper_bound(text.exceptions.cbegin(), text.exceptions.cend(), frame.start,
+                                     [](int offset, const CodeToken &exception) { return offset < exception.start; });
+                raised = raised || (next != text.exceptions.cend() && next->start < deeper);
                 if (raised)
                     m_crashFrames.push_back({s, int(i)});
             }
