@@ -18,20 +18,21 @@ TC_ROOT_PACKAGES=(
     python3 python3-torch bubblewrap
     xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
     fonts-dejavu-core fonts-noto-core fonts-noto-color-emoji locales-all
+    valgrind
 )
 TC_NATIVE_DEBIAN_PACKAGES=(
     g++ cmake ninja-build qt6-base-dev qt6-httpserver-dev qt6-websockets-dev libqt6sql6-sqlite qt6-qpa-plugins
     libkf6syntaxhighlighting-dev qtkeychain-qt6-dev python3 python3-torch bubblewrap xvfb xauth dbus
-    gnome-keyring libsecret-tools fonts-dejavu-core
+    gnome-keyring libsecret-tools fonts-dejavu-core valgrind
 )
 TC_NATIVE_FEDORA_PACKAGES=(
     gcc-c++ cmake ninja-build qt6-qtbase-devel qt6-qthttpserver-devel kf6-syntax-highlighting-devel
     qtkeychain-qt6-devel python3 python3-torch bubblewrap xorg-x11-server-Xvfb xauth dbus-daemon gnome-keyring
-    libsecret dejavu-sans-fonts
+    libsecret dejavu-sans-fonts valgrind
 )
 TC_NATIVE_ARCH_PACKAGES=(
     gcc cmake ninja qt6-base qt6-httpserver syntax-highlighting qtkeychain-qt6 python python-pytorch bubblewrap
-    xorg-server-xvfb xorg-xauth dbus gnome-keyring libsecret ttf-dejavu
+    xorg-server-xvfb xorg-xauth dbus gnome-keyring libsecret ttf-dejavu valgrind
 )
 
 tc_log() { printf '[triage-console] %s\n' "$*" >&2; }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Throughput of a triage profile (distributed unless told) on one thread, and the process's peak memory.
-// Usage: bench_triagethroughput [DATASET.jsonl] [--count N] [--profile P] [--pack FILE] [--no-long]
+// Usage: bench_triagethroughput [DATASET.jsonl] [--count N] [--profile P] [--pack FILE] [--no-long] [--no-instructions]
 // Issues are the dev set's, replicated with small variations up to N (default 20,000); without the dev set,
-// generated issues stand in. For instructions per issue, run it under `valgrind --tool=callgrind` with a small
-// --count and divide.
+// generated issues stand in.
+// Also counts instructions per issue (--no-instructions skips it). The machine's hardware counters are often out of
+// reach (virtual machines), so the bench runs itself under callgrind, which counts only inside the planning loop:
+// loading, parsing and start-up are left out, and the count is the same whatever else the machine is doing.
 #include "engine/issuejsonreader.h"
 #include "engine/rubricpack.h"
 #include "engine/triageengine.h"
@@ -13,6 +15,9 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTextStream>
 
 using namespace Qt::StringLiterals;
@@ -51,6 +56,49 @@ QList<Issue> generatedIssues()
     return issues;
 }
 
+// Out of line and named, so callgrind can count inside it and nowhere else.
+Q_NEVER_INLINE qint64 planAll(const TriageEngine &engine, const QList<Issue> &issues)
+{
+    qint64 labels = 0;
+    for (const Issue &issue : issues)
+        labels += engine.plan(issue).addLabels.size();
+    return labels;
+}
+
+constexpr int instructionCountIssues = 2000;
+
+// Runs this bench under callgrind over `instructionCountIssues` issues of one kind (short or long) and returns
+// the instructions counted inside planAll per issue; 0 with the reason printed when it cannot.
+double instructionsPerIssue(QStringList childArguments, bool longIssues)
+{
+    const QString valgrind = QStandardPaths::findExecutable(u"valgrind"_s);
+    if (valgrind.isEmpty()) {
+        out() << "instructions per issue: skipped, valgrind is not installed" << Qt::endl;
+        return 0;
+    }
+    // Long issues are a tenth of --count.
+    const int count = longIssues ? instructionCountIssues * 10 : instructionCountIssues;
+    childArguments << u"--no-instructions"_s << u"--count"_s << QString::number(count)
+                   << (longIssues ? u"--long-only"_s : u"--no-long"_s);
+    QProcess child;
+    child.setProcessChannelMode(QProcess::SeparateChannels);
+    child.start(valgrind, QStringList{u"--tool=callgrind"_s, u"--collect-atstart=no"_s, u"--toggle-collect=*planAll*"_s,
+                                      u"--callgrind-out-file=/dev/null"_s, QCoreApplication::applicationFilePath()} +
+                              childArguments);
+    if (!child.waitForFinished(600000) || child.exitStatus() != QProcess::NormalExit || child.exitCode() != 0) {
+        out() << "instructions per issue: valgrind failed: " << child.readAllStandardError().right(400) << Qt::endl;
+        return 0;
+    }
+    // callgrind's summary on stderr: "==PID== Collected : 123456789".
+    static const QRegularExpression collected(u"Collected\\s*:\\s*(\\d+)"_s);
+    const QRegularExpressionMatch match = collected.match(QString::fromLocal8Bit(child.readAllStandardError()));
+    if (!match.hasMatch()) {
+        out() << "instructions per issue: callgrind printed no count" << Qt::endl;
+        return 0;
+    }
+    return match.captured(1).toDouble() / instructionCountIssues;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -58,6 +106,10 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QStringList args = app.arguments().mid(1);
     const bool shortOnly = args.removeAll(u"--no-long"_s) > 0;
+    const bool longOnly = args.removeAll(u"--long-only"_s) > 0;
+    const bool countInstructions = args.removeAll(u"--no-instructions"_s) == 0;
+    // What a callgrind child must be told to read the same issues with the same pack.
+    const QStringList childArguments = args;
     int count = 20000;
     const qsizetype countAt = args.indexOf(u"--count"_s);
     if (countAt >= 0 && countAt + 1 < args.size()) {
@@ -94,7 +146,7 @@ int main(int argc, char **argv)
     QList<Issue> issues;
     issues.reserve(count);
     qint64 characters = 0;
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < (longOnly ? 0 : count); ++i) {
         Issue issue = seeds.at(i % seeds.size());
         issue.number = 1000000 + i;
         issue.labels = queueLabels;
@@ -110,18 +162,19 @@ int main(int argc, char **argv)
 
     QElapsedTimer timer;
     timer.start();
-    qint64 labels = 0;
-    for (const Issue &issue : std::as_const(issues))
-        labels += engine.plan(issue).addLabels.size();
+    qint64 labels = planAll(engine, issues);
     const qint64 nanoseconds = std::max<qint64>(1, timer.nsecsElapsed());
 
     const double seconds = double(nanoseconds) / 1e9;
     out() << "profile: " << engine.pack().profile << ", source: " << source << " (" << seeds.size()
           << " distinct issues)" << Qt::endl;
-    out() << "issues: " << issues.size() << ", " << characters / issues.size() << " characters per issue on average, "
-          << labels << " labels suggested" << Qt::endl;
-    out() << "throughput (one thread): " << QString::number(double(issues.size()) / seconds, 'f', 0) << " issues/s ("
-          << QString::number(double(nanoseconds) / 1000.0 / issues.size(), 'f', 1) << " µs per issue)" << Qt::endl;
+    if (!issues.isEmpty()) {
+        out() << "issues: " << issues.size() << ", " << characters / issues.size()
+              << " characters per issue on average, " << labels << " labels suggested" << Qt::endl;
+        out() << "throughput (one thread): " << QString::number(double(issues.size()) / seconds, 'f', 0)
+              << " issues/s (" << QString::number(double(nanoseconds) / 1000.0 / issues.size(), 'f', 1)
+              << " µs per issue)" << Qt::endl;
+    }
 
     // Real bodies are longer than the dev set's shortened ones: the same, twelve bodies to an issue.
     QList<Issue> longIssues;
@@ -136,13 +189,24 @@ int main(int argc, char **argv)
         longIssues.append(std::move(issue));
     }
     timer.restart();
-    for (const Issue &issue : std::as_const(longIssues))
-        labels += engine.plan(issue).addLabels.size();
+    labels += planAll(engine, longIssues);
     const qint64 longNanoseconds = std::max<qint64>(1, timer.nsecsElapsed());
-    out() << "long issues (" << longCharacters / std::max<qsizetype>(1, longIssues.size()) << " characters each): "
-          << QString::number(double(longIssues.size()) / (double(longNanoseconds) / 1e9), 'f', 0) << " issues/s ("
-          << QString::number(double(longNanoseconds) / 1000.0 / std::max<qsizetype>(1, longIssues.size()), 'f', 1)
-          << " µs per issue)" << Qt::endl;
+    if (!longIssues.isEmpty())
+        out() << "long issues (" << longCharacters / std::max<qsizetype>(1, longIssues.size()) << " characters each): "
+              << QString::number(double(longIssues.size()) / (double(longNanoseconds) / 1e9), 'f', 0) << " issues/s ("
+              << QString::number(double(longNanoseconds) / 1000.0 / std::max<qsizetype>(1, longIssues.size()), 'f', 1)
+              << " µs per issue)" << Qt::endl;
     out() << "peak memory (VmHWM): " << peakMemory() << Qt::endl;
+
+    if (countInstructions) {
+        const double perIssue = instructionsPerIssue(childArguments, false);
+        const double perLongIssue = shortOnly ? 0 : instructionsPerIssue(childArguments, true);
+        if (perIssue > 0)
+            out() << "instructions per issue (callgrind, " << instructionCountIssues
+                  << " issues): " << QString::number(perIssue / 1e6, 'f', 3) << " M" << Qt::endl;
+        if (perLongIssue > 0)
+            out() << "instructions per long issue (callgrind, " << instructionCountIssues
+                  << " issues): " << QString::number(perLongIssue / 1e6, 'f', 3) << " M" << Qt::endl;
+    }
     return 0;
 }
