@@ -203,9 +203,10 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_detailSplitter->addWidget(m_detailTabs);
     m_detailSplitter->addWidget(m_panel);
     m_detailSplitter->setChildrenCollapsible(false);
-    m_detailSplitter->setStretchFactor(0, 3);
-    m_detailSplitter->setStretchFactor(1, 2);
-    m_detailSplitter->setSizes({880, 560});
+    // Two thirds for the issue and its repro run, whose controls and output need the width.
+    m_detailSplitter->setStretchFactor(0, 2);
+    m_detailSplitter->setStretchFactor(1, 1);
+    m_detailSplitter->setSizes({940, 500});
 
     m_splitter->setObjectName(u"mainSplitter"_s);
     m_splitter->addWidget(queuePane);

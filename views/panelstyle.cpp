@@ -6,6 +6,8 @@
 #include <QLabel>
 #include <QPalette>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 QString PanelStyle::cssColor(const QColor &color)
@@ -31,14 +33,40 @@ QLabel *PanelStyle::sectionLabel(const QString &text, QWidget *parent)
     return label;
 }
 
+QString PanelStyle::badgeText(const BadgeLook &look)
+{
+    return look.glyph + u"  "_s + look.text;
+}
+
 void PanelStyle::showBadge(QLabel *badge, const BadgeLook &look, const QPalette &palette, int horizontalPadding)
 {
     const LabelChipDelegate::ChipColors colors = LabelChipDelegate::colorsForHue(look.hue, palette);
-    badge->setText(look.glyph + u"  "_s + look.text);
+    badge->setText(badgeText(look));
     badge->setAccessibleName(look.text);
+    applyBadgeFont(badge);
     badge->setStyleSheet(u"QLabel { background: %1; border: 1px solid %2; color: %3; border-radius: 11px;"
-                         " padding: 3px %4px; font-weight: 600; }"_s.arg(cssColor(colors.background),
-                                                                         cssColor(colors.border), cssColor(colors.text),
-                                                                         QString::number(horizontalPadding)));
+                         " padding: 3px %4px; }"_s.arg(cssColor(colors.background), cssColor(colors.border),
+                                                       cssColor(colors.text), QString::number(horizontalPadding)));
     badge->show();
+}
+
+void PanelStyle::applyBadgeFont(QLabel *badge)
+{
+    QFont font = badge->parentWidget() ? badge->parentWidget()->font() : badge->font();
+    font.setWeight(QFont::DemiBold);
+    badge->setFont(font);
+}
+
+void PanelStyle::reserveWidth(QLabel *label, const QStringList &texts)
+{
+    const QString shown = label->text();
+    label->ensurePolished();
+    int widest = 0;
+    for (const QString &text : texts) {
+        label->setText(text);
+        widest = std::max(widest, label->sizeHint().width());
+    }
+    label->setText(shown);
+    label->setAlignment(Qt::AlignCenter);
+    label->setMinimumWidth(widest);
 }

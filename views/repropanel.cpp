@@ -259,12 +259,14 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     form->addWidget(m_reasonLabel, 1, 1);
     form->addWidget(sectionLabel(tr("Reported error"), this), 2, 0);
     form->addWidget(m_expectedEdit, 2, 1);
+    // The environment has a row of its own: beside the run controls, its long names would make the whole
+    // window at least 1,300 px wide, more than a laptop has.
+    form->addWidget(sectionLabel(tr("Run in"), this), 3, 0);
+    form->addWidget(m_envCombo, 3, 1);
     form->setColumnStretch(1, 1);
 
     auto *runRow = new QHBoxLayout;
     runRow->setSpacing(8);
-    runRow->addWidget(sectionLabel(tr("Run in"), this));
-    runRow->addWidget(m_envCombo, 3);
     runRow->addWidget(m_runsSpin);
     runRow->addWidget(m_timeoutSpin);
     runRow->addWidget(m_seedCheck);
@@ -1200,6 +1202,8 @@ void ReproPanel::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyPalette();
+    if (event->type() == QEvent::FontChange)
+        PanelStyle::applyBadgeFont(m_badge);
 }
 
 void ReproPanel::applyPalette()

@@ -323,6 +323,9 @@ void SuggestionPanel::applyFonts()
         if (label->property(SectionProperty).toBool())
             label->setFont(sectionFont(font()));
     }
+    // The chips' widths are reserved in the new font.
+    updateBadge();
+    updateStateChip();
 }
 
 void SuggestionPanel::setPack(const RubricPack &pack)
@@ -585,6 +588,10 @@ void SuggestionPanel::updateBadge()
         return;
     }
     PanelStyle::showBadge(m_badge, badgeLook(m_plan->confidence), palette(), 10);
+    QStringList texts;
+    for (const Confidence confidence : {Confidence::High, Confidence::Medium, Confidence::Low, Confidence::None})
+        texts.append(PanelStyle::badgeText(badgeLook(confidence)));
+    PanelStyle::reserveWidth(m_badge, texts);
 }
 
 void SuggestionPanel::updateStateChip()
@@ -596,9 +603,14 @@ void SuggestionPanel::updateStateChip()
     static const int hues[ReviewStateCount] = {-1, 140, 210, 30, 265};
     const LabelChipDelegate::ChipColors colors = LabelChipDelegate::colorsForHue(hues[int(m_state)], palette());
     m_stateLabel->setText(IssueTableModel::reviewStateText(m_state));
+    m_stateLabel->setFont(font()); // styled labels stop following the panel's font
     m_stateLabel->setStyleSheet(
         u"QLabel { background: %1; border: 1px solid %2; color: %3; border-radius: 9px;"
         " padding: 1px 8px; }"_s.arg(cssColor(colors.background), cssColor(colors.border), cssColor(colors.text)));
+    QStringList texts;
+    for (int state = 0; state < ReviewStateCount; ++state)
+        texts.append(IssueTableModel::reviewStateText(ReviewState(state)));
+    PanelStyle::reserveWidth(m_stateLabel, texts);
     m_stateLabel->show();
 }
 

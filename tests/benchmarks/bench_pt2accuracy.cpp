@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Accuracy of the PT2 triage on real issues with the labels humans gave them.
 // Usage: bench_pt2accuracy [DATASET.jsonl] [--pack FILE] [--verbose] [--evidence] [--others]
+// --verbose marks a missed label "FN*" when the keyword matcher found it: the words were there.
 // --others: instead of DATASET, the issues of the other dev sets beside it that carry one of its labels and
 // that DATASET does not hold: issues the pack was not tuned on.
 // Each issue is fed with only its queue label (`oncall: pt2`); its full labels are the answer.
@@ -156,8 +157,8 @@ int main(int argc, char **argv)
                              confidenceName(plan.confidenceOf(label)));
             }
             for (const QString &label : gold) {
-                if (!predicted.contains(label))
-                    marks.append(u"FN "_s + label.mid(8));
+                if (!predicted.contains(label)) // "FN*": the keyword matcher found it
+                    marks.append((matched.contains(label) ? u"FN* "_s : u"FN "_s) + label.mid(8));
             }
             for (const QString &label : offered) {
                 if (!predicted.contains(label))

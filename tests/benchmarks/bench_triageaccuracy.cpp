@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Accuracy of the distributed sub-triage on real issues with the labels humans gave them.
 // Usage: bench_triageaccuracy [DATASET.jsonl] [--pack FILE] [--verbose] [--evidence] [--others]
+// --verbose marks a missed label "FN*" when the keyword matcher found it: the words were there.
 // --others: instead of DATASET, the issues of the other dev sets beside it that carry one of its labels and
 // that DATASET does not hold: issues the pack was not tuned on.
 // Each issue is fed with only its queue labels; its full labels are the answer.
@@ -171,8 +172,8 @@ int main(int argc, char **argv)
                                    confidenceName(plan.confidenceOf(label)));
             }
             for (const QString &label : std::as_const(goldModules)) {
-                if (!predicted.contains(label))
-                    moduleMarks.append(u"FN "_s + label.mid(8));
+                if (!predicted.contains(label)) // "FN*": the keyword matcher found it
+                    moduleMarks.append((matched.contains(label) ? u"FN* "_s : u"FN "_s) + label.mid(8));
             }
             out() << (routeWrong ? "ROUTE " : "      ") << '#' << issue.number << ' ' << plan.decision << " -> "
                   << plan.subOncall.section(u' ', -1) << " (gold " << knownRoute.section(u' ', -1) << ") ["

@@ -35,6 +35,8 @@ QList<Issue> smallQueue()
     return TestData::issues(u"queue-small.json"_s);
 }
 
+// Long enough for the layouts to take up a change of content (they do on posted events).
+constexpr int LayoutSettles = 50;
 } // namespace
 
 // The reviewer's loop, by keyboard only, against a real store file; "restart" is a new window and store on the
@@ -55,6 +57,9 @@ private slots:
     void presentationMode();
     void staleTriageDropped();
     void windowStateRemembered();
+    void splitStaysFromIssueToIssue();
+    void fitsTheScreen_data();
+    void fitsTheScreen();
 
 private:
     void openWindow();
@@ -282,9 +287,20 @@ void tst_ReviewFlow::shortcutSheet()
 void tst_ReviewFlow::presentationMode()
 {
     const qreal normal = m_window->font().pointSizeF();
+    // The styled chips too: a font from a style sheet would stop following the window's.
+    const QStringList chips = {u"confidenceBadge"_s, u"reviewStateLabel"_s, u"reproOutcomeBadge"_s};
+    QHash<QString, qreal> chipSizes;
+    for (const QString &name : chips) {
+        auto *chip = m_window->findChild<QLabel *>(name);
+        QVERIFY2(chip, qPrintable(name));
+        chipSizes.insert(name, chip->font().pointSizeF());
+    }
     key(Qt::Key_F11);
     QVERIFY(m_window->isPresentationMode());
     QVERIFY(m_window->font().pointSizeF() > normal * 1.2);
+    for (const QString &name : chips)
+        QVERIFY2(m_window->findChild<QLabel *>(name)->font().pointSizeF() > chipSizes.value(name) * 1.2,
+                 qPrintable(name));
     QVERIFY(m_table->isColumnHidden(IssueTableModel::Author));
     QVERIFY(!m_table->isColumnHidden(IssueTableModel::ConfidenceColumn));
     key(Qt::Key_F11);
@@ -325,6 +341,53 @@ void tst_ReviewFlow::windowStateRemembered()
     QCOMPARE(m_window->currentIssueNumber(), 140177);
     QCOMPARE(m_window->findChild<QSplitter *>(u"detailSplitter"_s)->sizes(), sizes);
     QCOMPARE(m_table->columnWidth(IssueTableModel::Author), 211);
+}
+
+// With the panel at its narrowest, the split would jump whenever the panel's minimum changed: as the
+// confidence badge or the review state read differently from one issue to the next, for instance.
+void tst_ReviewFlow::splitStaysFromIssueToIssue()
+{
+    auto *splitter = m_window->findChild<QSplitter *>(u"detailSplitter"_s);
+    splitter->setSizes({100000, 1});
+    QTest::qWait(LayoutSettles);
+    const QList<int> sizes = splitter->sizes();
+    const int minimum = splitter->widget(1)->minimumSizeHint().width();
+    QSet<QString> badges;
+    for (const Issue &issue : smallQueue()) {
+        QVERIFY(m_window->selectIssue(issue.number));
+        QTRY_VERIFY(m_window->suggestionPanel()->hasPlan());
+        badges.insert(m_window->suggestionPanel()->findChild<QLabel *>(u"confidenceBadge"_s)->text());
+        QTest::qWait(LayoutSettles);
+        QCOMPARE(splitter->widget(1)->minimumSizeHint().width(), minimum);
+        QCOMPARE(splitter->sizes(), sizes);
+    }
+    QVERIFY2(badges.size() >= 2, "the queue should show more than one confidence badge");
+}
+
+void tst_ReviewFlow::fitsTheScreen_data()
+{
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<int>("screenWidth");
+    QTest::newRow("a laptop's 1280 px") << false << 1280;
+    QTest::newRow("presentation mode on a 1920 px projector") << true << 1920;
+}
+
+// No part may force the window wider than the screen it is used on: every minimum added up, and room left
+// for the window frame.
+void tst_ReviewFlow::fitsTheScreen()
+{
+    QFETCH(bool, presentation);
+    QFETCH(int, screenWidth);
+    m_window->setPresentationMode(presentation);
+    // The widest the window must be, over every issue of the queue.
+    int minimum = 0;
+    for (const Issue &issue : smallQueue()) {
+        QVERIFY(m_window->selectIssue(issue.number));
+        QTRY_VERIFY(m_window->suggestionPanel()->hasPlan());
+        QTest::qWait(LayoutSettles);
+        minimum = std::max(minimum, m_window->minimumSizeHint().width());
+    }
+    QVERIFY2(minimum <= screenWidth - 40, qPrintable(u"%1 px"_s.arg(minimum)));
 }
 
 QTEST_MAIN(tst_ReviewFlow)
