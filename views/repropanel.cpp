@@ -5,6 +5,7 @@
 #include "engine/reproseries.h"
 #include "models/reprooutputmodel.h"
 #include "views/apppalette.h"
+#include "views/elidedlabel.h"
 #include "views/panelstyle.h"
 #include "views/reprooutputdelegate.h"
 
@@ -116,7 +117,7 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     , m_runButton(new QPushButton(tr("Run in sandbox"), this))
     , m_cancelButton(new QPushButton(tr("Cancel"), this))
     , m_progress(new QProgressBar(this))
-    , m_statusLabel(new QLabel(this))
+    , m_statusLabel(new ElidedLabel(this))
     , m_codeView(new QPlainTextEdit(this))
     , m_codeHighlighter(new KSyntaxHighlighting::SyntaxHighlighter(m_codeView->document()))
     , m_output(new ReproOutputModel(this))
@@ -225,7 +226,6 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_statusLabel->setObjectName(u"reproStatusLabel"_s);
     m_statusLabel->setForegroundRole(QPalette::PlaceholderText);
     // Long messages must not widen the panel: the label takes the room there is, its tooltip the rest.
-    m_statusLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     m_codeView->setObjectName(u"reproCodeView"_s);
     m_codeView->setReadOnly(true);

@@ -20,6 +20,7 @@ namespace KSyntaxHighlighting {
 class Repository;
 class SyntaxHighlighter;
 } // namespace KSyntaxHighlighting
+class ElidedLabel;
 class QCheckBox;
 class QComboBox;
 class QFrame;
@@ -207,7 +208,7 @@ private:
     QPushButton *m_runButton;
     QPushButton *m_cancelButton;
     QProgressBar *m_progress;
-    QLabel *m_statusLabel;
+    ElidedLabel *m_statusLabel;
     QPlainTextEdit *m_codeView;
     KSyntaxHighlighting::SyntaxHighlighter *m_codeHighlighter;
     ReproOutputModel *m_output;

@@ -3,6 +3,7 @@
 
 #include "engine/outboxstore.h"
 #include "views/apppalette.h"
+#include "views/elidedlabel.h"
 #include "views/labelchipdelegate.h"
 #include "views/panelstyle.h"
 #include "views/reprodiffview.h"
@@ -136,7 +137,7 @@ ReproReductionPanel::ReproReductionPanel(KSyntaxHighlighting::Repository *reposi
     , m_backButton(new QToolButton(this))
     , m_pageButtons(new QButtonGroup(this))
     , m_progress(new QProgressBar(this))
-    , m_statusLabel(new QLabel(this))
+    , m_statusLabel(new ElidedLabel(this))
     , m_cancelButton(new QPushButton(tr("Cancel"), this))
     , m_pages(new QStackedWidget(this))
 {
@@ -172,7 +173,6 @@ ReproReductionPanel::ReproReductionPanel(KSyntaxHighlighting::Repository *reposi
     m_progress->hide();
     m_statusLabel->setObjectName(u"reductionStatusLabel"_s);
     m_statusLabel->setForegroundRole(QPalette::PlaceholderText);
-    m_statusLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_cancelButton->setObjectName(u"reductionCancelButton"_s);
     m_cancelButton->setEnabled(false);
     m_cancelButton->setToolTip(tr("Stop; a minimization keeps the best script so far, a bisection what it knows"));

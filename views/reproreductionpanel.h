@@ -21,6 +21,7 @@ namespace KSyntaxHighlighting {
 class Repository;
 class SyntaxHighlighter;
 } // namespace KSyntaxHighlighting
+class ElidedLabel;
 class OutboxStore;
 class QButtonGroup;
 class QLabel;
@@ -180,7 +181,7 @@ private:
     QToolButton *m_backButton;
     QButtonGroup *m_pageButtons;
     QProgressBar *m_progress;
-    QLabel *m_statusLabel;
+    ElidedLabel *m_statusLabel;
     QPushButton *m_cancelButton;
     QStackedWidget *m_pages;
 
