@@ -46,7 +46,8 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr auto DemoQueueResource = ":/demo/demo-queue.json";
-constexpr QSize ScreenshotSize(1440, 900);
+constexpr QSize DefaultScreenshotSize(1440, 900);
+QSize s_screenshotSize = DefaultScreenshotSize;
 constexpr auto DefaultProfile = "distributed";
 
 // "pytorch/pytorch" from an issue URL; decisions are kept per repository.
@@ -70,7 +71,7 @@ int fail(const QString &message)
 // The window at the screenshot size, shown but not put on screen; the grabs paint it.
 void showOffScreen(MainWindow &window)
 {
-    window.resize(ScreenshotSize);
+    window.resize(s_screenshotSize);
     window.setAttribute(Qt::WA_DontShowOnScreen);
     window.show();
 }
@@ -298,9 +299,12 @@ int GuiCommand::run(QApplication &app)
     const QCommandLineOption queueOption(
         u"queue"_s, QApplication::translate("GuiCommand", "Open a queue from a gh-shaped JSON file."), u"FILE"_s);
     const QCommandLineOption screenshotOption(
-        u"screenshot"_s,
-        QApplication::translate("GuiCommand", "Render the window offscreen at 1440x900 to a PNG file and exit."),
+        u"screenshot"_s, QApplication::translate("GuiCommand", "Render the window offscreen to a PNG file and exit."),
         u"FILE.png"_s);
+    const QCommandLineOption screenshotSizeOption(
+        u"screenshot-size"_s,
+        QApplication::translate("GuiCommand", "The window's size in screenshots, e.g. 1280x720 (default 1440x900)."),
+        u"WxH"_s);
     const QCommandLineOption darkOption(u"dark"_s, QApplication::translate("GuiCommand", "Use the dark palette."));
     const QCommandLineOption storeOption(
         u"store"_s,
@@ -352,8 +356,15 @@ int GuiCommand::run(QApplication &app)
     shotPackageOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption, profileOption,
                        presentationOption, repoOption, labelOption, stateOption, apiOption, firstPaintOption,
-                       reproShotOption, reductionShotOption, shotPackageOption});
+                       reproShotOption, reductionShotOption, shotPackageOption, screenshotSizeOption});
     parser.process(app);
+    if (parser.isSet(screenshotSizeOption)) {
+        static const QRegularExpression size(u"^(\\d{3,5})x(\\d{3,5})$"_s);
+        const QRegularExpressionMatch match = size.match(parser.value(screenshotSizeOption));
+        if (!match.hasMatch())
+            return fail(u"--screenshot-size must be WIDTHxHEIGHT, e.g. 1280x720"_s);
+        s_screenshotSize = QSize(match.captured(1).toInt(), match.captured(2).toInt());
+    }
 
     if (int(parser.isSet(demoOption)) + int(parser.isSet(queueOption)) + int(parser.isSet(repoOption)) > 1)
         return fail(u"--demo, --queue and --repo exclude each other"_s);
