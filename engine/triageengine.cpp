@@ -757,6 +757,20 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         return plan;
     }
 
+    // A route's evidence: its own signals, then its modules'. A module label a human already set has no words
+    // behind it in the text; the label itself is the evidence.
+    const auto appendRouteEvidence = [&](const SubOncall &sub, const QString &rule) {
+        reading.appendGroupEvidence(routeEvidence, sub.group, ~0u, false, sub.label, rule);
+        for (const ModuleCandidate &candidate : std::as_const(candidates)) {
+            if (candidate.module->subOncall != sub.id || routeEvidence.size() >= EvidencePerRule)
+                continue;
+            if (candidate.existing)
+                routeEvidence.append(Evidence{sub.label, rule, u"labels"_s, -1, 0, candidate.module->label});
+            else
+                reading.appendGroupEvidence(routeEvidence, candidate.module->group, ~0u, false, sub.label, rule, 1);
+        }
+    };
+
     // Step 2: keep an existing sub-oncall, else edge cases, else precedence, else the default.
     if (existingSub) {
         routed = existingSub;
@@ -776,16 +790,8 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
             byEdgeCase = true;
             break;
         }
-        if (!byEdgeCase && routed) {
-            const int group = routed->group;
-            const QString rule = u"precedence: "_s + routed->id;
-            reading.appendGroupEvidence(routeEvidence, group, ~0u, false, routed->label, rule);
-            for (const ModuleCandidate &candidate : std::as_const(candidates)) {
-                if (candidate.module->subOncall == routed->id && routeEvidence.size() < EvidencePerRule)
-                    reading.appendGroupEvidence(routeEvidence, candidate.module->group, ~0u, false, routed->label, rule,
-                                                1);
-            }
-        }
+        if (!byEdgeCase && routed)
+            appendRouteEvidence(*routed, u"precedence: "_s + routed->id);
         if (!routed) {
             // The default claims what nobody else does: with its own signals, or as the fallback.
             qsizetype index = 0;
@@ -797,13 +803,7 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
             const double score = subScores[size_t(index)];
             if (score > 0.0 && score >= routed->minScore) {
                 routeConfidence = score >= routed->highScore ? Confidence::High : Confidence::Medium;
-                const QString rule = u"signals: "_s + routed->id;
-                reading.appendGroupEvidence(routeEvidence, routed->group, ~0u, false, routed->label, rule);
-                for (const ModuleCandidate &candidate : std::as_const(candidates)) {
-                    if (candidate.module->subOncall == routed->id && routeEvidence.size() < EvidencePerRule)
-                        reading.appendGroupEvidence(routeEvidence, candidate.module->group, ~0u, false, routed->label,
-                                                    rule, 1);
-                }
+                appendRouteEvidence(*routed, u"signals: "_s + routed->id);
             }
             if (routeEvidence.isEmpty()) {
                 routeConfidence = Confidence::Low;

@@ -13,6 +13,8 @@
 #include <QSet>
 #include <QTextStream>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 QList<Issue> Bench::readIssues(const QString &path)
@@ -76,4 +78,12 @@ void HitRatio::add(bool right)
 QString HitRatio::text() const
 {
     return total == 0 ? u"n/a (0 issues)"_s : u"%1 (%2/%3)"_s.arg(double(hit) / total, 0, 'f', 3).arg(hit).arg(total);
+}
+
+void Bench::addEvidenceCoverage(HitRatio &coverage, const TriagePlan &plan)
+{
+    for (const QString &label : plan.addLabels) {
+        coverage.add(std::any_of(plan.evidence.cbegin(), plan.evidence.cend(),
+                                 [&](const Evidence &evidence) { return evidence.label == label; }));
+    }
 }

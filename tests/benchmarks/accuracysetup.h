@@ -31,3 +31,8 @@ struct HitRatio
     void add(bool right);
     QString text() const;
 };
+
+namespace Bench {
+// One count per label the plan adds: right when some evidence names that label (#3: evidence for every label).
+void addEvidenceCoverage(HitRatio &coverage, const TriagePlan &plan);
+} // namespace Bench

@@ -99,6 +99,7 @@ int main(int argc, char **argv)
     const TriageEngine &engine = *loaded;
     const KeywordBaseline keywordBaseline(engine.pack());
 
+    HitRatio evidenced;
     LabelScore modules;          // labels the plan applies
     LabelScore modulesLabelled;  // the same, on issues humans gave a component label
     LabelScore modulesWithOffer; // as if the reviewer accepted every LOW offer too
@@ -122,6 +123,7 @@ int main(int argc, char **argv)
             onlyLabels(answer, QSet<QString>(engine.pack().queueLabels.cbegin(), engine.pack().queueLabels.cend()));
         ++issues;
         const TriagePlan plan = engine.plan(issue);
+        Bench::addEvidenceCoverage(evidenced, plan);
 
         const QString goldRoute = humanRoute(answer);
         routeHits += plan.subOncall == goldRoute ? 1 : 0;
@@ -181,6 +183,7 @@ int main(int argc, char **argv)
     out() << "redirect accuracy (stays oncall: pt2 / oncall: export / oncall: cpu inductor): "
           << QString::number(issues == 0 ? 0.0 : double(routeHits) / issues, 'f', 3) << " (" << routeHits << '/'
           << issues << ')' << Qt::endl;
+    out() << "labels with evidence: " << evidenced.text() << Qt::endl;
     for (auto it = routes.cbegin(); it != routes.cend(); ++it) {
         for (auto to = it.value().cbegin(); to != it.value().cend(); ++to)
             out() << "  human " << it.key().leftJustified(22) << " plan " << to.key().leftJustified(22) << to.value()

@@ -103,7 +103,7 @@ int main(int argc, char **argv)
 
     const KeywordBaseline keywords(engine.pack());
 
-    HitRatio humanRoute, moduleRoute, highPrecision;
+    HitRatio humanRoute, moduleRoute, highPrecision, evidenced;
     LabelScore modules, modulesLabelled, keywordsAll, keywordsLabelled;
     int issues = 0;
     int labelledIssues = 0;
@@ -123,6 +123,7 @@ int main(int argc, char **argv)
         issue.labels = queue;
         ++issues;
         const TriagePlan plan = engine.plan(issue);
+        Bench::addEvidenceCoverage(evidenced, plan);
 
         QString humanSub;
         for (const QString &label : answer) {
@@ -191,6 +192,7 @@ int main(int argc, char **argv)
     out() << "routing accuracy, human sub-oncall:        " << humanRoute.text() << Qt::endl;
     out() << "routing accuracy, from human module labels: " << moduleRoute.text() << Qt::endl;
     out() << "HIGH-confidence precision (modules + sub-oncall): " << highPrecision.text() << Qt::endl;
+    out() << "labels with evidence: " << evidenced.text() << Qt::endl;
     out() << "module labels, micro P / R / F1:" << Qt::endl;
     const QString all = u"all %1 issues"_s.arg(issues);
     const QString labelled = u"the %1 issues humans gave one"_s.arg(labelledIssues);

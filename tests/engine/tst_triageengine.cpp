@@ -123,6 +123,10 @@ private slots:
                          {Infra})
             << u"route"_s << Infra << QStringList{u"module: fsdp"_s, Marker} << QStringList{Parallelisms, Infra}
             << u"existing sub-oncall kept"_s;
+        QTest::addRow("a module label a human set routes, and is the evidence")
+            << makeIssue(u"DISABLED test_backward_outside (__main__.AutogradUnderWrapperTest)"_s,
+                         u"Platforms: linux. Flaky in CI."_s, {u"module: rpc"_s})
+            << QString() << Infra << QStringList{Infra} << QStringList{Parallelisms} << u"precedence: infra"_s;
         QTest::addRow("classify symm_mem through NVSHMEM")
             << makeIssue(u"all_to_all_vdev hangs with the NVSHMEM backend"_s,
                          u"```python\nimport torch.distributed._symmetric_memory as symm_mem\n"
