@@ -198,11 +198,19 @@ public:
         }
         std::stable_sort(found.begin(), found.end(),
                          [this](int a, int b) { return m_signals[size_t(a)].score > m_signals[size_t(b)].score; });
-        for (int i = 0; i < int(found.size()) && i < limit; ++i) {
+        int appended = 0;
+        for (int i = 0; i < int(found.size()) && appended < limit; ++i) {
             const SignalHit &hit = m_hits.at(m_signals[size_t(found[size_t(i)])].hit);
             const AnalyzedText &text = m_texts.at(hit.source);
+            // The same words can stand behind a route and one of its modules: show them once per label.
+            const bool shown = std::any_of(evidence.cbegin(), evidence.cend(), [&](const Evidence &e) {
+                return e.label == label && e.start == hit.start && e.length == hit.length && e.where == text.where;
+            });
+            if (shown)
+                continue;
             evidence.append(
                 Evidence{label, rule, text.where, hit.start, hit.length, text.text.mid(hit.start, hit.length)});
+            ++appended;
         }
     }
 

@@ -3,6 +3,7 @@
 #include "engine/textanalyzer.h"
 #include "engine/triageengine.h"
 
+#include <QSet>
 #include <QtConcurrent/QtConcurrentMap>
 #include <QTest>
 
@@ -123,6 +124,11 @@ private slots:
                          {Infra})
             << u"route"_s << Infra << QStringList{u"module: fsdp"_s, Marker} << QStringList{Parallelisms, Infra}
             << u"existing sub-oncall kept"_s;
+        QTest::addRow("a route and its module read the same words")
+            << makeIssue(u"TORCH_DISTRIBUTED_DEBUG=DETAIL reports a false mismatch for all_to_all_single"_s,
+                         u"We use nccl here."_s)
+            << QString() << Infra << QStringList{Infra, u"module: c10d"_s} << QStringList{Parallelisms}
+            << u"precedence: infra"_s;
         QTest::addRow("a module label a human set routes, and is the evidence")
             << makeIssue(u"DISABLED test_backward_outside (__main__.AutogradUnderWrapperTest)"_s,
                          u"Platforms: linux. Flaky in CI."_s, {u"module: rpc"_s})
@@ -1287,6 +1293,15 @@ private:
             for (const Evidence &e : plan.evidence)
                 evidenced = evidenced || e.label == label;
             QVERIFY2(evidenced, qPrintable(u"no evidence for "_s + label + u": "_s + why));
+        }
+        // A rule shows the same words once per label, however many of its signals matched them.
+        QSet<QString> spans;
+        for (const Evidence &e : plan.evidence) {
+            if (e.start < 0 || e.label.isEmpty())
+                continue;
+            const QString span = u"%1 / %2 / %3 %4+%5"_s.arg(e.label, e.rule, e.where).arg(e.start).arg(e.length);
+            QVERIFY2(!spans.contains(span), qPrintable(u"shown twice: "_s + span + u": "_s + why));
+            spans.insert(span);
         }
         const QList<Violation> violations = Guardrails::check(plan, issue, engine.pack());
         QVERIFY2(violations.isEmpty(), qPrintable(violations.value(0).rule + u": "_s + violations.value(0).message));
