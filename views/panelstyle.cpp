@@ -59,6 +59,10 @@ void PanelStyle::applyBadgeFont(QLabel *badge)
 
 void PanelStyle::reserveWidth(QLabel *label, const QStringList &texts)
 {
+    // Called on every issue shown; the width only changes with the font (the padding is the same in every look).
+    const QString key = label->font().key() + u'\x1f' + texts.join(u'\x1f');
+    if (label->property("reservedFor").toString() == key)
+        return;
     const QString shown = label->text();
     label->ensurePolished();
     int widest = 0;
@@ -69,4 +73,5 @@ void PanelStyle::reserveWidth(QLabel *label, const QStringList &texts)
     label->setText(shown);
     label->setAlignment(Qt::AlignCenter);
     label->setMinimumWidth(widest);
+    label->setProperty("reservedFor", key);
 }
