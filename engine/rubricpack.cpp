@@ -847,7 +847,8 @@ void PackParser::parse(const QJsonObject &root)
         const QJsonObject object = reader.object(modules.at(i), path);
         reader.onlyKeys(object, path,
                         {"id"_L1, "label"_L1, "note"_L1, "sub_oncall"_L1, "low"_L1, "medium"_L1, "high"_L1,
-                         "requires"_L1, "signals"_L1, "confusions"_L1, "boosts"_L1, "visibility"_L1});
+                         "requires"_L1, "signals"_L1, "confusions"_L1, "boosts"_L1, "visibility"_L1,
+                         "max_confidence"_L1});
         ModuleRule module;
         module.id = reader.string(object, path, u"id"_s, true);
         module.label = reader.string(object, path, u"label"_s, true);
@@ -861,6 +862,12 @@ void PackParser::parse(const QJsonObject &root)
         module.high = reader.number(object, path, u"high"_s, module.high, 0, 1000);
         requireMinor(object, path, u"visibility"_s, 2);
         module.visibility = reader.boolean(object, path, u"visibility"_s, false);
+        requireMinor(object, path, u"max_confidence"_s, 3);
+        const QString ceiling = reader.string(object, path, u"max_confidence"_s, false, u"HIGH"_s);
+        module.ceiling = confidenceFromName(ceiling);
+        if (!reader.error && module.ceiling == Confidence::None)
+            reader.fail(PackReader::join(path, u"max_confidence"_s),
+                        u"expected HIGH, MEDIUM or LOW, found \"%1\""_s.arg(ceiling));
         if (!reader.error && !(module.low <= module.medium && module.medium <= module.high))
             reader.fail(path, u"thresholds must grow: low ≤ medium ≤ high"_s);
         if (object.contains("requires"_L1))

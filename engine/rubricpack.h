@@ -133,6 +133,9 @@ struct ModuleRule
     // 1.2: a label for another team's visibility (pt2: dtensor, fsdp, ddp). A title tag naming it names the
     // domain, not the component at fault, so it does not make the queue's own modules context.
     bool visibility = false;
+    // 1.3: the most a plan offers it at from the words alone. Calibrated against how often humans apply the
+    // label where it fits: HIGH tells a reviewer the label can be approved without a second look.
+    Confidence ceiling = Confidence::High;
 };
 
 struct SubOncall
@@ -188,9 +191,9 @@ struct ScoringWeights
 };
 
 // A rubric as data: everything the triage procedure knows about one queue. Loaded from the JSON format
-// "triage-console/rubric-pack", version 1.2 (resources/packs/distributed.json is the reference, general.json the
+// "triage-console/rubric-pack", version 1.3 (resources/packs/distributed.json is the reference, general.json the
 // first-level one); 1.0 packs (`"version": 1`) load as they are, 1.1 adds scoring.incidental and context_rules,
-// 1.2 the keys marked 1.2:
+// 1.2 and 1.3 the keys marked so:
 //   format, version, profile, title          identity; a newer version is refused, not half-read
 //   labels [{name, description}]             the allowlist; every label a rule adds must be in it
 //   queue/protected/forbidden_labels, marker_label, review_label, reproduction_label
@@ -204,6 +207,7 @@ struct ScoringWeights
 //   context_rules [{id, test, effect, when}]   1.1: untagged_module | passing_mention | import_only | title_only
 //   modules[].boosts [{id, when, score}]       1.2: a procedure step that points at the module adds to its score
 //   modules[].visibility                       1.2: another team's label; its title tag leaves other modules be
+//   modules[].max_confidence                   1.3: HIGH | MEDIUM | LOW, the most the label is offered at
 //   require_module, fallback_module            1.2: no module at MEDIUM on the default route → the strongest
 //                                              candidate (else fallback_module) is offered at LOW, not applied
 //   {near: ID, to: ID2, within: N}             1.2 condition: hits of both groups within N characters, one text
@@ -223,7 +227,7 @@ struct ScoringWeights
 struct RubricPack
 {
     static constexpr int FormatVersion = 1;
-    static constexpr int FormatMinorVersion = 2;
+    static constexpr int FormatMinorVersion = 3;
 
     int minorVersion = 0; // of the file it was read from
 

@@ -842,9 +842,14 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
                 continue;
             if (!routed->isDefault && int(candidate.confidence) < int(pack.routedModuleConfidence))
                 continue;
-            const Confidence confidence =
+            const Confidence earned =
                 routed->isDefault ? candidate.confidence : lower(candidate.confidence, pack.routedModuleCap);
+            const Confidence confidence = lower(earned, candidate.module->ceiling);
             addLabel(plan, issue, candidate.module->label, confidence);
+            // Held below what its words earned: say so, or the reviewer sees MEDIUM with HIGH evidence.
+            if (confidence != earned)
+                plan.evidence.append(
+                    Evidence{{}, u"confidence ceiling: "_s + candidate.module->id, {}, -1, 0, candidate.module->label});
             plan.evidence.append(candidate.procedure);
             reading.appendGroupEvidence(plan.evidence, candidate.module->group, ~0u, false, candidate.module->label,
                                         u"module signals"_s);

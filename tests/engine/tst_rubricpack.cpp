@@ -53,7 +53,9 @@ QJsonValue setAt(QJsonValue node, QStringView path, const QJsonValue &value)
     return object;
 }
 
-QByteArray mutated(const QList<std::pair<QString, QJsonValue>> &changes)
+using Changes = QList<std::pair<QString, QJsonValue>>;
+
+QByteArray mutated(const Changes &changes)
 {
     QJsonValue root = QJsonDocument::fromJson(builtinJson()).object();
     for (const auto &[path, value] : changes)
@@ -78,12 +80,21 @@ QByteArray mutatedGeneral(const QList<std::pair<QString, QJsonValue>> &changes)
     return QJsonDocument(root.toObject()).toJson(QJsonDocument::Compact);
 }
 
+// The built-in pack without the keys 1.3 added, to be read as an older version.
+Changes withoutOneThree(const QJsonValue &version)
+{
+    Changes changes{{u"version"_s, version}};
+    const QJsonArray modules = QJsonDocument::fromJson(builtinJson()).object().value("modules"_L1).toArray();
+    for (qsizetype i = 0; i < modules.size(); ++i)
+        changes.append({u"modules[%1].max_confidence"_s.arg(i), QJsonValue::Undefined});
+    return changes;
+}
+
 // The built-in pack as a 1.0 file would have it: without the keys 1.1 added.
 QByteArray asVersion10(const QJsonValue &version)
 {
-    return mutated({{u"version"_s, version},
-                    {u"context_rules"_s, QJsonValue::Undefined},
-                    {u"scoring.incidental"_s, QJsonValue::Undefined}});
+    return mutated(withoutOneThree(version) + Changes{{u"context_rules"_s, QJsonValue::Undefined},
+                                                      {u"scoring.incidental"_s, QJsonValue::Undefined}});
 }
 
 } // namespace
@@ -167,7 +178,7 @@ private slots:
             << mutated({{u"version"_s, u"1.1"_s}, {u"modules[0].boosts"_s, boosts}})
             << u"modules[0].boosts: needs pack version 1.2 or later (the file says 1.1)"_s;
         QTest::addRow("require_module in a 1.1 file")
-            << mutated({{u"version"_s, u"1.1"_s}, {u"require_module"_s, true}})
+            << mutated(withoutOneThree(u"1.1"_s) + Changes{{u"require_module"_s, true}})
             << u"require_module: needs pack version 1.2 or later"_s;
         QTest::addRow("a visibility module") << mutated(u"modules[0].visibility"_s, true) << QString();
         QTest::addRow("visibility in a 1.1 file")
@@ -223,6 +234,15 @@ private slots:
             << u"fallback_module: no module has the label \"triage review\""_s;
         QTest::addRow("fallback without require_module")
             << mutated(u"fallback_module"_s, u"module: c10d"_s) << u"fallback_module: only applies with"_s;
+        // 1.3: a module's confidence ceiling.
+        QTest::addRow("max_confidence") << mutated(u"modules[0].max_confidence"_s, u"LOW"_s) << QString();
+        QTest::addRow("a 1.2 file without 1.3 keys") << mutated(withoutOneThree(u"1.2"_s)) << QString();
+        QTest::addRow("max_confidence in a 1.2 file")
+            << mutated(withoutOneThree(u"1.2"_s) + Changes{{u"modules[0].max_confidence"_s, u"MEDIUM"_s}})
+            << u"modules[0].max_confidence: needs pack version 1.3 or later (the file says 1.2)"_s;
+        QTest::addRow("max_confidence not a confidence")
+            << mutated(u"modules[0].max_confidence"_s, u"SURE"_s)
+            << u"modules[0].max_confidence: expected HIGH, MEDIUM or LOW, found \"SURE\""_s;
     }
 
     void formatOneTwo()
@@ -232,7 +252,7 @@ private slots:
         const Result<RubricPack> pack = RubricPack::fromJson(json, u"team.json"_s);
         if (expected.isEmpty()) {
             QVERIFY2(pack.ok(), qPrintable(pack.error()));
-            QCOMPARE(pack->minorVersion, 2);
+            QVERIFY(pack->minorVersion >= 2);
             return;
         }
         QVERIFY(!pack.ok());
@@ -290,10 +310,10 @@ private slots:
         QTest::addRow("a 1.1 file needs a reproduction label")
             << mutatedGeneral({{u"version"_s, u"1.1"_s}}) << u"reproduction_label: is required"_s;
         QTest::addRow("1.2 keys in a 1.1 file")
-            << mutated({{u"version"_s, u"1.1"_s}, {u"route_stops"_s, true}})
+            << mutated(withoutOneThree(u"1.1"_s) + Changes{{u"route_stops"_s, true}})
             << u"route_stops: needs pack version 1.2 or later (the file says 1.1)"_s;
         QTest::addRow("stop rules in a 1.1 file")
-            << mutated({{u"version"_s, u"1.1"_s}, {u"stop_rules"_s, QJsonArray{}}})
+            << mutated(withoutOneThree(u"1.1"_s) + Changes{{u"stop_rules"_s, QJsonArray{}}})
             << u"stop_rules: needs pack version 1.2 or later"_s;
         QTest::addRow("stop rule names an unknown template")
             << mutatedGeneral({{u"stop_rules[0].template"_s, u"nosuch"_s}})
@@ -359,12 +379,13 @@ private slots:
         QTest::addColumn<int>("contextRules");
 
         const int builtinRules = int(RubricPack::builtin(u"distributed"_s)->contextRules.size());
-        QTest::addRow("1.1 as a string") << mutated(u"version"_s, u"1.1"_s) << 1 << builtinRules;
-        QTest::addRow("1.1 as a number") << mutated(u"version"_s, 1.1) << 1 << builtinRules;
+        QTest::addRow("1.1 as a string") << mutated(withoutOneThree(u"1.1"_s)) << 1 << builtinRules;
+        QTest::addRow("1.1 as a number") << mutated(withoutOneThree(1.1)) << 1 << builtinRules;
         QTest::addRow("1.0 file, number") << asVersion10(1) << 0 << 0;
         QTest::addRow("1.0 file, string") << asVersion10(u"1.0"_s) << 0 << 0;
         QTest::addRow("1.1 file using no 1.1 key")
-            << mutated({{u"version"_s, u"1.1"_s}, {u"context_rules"_s, QJsonValue::Undefined}}) << 1 << 0;
+            << mutated(withoutOneThree(u"1.1"_s) + Changes{{u"context_rules"_s, QJsonValue::Undefined}}) << 1 << 0;
+        QTest::addRow("1.2 file") << mutated(withoutOneThree(u"1.2"_s)) << 2 << builtinRules;
     }
 
     void versions()
@@ -525,7 +546,7 @@ private slots:
         QTest::addRow("1.1 keys in a 1.0 file")
             << mutated(u"version"_s, 1) << u"scoring.incidental: needs pack version 1.1 or later (the file says 1.0)"_s;
         QTest::addRow("context rules in a 1.0 file")
-            << mutated({{u"version"_s, 1}, {u"scoring.incidental"_s, QJsonValue::Undefined}})
+            << mutated(withoutOneThree(1) + Changes{{u"scoring.incidental"_s, QJsonValue::Undefined}})
             << u"context_rules: needs pack version 1.1 or later"_s;
         QTest::addRow("unknown context test")
             << mutated(u"context_rules[0].test"_s, u"vibes"_s) << u"context_rules[0].test: \"vibes\" is not one of"_s;

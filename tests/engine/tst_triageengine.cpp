@@ -392,15 +392,16 @@ private slots:
         QTest::addRow("ci report: flaky test")
             << makeIssue(u"test_fsdp_grad_clip is flaky"_s, ciLog) << u"module: fsdp"_s << Medium
             << u"context: ci-test-report-read-from-the-test"_s;
+        // FSDP: the one module whose HIGH is not held back by a ceiling, so HIGH shows the whole text was read.
         QTest::addRow("not a ci report: a user's flaky job is read whole")
             << makeIssue(u"Flaky hang after a few hundred steps"_s,
-                         u"```python\nmodel = DDP(model, find_unused_parameters=True)\n```"_s)
-            << u"module: ddp"_s << High << QString();
+                         u"```python\nmodel = FSDP(model, use_orig_params=True)\n```"_s)
+            << u"module: fsdp"_s << High << QString();
         QTest::addRow("not a ci report: a user's test script is read whole")
-            << makeIssue(u"My test_train.py fails with DTensor"_s,
-                         u"```python\nfrom torch.distributed.tensor import distribute_tensor, Shard\n"
-                         u"dt = distribute_tensor(t, mesh, [Shard(0)])\n```"_s)
-            << u"module: dtensor"_s << High << QString();
+            << makeIssue(u"My test_train.py fails with FSDP2"_s,
+                         u"```python\nfrom torch.distributed.fsdp import fully_shard\n"
+                         u"fully_shard(model, mesh=mesh)\n```"_s)
+            << u"module: fsdp"_s << High << QString();
 
         QTest::addRow("tag: the tagged module is the subject")
             << makeIssue(u"[DDP] Gradients are None when blocks are wrapped in checkpoint_wrapper"_s,
@@ -424,14 +425,14 @@ private slots:
 
         QTest::addRow("passing: a body word beside a title subject")
             << makeIssue(u"ColwiseParallel shards the bias twice"_s,
-                         u"We train with tensor parallel; the rest of the model uses DDP. The bias ends up with the "
+                         u"We train with tensor parallel; the rest of the model uses FSDP. The bias ends up with the "
                          u"wrong shape."_s)
-            << u"module: ddp"_s << None << u"context: mention-in-passing"_s;
+            << u"module: fsdp"_s << None << u"context: mention-in-passing"_s;
         QTest::addRow("passing: the same module in code is no passing mention")
             << makeIssue(u"ColwiseParallel shards the bias twice"_s,
-                         u"```python\nmodel = DDP(model, find_unused_parameters=True)\n```\nThe bias has the wrong "
+                         u"```python\nmodel = FSDP(model, use_orig_params=True)\n```\nThe bias has the wrong "
                          u"shape."_s)
-            << u"module: ddp"_s << High << QString();
+            << u"module: fsdp"_s << High << QString();
         QTest::addRow("passing: nothing in the title, the body decides")
             << makeIssue(u"Training is slower than expected"_s,
                          u"We wrap the model in DDP and the step time doubled compared to one GPU."_s)
@@ -542,6 +543,51 @@ private slots:
         const TriagePlan corroborated = m_engine->plan(
             makeIssue(u"FSDP question"_s, u"from torch.distributed.fsdp import FullyShardedDataParallel\n"_s + Script));
         QCOMPARE(corroborated.confidenceOf(u"module: fsdp"_s), Confidence::High);
+    }
+
+    // A module humans label unevenly is offered at MEDIUM at most, however strong its words; the rationale says
+    // why. The same pack without the ceiling gives HIGH, so it is the ceiling that holds it.
+    void confidenceCeiling_data()
+    {
+        QTest::addColumn<Issue>("issue");
+        QTest::addColumn<QString>("module");
+        QTest::addColumn<QString>("id");
+
+        QTest::addRow("dtensor") << makeIssue(
+                                        u"[DTensor] redistribute from Shard(0) to Replicate returns wrong values"_s,
+                                        u"```python\nfrom torch.distributed.tensor import distribute_tensor\n"
+                                        u"dt = distribute_tensor(t, mesh, [Shard(0)])\n"
+                                        u"out = dt.redistribute(mesh, [Replicate()]).full_tensor()\n```"_s +
+                                            Script)
+                                 << u"module: dtensor"_s << u"dtensor"_s;
+        QTest::addRow("ddp") << makeIssue(u"DistributedDataParallel: gradients differ across ranks"_s,
+                                          u"```python\nfrom torch.nn.parallel import DistributedDataParallel as DDP\n"
+                                          u"model = DDP(model, device_ids=[rank])\nloss = model(x).sum()\n```"_s +
+                                              Script)
+                             << u"module: ddp"_s << u"ddp"_s;
+    }
+
+    void confidenceCeiling()
+    {
+        QFETCH(Issue, issue);
+        QFETCH(QString, module);
+        QFETCH(QString, id);
+        const TriagePlan plan = m_engine->plan(issue);
+        QVERIFY(plan.addLabels.contains(module));
+        QCOMPARE(plan.confidenceOf(module), Confidence::Medium);
+        const auto ceiling = std::find_if(plan.evidence.cbegin(), plan.evidence.cend(),
+                                          [&](const Evidence &e) { return e.rule == u"confidence ceiling: "_s + id; });
+        QVERIFY(ceiling != plan.evidence.cend());
+        QCOMPARE(ceiling->text, module);
+        QVERIFY(ceiling->label.isEmpty()); // rationale, not evidence for a label
+
+        RubricPack unbounded = m_engine->pack();
+        for (ModuleRule &rule : unbounded.modules)
+            rule.ceiling = Confidence::High;
+        const TriagePlan free = TriageEngine(std::move(unbounded)).plan(issue);
+        QCOMPARE(free.confidenceOf(module), Confidence::High);
+        QVERIFY(std::none_of(free.evidence.cbegin(), free.evidence.cend(),
+                             [](const Evidence &e) { return e.rule.startsWith("confidence ceiling"_L1); }));
     }
 
     void confidenceCaps()
