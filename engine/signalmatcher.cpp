@@ -82,8 +82,9 @@ void SignalMatcher::match(const AnalyzedText &text, int source, QList<SignalHit>
         if (c0 >= 128 || !m_firstChar[c0])
             continue;
         const char16_t previous = i > 0 ? f[i - 1] : u' ';
-        // Signals start where a word starts; in a test's name, '_' separates words too.
-        if (isIdent(previous) && isIdent(c0) && !(previous == u'_' && m_testNameWords && text.inTestName(i)))
+        // Signals start where a word starts; in a test's name '_' separates words too, in its class a capital.
+        if (isIdent(previous) && isIdent(c0) &&
+            !(m_testNameWords && ((previous == u'_' && text.inTestName(i)) || text.startsTestClassWord(i))))
             continue;
         const char16_t c1 = f[i + 1];
         if (c1 >= 128)
@@ -101,7 +102,8 @@ void SignalMatcher::match(const AnalyzedText &text, int source, QList<SignalHit>
             if (j < length)
                 continue;
             if (!entry.prefix && i + length < size && isIdent(f[i + length]) && isIdent(p[length - 1]) &&
-                !(f[i + length] == u'_' && m_testNameWords && text.inTestName(i)))
+                !(m_testNameWords &&
+                  ((f[i + length] == u'_' && text.inTestName(i)) || text.startsTestClassWord(i + length))))
                 continue;
             // import paths are whole dotted names: not the tail of a longer one
             if (entry.kind == SignalKind::Import && previous == u'.')

@@ -496,6 +496,50 @@ void extractTestNames(AnalyzedText &out)
     }
 }
 
+inline bool isUpper(char16_t c)
+{
+    return c >= u'A' && c <= u'Z';
+}
+
+inline bool isLower(char16_t c)
+{
+    return c >= u'a' && c <= u'z';
+}
+
+// A CI report names its test class too, in CamelCase: `test_x (__main__.TestInductorOpInfoCUDA)`, pytest's
+// `file.py::ProcessGroupNCCLGroupTest`. The class names the component as much as the test does, so where each of
+// its words starts is recorded (Test|Inductor|Op|Info|CUDA; an acronym ends before a capitalised word: NCCL|Group).
+void extractTestClasses(AnalyzedText &out)
+{
+    const char16_t *base = reinterpret_cast<const char16_t *>(out.text.constData());
+    const int size = int(out.text.size());
+    for (int p = 0; p < size;) {
+        if (!isIdent(base[p]) || (p > 0 && isIdent(base[p - 1]))) {
+            ++p;
+            continue;
+        }
+        int q = p;
+        while (q < size && isIdent(base[q]))
+            ++q;
+        const QStringView name(base + p, q - p);
+        const bool qualified = (p >= 9 && QStringView(base + p - 9, 9) == u"__main__.") ||
+                               (p >= 2 && base[p - 1] == u':' && base[p - 2] == u':');
+        const bool namedTest = (name.size() > 5 && name.startsWith(u"Test") && isUpper(base[p + 4])) ||
+                               name.endsWith(u"Test") || name.endsWith(u"Tests");
+        if (isUpper(base[p]) && name.size() > 4 && (qualified || namedTest)) {
+            for (int k = p + 1; k < q; ++k) {
+                if (!isUpper(base[k]))
+                    continue;
+                const bool afterLower = isLower(base[k - 1]) || isDigit(base[k - 1]);
+                const bool endsAcronym = isUpper(base[k - 1]) && k + 1 < q && isLower(base[k + 1]);
+                if (afterLower || endsAcronym)
+                    out.testClassWordStarts.append(k);
+            }
+        }
+        p = q;
+    }
+}
+
 } // namespace
 
 QString segmentKindName(SegmentKind kind)
@@ -560,6 +604,11 @@ bool AnalyzedText::inTestName(int offset) const
     return after != testNames.cbegin() && offset < std::prev(after)->start + std::prev(after)->length;
 }
 
+bool AnalyzedText::startsTestClassWord(int offset) const
+{
+    return std::binary_search(testClassWordStarts.cbegin(), testClassWordStarts.cend(), offset);
+}
+
 bool AnalyzedText::has(SegmentKind kind) const
 {
     return std::any_of(segments.cbegin(), segments.cend(), [kind](const Segment &s) { return s.kind == kind; });
@@ -582,6 +631,7 @@ AnalyzedText TextAnalyzer::analyze(const QString &text, const QString &where)
     extractImports(out, aliases);
     extractTokens(out, aliases);
     extractTestNames(out);
+    extractTestClasses(out);
     return out;
 }
 

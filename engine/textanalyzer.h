@@ -49,6 +49,7 @@ struct AnalyzedText
     QList<Segment> importStatements; // `from a import b, c` / `import a as b`: the whole statement
     QList<Segment> tags;             // a title's leading "[FSDP2][DTensor]" tags, one segment each
     QList<Segment> testNames;        // test_hf_bert_ddp_inductor, test_symmetric_memory.py: '_' separates words
+    QList<int> testClassWordStarts;  // __main__.TestInductorOpInfoCUDA: where a CamelCase word starts (Inductor, …)
     int codeLines = 0;
 
     SegmentKind kindAt(int offset) const;
@@ -56,6 +57,7 @@ struct AnalyzedText
     bool inImportStatement(int offset, int length) const;
     bool inTag(int offset, int length) const;
     bool inTestName(int offset) const;
+    bool startsTestClassWord(int offset) const;
     bool has(SegmentKind kind) const;
 };
 

@@ -58,6 +58,14 @@ private slots:
             << u"DISABLED test_hf_fsdp_state_dict (__main__.TestX)"_s << QStringList{u"fsdp"_s} << true;
         QTest::addRow("test name: only inside a test's name")
             << u"my_fsdp_wrapper fails in test_ok"_s << QStringList{} << true;
+        QTest::addRow("test class: its CamelCase words read as words when the pack says so")
+            << u"DISABLED test_x (__main__.TestFSDPCollectives)"_s << QStringList{u"FSDP"_s} << true;
+        QTest::addRow("test class: whole by default")
+            << u"DISABLED test_x (__main__.TestFSDPCollectives)"_s << QStringList{} << false;
+        QTest::addRow("test class: a word must end where the next starts")
+            << u"DISABLED test_x (__main__.TestFsdpx)"_s << QStringList{} << true;
+        QTest::addRow("test class: other CamelCase names stay whole")
+            << u"MyFSDPWrapper fails"_s << QStringList{} << true;
     }
 
     void hits()

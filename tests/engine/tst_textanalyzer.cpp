@@ -160,6 +160,53 @@ private slots:
         QCOMPARE(found, names);
     }
 
+    // Where a test class's CamelCase words start: the component it names reads as a word of its own.
+    void testClassWords_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QStringList>("words"); // the class's words, in order, as the recorded starts split it
+
+        QTest::addRow("ci report") << u"DISABLED test_x (__main__.TestInductorOpInfoCUDA)"_s
+                                   << QStringList{u"Test"_s, u"Inductor"_s, u"Op"_s, u"Info"_s, u"CUDA"_s};
+        QTest::addRow("acronym before a word")
+            << u"DISABLED test_suspend (__main__.ProcessGroupNCCLGroupTest)"_s
+            << QStringList{u"Process"_s, u"Group"_s, u"NCCL"_s, u"Group"_s, u"Test"_s};
+        QTest::addRow("pytest node id") << u"test/distributed/test_c10d.py::DistTensorOpsTest::test_x"_s
+                                        << QStringList{u"Dist"_s, u"Tensor"_s, u"Ops"_s, u"Test"_s};
+        QTest::addRow("a test class in prose")
+            << u"see TestFSDPCollectives for more"_s << QStringList{u"Test"_s, u"FSDP"_s, u"Collectives"_s};
+        QTest::addRow("digits end a word")
+            << u"(__main__.TestFp8Linear)"_s << QStringList{u"Test"_s, u"Fp8"_s, u"Linear"_s};
+        QTest::addRow("any other CamelCase name is left whole")
+            << u"DistributedDataParallel and UserDefinedObjectVariable"_s << QStringList{};
+        QTest::addRow("lower-case after __main__") << u"__main__.helper_fn"_s << QStringList{};
+    }
+
+    void testClassWords()
+    {
+        QFETCH(QString, text);
+        QFETCH(QStringList, words);
+        const AnalyzedText analyzed = TextAnalyzer::analyze(text, u"body"_s);
+        QStringList found;
+        if (!analyzed.testClassWordStarts.isEmpty()) {
+            // The class runs from the identifier start before the first recorded start to its end.
+            int start = analyzed.testClassWordStarts.constFirst();
+            while (start > 0 && (text.at(start - 1).isLetterOrNumber() || text.at(start - 1) == u'_'))
+                --start;
+            int end = analyzed.testClassWordStarts.constLast();
+            while (end < text.size() && (text.at(end).isLetterOrNumber() || text.at(end) == u'_'))
+                ++end;
+            QList<int> cuts = analyzed.testClassWordStarts;
+            cuts.prepend(start);
+            cuts.append(end);
+            for (qsizetype i = 0; i + 1 < cuts.size(); ++i)
+                found.append(text.mid(cuts.at(i), cuts.at(i + 1) - cuts.at(i)));
+            QVERIFY(analyzed.startsTestClassWord(analyzed.testClassWordStarts.constFirst()));
+            QVERIFY(!analyzed.startsTestClassWord(start));
+        }
+        QCOMPARE(found, words);
+    }
+
     void importStatements_data()
     {
         QTest::addColumn<QString>("text");

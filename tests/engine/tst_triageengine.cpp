@@ -730,6 +730,10 @@ private slots:
                         u"(test/distributed/tensor/test_attention.py)."_s)
             << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s}
             << QStringList{u"module: rocm"_s} << QString();
+        QTest::addRow("general: a disabled test's class names its queue")
+            << newIssue(u"DISABLED test_full_like (__main__.TestDTensorOpsCPU)"_s,
+                        u"Platforms: linux. This test was disabled because it is failing on main branch."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s} << QStringList{} << QString();
         QTest::addRow("general: building PyTorch is not torch.compile")
             << newIssue(u"Compiling PyTorch from source fails with gcc 13"_s,
                         u"python setup.py develop stops: CMake error in the build, then ninja: build stopped."_s)
@@ -934,6 +938,10 @@ private slots:
             << QString() << Pt2 << QStringList{Pt2Marker} << QStringList{Review} << QString();
         QTest::addRow("a disabled test's name names its backend")
             << makePt2Issue(u"DISABLED test_allreduce_inductor_cudagraph_trees (__main__.TestCollectives)"_s,
+                            u"Platforms: linux. This test was disabled because it is failing on main."_s)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{Dynamo} << QString();
+        QTest::addRow("a disabled test's class names its backend")
+            << makePt2Issue(u"DISABLED test_comprehensive_linalg_lu_cuda_float32 (__main__.TestInductorOpInfoCUDA)"_s,
                             u"Platforms: linux. This test was disabled because it is failing on main."_s)
             << QString() << Pt2 << QStringList{Inductor} << QStringList{Dynamo} << QString();
         QTest::addRow("dynamic=False fixes it: dynamic shapes, not dynamo")
