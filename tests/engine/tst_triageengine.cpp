@@ -734,6 +734,12 @@ private slots:
             << newIssue(u"DISABLED test_full_like (__main__.TestDTensorOpsCPU)"_s,
                         u"Platforms: linux. This test was disabled because it is failing on main branch."_s)
             << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s} << QStringList{} << QString();
+        QTest::addRow("general: functional collectives are distributed's, whatever compiles them")
+            << newIssue(u"Add scatter to funcol"_s,
+                        u"Inductor lowers all_gather and reduce_scatter from funcol, but there is no scatter, so the "
+                        u"codegen falls back."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s}
+            << QStringList{u"oncall: pt2"_s} << QString();
         QTest::addRow("general: building PyTorch is not torch.compile")
             << newIssue(u"Compiling PyTorch from source fails with gcc 13"_s,
                         u"python setup.py develop stops: CMake error in the build, then ninja: build stopped."_s)
