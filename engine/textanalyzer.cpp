@@ -522,8 +522,9 @@ void extractTestClasses(AnalyzedText &out)
         while (q < size && isIdent(base[q]))
             ++q;
         const QStringView name(base + p, q - p);
+        // `__main__.X` (unittest) or `file.py::X` (pytest); a C++ `c10d::ProcessGroupNCCL` is no test class.
         const bool qualified = (p >= 9 && QStringView(base + p - 9, 9) == u"__main__.") ||
-                               (p >= 2 && base[p - 1] == u':' && base[p - 2] == u':');
+                               (p >= 5 && QStringView(base + p - 5, 5) == u".py::");
         const bool namedTest = (name.size() > 5 && name.startsWith(u"Test") && isUpper(base[p + 4])) ||
                                name.endsWith(u"Test") || name.endsWith(u"Tests");
         if (isUpper(base[p]) && name.size() > 4 && (qualified || namedTest)) {

@@ -180,6 +180,7 @@ private slots:
         QTest::addRow("any other CamelCase name is left whole")
             << u"DistributedDataParallel and UserDefinedObjectVariable"_s << QStringList{};
         QTest::addRow("lower-case after __main__") << u"__main__.helper_fn"_s << QStringList{};
+        QTest::addRow("a C++ qualified name is no test class") << u"c10d::ProcessGroupNCCL::abort()"_s << QStringList{};
     }
 
     void testClassWords()
