@@ -185,8 +185,9 @@ struct ScoringWeights
     std::array<double, 5> segment = {1.0, 1.0, 0.7, 0.5, 0.0}; // prose, code, traceback, log, incidental
     double repeatBonus = 0.25;                                 // per extra hit of the same signal …
     int repeatCap = 2;                                         // … for at most this many extra hits
-    // 1.2: read a test's snake-case name as words (test_hf_bert_ddp_inductor names DDP and Inductor). Where
-    // humans label CI test reports by the test, it finds the component; where they leave them unlabelled, off.
+    // 1.2: read a test's snake-case name, and its class's CamelCase, as words (test_hf_bert_ddp_inductor names
+    // DDP and Inductor, TestDTensorOps DTensor). Humans label many CI reports by the test and leave many others
+    // unlabelled; on issues the packs were not tuned on, reading the test found more right labels than wrong ones.
     bool testNameWords = false;
 };
 

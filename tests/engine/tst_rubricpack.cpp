@@ -80,21 +80,25 @@ QByteArray mutatedGeneral(const QList<std::pair<QString, QJsonValue>> &changes)
     return QJsonDocument(root.toObject()).toJson(QJsonDocument::Compact);
 }
 
-// The built-in pack without the keys 1.3 added, to be read as an older version.
-Changes withoutOneThree(const QJsonValue &version)
+// The built-in pack without the keys of versions newer than `version` (1.0, 1.1 or 1.2) that it uses outside
+// what a test sets: 1.3's max_confidence, 1.2's scoring.test_name_words.
+Changes olderFile(const QJsonValue &version)
 {
     Changes changes{{u"version"_s, version}};
     const QJsonArray modules = QJsonDocument::fromJson(builtinJson()).object().value("modules"_L1).toArray();
     for (qsizetype i = 0; i < modules.size(); ++i)
         changes.append({u"modules[%1].max_confidence"_s.arg(i), QJsonValue::Undefined});
+    const double number = version.isString() ? version.toString().toDouble() : version.toDouble();
+    if (number < 1.15)
+        changes.append({u"scoring.test_name_words"_s, QJsonValue::Undefined});
     return changes;
 }
 
 // The built-in pack as a 1.0 file would have it: without the keys 1.1 added.
 QByteArray asVersion10(const QJsonValue &version)
 {
-    return mutated(withoutOneThree(version) + Changes{{u"context_rules"_s, QJsonValue::Undefined},
-                                                      {u"scoring.incidental"_s, QJsonValue::Undefined}});
+    return mutated(olderFile(version) + Changes{{u"context_rules"_s, QJsonValue::Undefined},
+                                                {u"scoring.incidental"_s, QJsonValue::Undefined}});
 }
 
 } // namespace
@@ -175,20 +179,20 @@ private slots:
         QTest::addRow("require_module with a fallback")
             << mutated({{u"require_module"_s, true}, {u"fallback_module"_s, u"module: c10d"_s}}) << QString();
         QTest::addRow("boosts in a 1.1 file")
-            << mutated({{u"version"_s, u"1.1"_s}, {u"modules[0].boosts"_s, boosts}})
+            << mutated(olderFile(u"1.1"_s) + Changes{{u"modules[0].boosts"_s, boosts}})
             << u"modules[0].boosts: needs pack version 1.2 or later (the file says 1.1)"_s;
         QTest::addRow("require_module in a 1.1 file")
-            << mutated(withoutOneThree(u"1.1"_s) + Changes{{u"require_module"_s, true}})
+            << mutated(olderFile(u"1.1"_s) + Changes{{u"require_module"_s, true}})
             << u"require_module: needs pack version 1.2 or later"_s;
         QTest::addRow("a visibility module") << mutated(u"modules[0].visibility"_s, true) << QString();
         QTest::addRow("visibility in a 1.1 file")
-            << mutated({{u"version"_s, u"1.1"_s}, {u"modules[0].visibility"_s, true}})
+            << mutated(olderFile(u"1.1"_s) + Changes{{u"modules[0].visibility"_s, true}})
             << u"modules[0].visibility: needs pack version 1.2 or later"_s;
         QTest::addRow("visibility not a boolean")
             << mutated(u"modules[0].visibility"_s, u"yes"_s) << u"modules[0].visibility"_s;
         QTest::addRow("test_name_words") << mutated(u"scoring.test_name_words"_s, true) << QString();
         QTest::addRow("test_name_words in a 1.1 file")
-            << mutated({{u"version"_s, u"1.1"_s}, {u"scoring.test_name_words"_s, true}})
+            << mutated(olderFile(u"1.1"_s) + Changes{{u"scoring.test_name_words"_s, true}})
             << u"scoring.test_name_words: needs pack version 1.2 or later"_s;
         QTest::addRow("near names an unknown group")
             << mutated(
@@ -220,8 +224,9 @@ private slots:
                                               {u"score"_s, 1},
                                               {u"when"_s, QJsonObject{{u"crash"_s, u"torch/"_s}, {u"min"_s, 2}}}}})
             << u"modules[0].boosts[0].when.min: does not apply to a crash test"_s;
-        QTest::addRow("crash in a 1.1 file") << mutated({{u"version"_s, u"1.1"_s}, {u"modules[0].requires"_s, crash}})
-                                             << u"modules[0].requires.crash: needs pack version 1.2 or later"_s;
+        QTest::addRow("crash in a 1.1 file")
+            << mutated(olderFile(u"1.1"_s) + Changes{{u"modules[0].requires"_s, crash}})
+            << u"modules[0].requires.crash: needs pack version 1.2 or later"_s;
         QTest::addRow("boost without a score")
             << mutated(u"modules[0].boosts"_s, QJsonArray{QJsonObject{{u"id"_s, u"x"_s}, {u"when"_s, near}}})
             << u"modules[0].boosts[0].score: is required"_s;
@@ -236,9 +241,9 @@ private slots:
             << mutated(u"fallback_module"_s, u"module: c10d"_s) << u"fallback_module: only applies with"_s;
         // 1.3: a module's confidence ceiling.
         QTest::addRow("max_confidence") << mutated(u"modules[0].max_confidence"_s, u"LOW"_s) << QString();
-        QTest::addRow("a 1.2 file without 1.3 keys") << mutated(withoutOneThree(u"1.2"_s)) << QString();
+        QTest::addRow("a 1.2 file without 1.3 keys") << mutated(olderFile(u"1.2"_s)) << QString();
         QTest::addRow("max_confidence in a 1.2 file")
-            << mutated(withoutOneThree(u"1.2"_s) + Changes{{u"modules[0].max_confidence"_s, u"MEDIUM"_s}})
+            << mutated(olderFile(u"1.2"_s) + Changes{{u"modules[0].max_confidence"_s, u"MEDIUM"_s}})
             << u"modules[0].max_confidence: needs pack version 1.3 or later (the file says 1.2)"_s;
         QTest::addRow("max_confidence not a confidence")
             << mutated(u"modules[0].max_confidence"_s, u"SURE"_s)
@@ -310,10 +315,10 @@ private slots:
         QTest::addRow("a 1.1 file needs a reproduction label")
             << mutatedGeneral({{u"version"_s, u"1.1"_s}}) << u"reproduction_label: is required"_s;
         QTest::addRow("1.2 keys in a 1.1 file")
-            << mutated(withoutOneThree(u"1.1"_s) + Changes{{u"route_stops"_s, true}})
+            << mutated(olderFile(u"1.1"_s) + Changes{{u"route_stops"_s, true}})
             << u"route_stops: needs pack version 1.2 or later (the file says 1.1)"_s;
         QTest::addRow("stop rules in a 1.1 file")
-            << mutated(withoutOneThree(u"1.1"_s) + Changes{{u"stop_rules"_s, QJsonArray{}}})
+            << mutated(olderFile(u"1.1"_s) + Changes{{u"stop_rules"_s, QJsonArray{}}})
             << u"stop_rules: needs pack version 1.2 or later"_s;
         QTest::addRow("stop rule names an unknown template")
             << mutatedGeneral({{u"stop_rules[0].template"_s, u"nosuch"_s}})
@@ -379,13 +384,13 @@ private slots:
         QTest::addColumn<int>("contextRules");
 
         const int builtinRules = int(RubricPack::builtin(u"distributed"_s)->contextRules.size());
-        QTest::addRow("1.1 as a string") << mutated(withoutOneThree(u"1.1"_s)) << 1 << builtinRules;
-        QTest::addRow("1.1 as a number") << mutated(withoutOneThree(1.1)) << 1 << builtinRules;
+        QTest::addRow("1.1 as a string") << mutated(olderFile(u"1.1"_s)) << 1 << builtinRules;
+        QTest::addRow("1.1 as a number") << mutated(olderFile(1.1)) << 1 << builtinRules;
         QTest::addRow("1.0 file, number") << asVersion10(1) << 0 << 0;
         QTest::addRow("1.0 file, string") << asVersion10(u"1.0"_s) << 0 << 0;
         QTest::addRow("1.1 file using no 1.1 key")
-            << mutated(withoutOneThree(u"1.1"_s) + Changes{{u"context_rules"_s, QJsonValue::Undefined}}) << 1 << 0;
-        QTest::addRow("1.2 file") << mutated(withoutOneThree(u"1.2"_s)) << 2 << builtinRules;
+            << mutated(olderFile(u"1.1"_s) + Changes{{u"context_rules"_s, QJsonValue::Undefined}}) << 1 << 0;
+        QTest::addRow("1.2 file") << mutated(olderFile(u"1.2"_s)) << 2 << builtinRules;
     }
 
     void versions()
@@ -546,7 +551,7 @@ private slots:
         QTest::addRow("1.1 keys in a 1.0 file")
             << mutated(u"version"_s, 1) << u"scoring.incidental: needs pack version 1.1 or later (the file says 1.0)"_s;
         QTest::addRow("context rules in a 1.0 file")
-            << mutated(withoutOneThree(1) + Changes{{u"scoring.incidental"_s, QJsonValue::Undefined}})
+            << mutated(olderFile(1) + Changes{{u"scoring.incidental"_s, QJsonValue::Undefined}})
             << u"context_rules: needs pack version 1.1 or later"_s;
         QTest::addRow("unknown context test")
             << mutated(u"context_rules[0].test"_s, u"vibes"_s) << u"context_rules[0].test: \"vibes\" is not one of"_s;

@@ -356,7 +356,7 @@ private slots:
         QTest::addRow("repro: CI test report is exempt")
             << makeIssue(u"DISABLED test_ddp_logging_data_cpu (__main__.TestDistBackendWithFork)"_s,
                          u"Platforms: linux. This test was disabled because it is failing on main."_s)
-            << u"low_confidence"_s << Parallelisms << QStringList{} << QStringList{NeedsRepro} << QString();
+            << u"classify"_s << Parallelisms << QStringList{u"module: ddp"_s} << QStringList{NeedsRepro} << QString();
         QTest::addRow("repro: maintainer is exempt")
             << makeIssue(u"DDP hangs sometimes"_s, u"Tracking this for the team."_s, {}, u"MEMBER"_s) << u"classify"_s
             << Parallelisms << QStringList{} << QStringList{NeedsRepro} << QString();
