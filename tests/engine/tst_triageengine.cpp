@@ -249,10 +249,15 @@ private slots:
                          u"import torch\nImportError: undefined symbol: ncclCommResume"_s)
             << u"not_distributed"_s << Infra << QStringList{Review} << QStringList{u"module: nccl"_s} << QString();
         QTest::addRow("confusion: NCCL only as the backend")
-            << makeIssue(u"all_gather with nccl backend returns wrong results"_s,
+            << makeIssue(u"all_gather returns wrong results on two GPUs"_s,
                          u"dist.init_process_group('nccl')\ndist.all_gather(out, t)"_s + Script)
             << u"high_priority"_s << Infra << QStringList{u"module: c10d"_s} << QStringList{u"module: nccl"_s}
             << u"confusion: nccl-is-only-the-backend-in-use"_s;
+        QTest::addRow("confusion: NCCL named in the title is the subject")
+            << makeIssue(u"all_gather with the NCCL backend returns wrong results"_s,
+                         u"dist.init_process_group('nccl')\ndist.all_gather(out, t)"_s + Script)
+            << u"high_priority"_s << Infra << QStringList{u"module: nccl"_s} << QStringList{u"module: c10d"_s}
+            << u"confusion: nccl-in-the-title-is-nccl"_s;
         QTest::addRow("confusion: c10d on the call path")
             << makeIssue(
                    u"FSDP backward fails after unfreezing"_s,
