@@ -848,7 +848,7 @@ void PackParser::parse(const QJsonObject &root)
         reader.onlyKeys(object, path,
                         {"id"_L1, "label"_L1, "note"_L1, "sub_oncall"_L1, "low"_L1, "medium"_L1, "high"_L1,
                          "requires"_L1, "signals"_L1, "confusions"_L1, "boosts"_L1, "visibility"_L1,
-                         "max_confidence"_L1});
+                         "max_confidence"_L1, "umbrella"_L1});
         ModuleRule module;
         module.id = reader.string(object, path, u"id"_s, true);
         module.label = reader.string(object, path, u"label"_s, true);
@@ -868,6 +868,8 @@ void PackParser::parse(const QJsonObject &root)
         if (!reader.error && module.ceiling == Confidence::None)
             reader.fail(PackReader::join(path, u"max_confidence"_s),
                         u"expected HIGH, MEDIUM or LOW, found \"%1\""_s.arg(ceiling));
+        requireMinor(object, path, u"umbrella"_s, 3);
+        module.umbrella = reader.string(object, path, u"umbrella"_s, false);
         if (!reader.error && !(module.low <= module.medium && module.medium <= module.high))
             reader.fail(path, u"thresholds must grow: low ≤ medium ≤ high"_s);
         if (object.contains("requires"_L1))
@@ -876,6 +878,15 @@ void PackParser::parse(const QJsonObject &root)
         module.confusions = parseRules(object, path, u"confusions"_s, false, false, true);
         module.boosts = parseBoosts(object, path);
         m_pack.modules.append(module);
+    }
+    for (qsizetype i = 0; i < m_pack.modules.size() && !reader.error; ++i) {
+        const QString &umbrella = m_pack.modules.at(i).umbrella;
+        const ModuleRule *target = umbrella.isEmpty() ? nullptr : m_pack.moduleByLabel(umbrella);
+        const QString path = PackReader::join(PackReader::index(u"modules"_s, i), u"umbrella"_s);
+        if (!umbrella.isEmpty() && !target)
+            reader.fail(path, u"no module has the label \"%1\""_s.arg(umbrella));
+        else if (target && (target == &m_pack.modules.at(i) || !target->umbrella.isEmpty()))
+            reader.fail(path, u"\"%1\" is itself or under an umbrella; umbrellas are one level deep"_s.arg(umbrella));
     }
 
     m_pack.edgeCases = parseRules(root, {}, u"edge_cases"_s, true, false, false);

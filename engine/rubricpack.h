@@ -136,6 +136,9 @@ struct ModuleRule
     // 1.3: the most a plan offers it at from the words alone. Calibrated against how often humans apply the
     // label where it fits: HIGH tells a reviewer the label can be approved without a second look.
     Confidence ceiling = Confidence::High;
+    // 1.3: the broader label humans apply together with this one (pt2: module: higher order operators sits under
+    // module: pt2-dispatcher); added with it, at its confidence.
+    QString umbrella;
 };
 
 struct SubOncall
@@ -209,6 +212,7 @@ struct ScoringWeights
 //   modules[].boosts [{id, when, score}]       1.2: a procedure step that points at the module adds to its score
 //   modules[].visibility                       1.2: another team's label; its title tag leaves other modules be
 //   modules[].max_confidence                   1.3: HIGH | MEDIUM | LOW, the most the label is offered at
+//   modules[].umbrella                         1.3: another module's label, added whenever this one is
 //   require_module, fallback_module            1.2: no module at MEDIUM on the default route → the strongest
 //                                              candidate (else fallback_module) is offered at LOW, not applied
 //   {near: ID, to: ID2, within: N}             1.2 condition: hits of both groups within N characters, one text

@@ -245,6 +245,18 @@ private slots:
         QTest::addRow("max_confidence in a 1.2 file")
             << mutated(olderFile(u"1.2"_s) + Changes{{u"modules[0].max_confidence"_s, u"MEDIUM"_s}})
             << u"modules[0].max_confidence: needs pack version 1.3 or later (the file says 1.2)"_s;
+        QTest::addRow("umbrella") << mutated(u"modules[1].umbrella"_s, u"module: fsdp"_s) << QString();
+        QTest::addRow("umbrella in a 1.2 file")
+            << mutated(olderFile(u"1.2"_s) + Changes{{u"modules[1].umbrella"_s, u"module: fsdp"_s}})
+            << u"modules[1].umbrella: needs pack version 1.3 or later (the file says 1.2)"_s;
+        QTest::addRow("umbrella that is no module")
+            << mutated(u"modules[1].umbrella"_s, u"triage review"_s)
+            << u"modules[1].umbrella: no module has the label \"triage review\""_s;
+        QTest::addRow("umbrella over itself") << mutated(u"modules[0].umbrella"_s, u"module: fsdp"_s)
+                                              << u"modules[0].umbrella: \"module: fsdp\" is itself"_s;
+        QTest::addRow("umbrella under an umbrella")
+            << mutated({{u"modules[0].umbrella"_s, u"module: ddp"_s}, {u"modules[2].umbrella"_s, u"module: fsdp"_s}})
+            << u"modules[2].umbrella: \"module: fsdp\" is itself or under an umbrella"_s;
         QTest::addRow("max_confidence not a confidence")
             << mutated(u"modules[0].max_confidence"_s, u"SURE"_s)
             << u"modules[0].max_confidence: expected HIGH, MEDIUM or LOW, found \"SURE\""_s;

@@ -1107,6 +1107,13 @@ private slots:
                                 compiled)
             << u"classify"_s << Pt2 << QStringList{Dispatcher, u"module: aotdispatch"_s} << QStringList{Inductor}
             << u"procedure: raised-in-aot-autograd"_s;
+        QTest::addRow("a higher-order op brings the dispatcher umbrella")
+            << makePt2Issue(u"torch.cond rejects branches that return different dtypes"_s,
+                            u"```python\nimport torch\n\n@torch.compile(fullgraph=True)\ndef f(x):\n"
+                            u"    return torch.cond(x.sum() > 0, lambda x: x.sin(), lambda x: x.int(), (x,))\n\n"
+                            u"f(torch.randn(3))\n```\n"_s)
+            << u"classify"_s << Pt2 << QStringList{u"module: higher order operators"_s, Dispatcher}
+            << QStringList{Inductor} << u"umbrella of hop"_s;
         QTest::addRow("raised inside symbolic shapes: dynamic shapes")
             << makePt2Issue(u"torch.compile raises while checking a size in my model"_s,
                             u"It fails on the first call.\n```\n"_s + compiledCall +
@@ -1137,8 +1144,8 @@ private slots:
             << makePt2Issue(u"torch.compile of vmap over a jacrev fails"_s,
                             u"```python\nimport torch\nfrom torch.func import vmap, jacrev\n"
                             u"f = torch.compile(vmap(jacrev(g)))\nf(x)\n```\nFails in torch/_functorch."_s)
-            << u"classify"_s << Pt2 << QStringList{u"module: functorch"_s, u"dynamo-functorch"_s}
-            << QStringList{Dispatcher} << u"module signals"_s;
+            << u"classify"_s << Pt2 << QStringList{u"module: functorch"_s, u"dynamo-functorch"_s, Dispatcher}
+            << QStringList{Inductor} << u"umbrella of functorch"_s;
         QTest::addRow("CPU-only inductor is redirected")
             << makePt2Issue(u"[Inductor][CPU] LayerNorm outputs NaN in float16"_s,
                             u"Only on cpu: the cpp_fused kernel gives NaN."_s + compiled)
