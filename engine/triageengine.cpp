@@ -681,8 +681,11 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     std::stable_sort(candidates.begin(), candidates.end(),
                      [](const ModuleCandidate &a, const ModuleCandidate &b) { return a.score > b.score; });
     if (!candidates.isEmpty() && pack.secondaryShare > 0.0) {
-        // Root cause over keywords: a module far weaker than the strongest one is context, not the subject.
-        const double strongest = candidates.constFirst().score;
+        // Root cause over keywords: a module far weaker than the strongest one is context, not the subject. A label
+        // kept for another team's visibility names the domain, not the component at fault: it sets no bar.
+        double strongest = 0.0;
+        for (const ModuleCandidate &candidate : std::as_const(candidates))
+            strongest = std::max(strongest, candidate.module->visibility ? 0.0 : candidate.score);
         candidates.removeIf([&](const ModuleCandidate &c) {
             return !c.existing && c.confidence != Confidence::High && c.score < pack.secondaryShare * strongest;
         });

@@ -1107,6 +1107,20 @@ private slots:
                                 compiled)
             << u"classify"_s << Pt2 << QStringList{Dispatcher, u"module: aotdispatch"_s} << QStringList{Inductor}
             << u"procedure: raised-in-aot-autograd"_s;
+        QTest::addRow("a named component's message is that component's")
+            << makePt2Issue(u"Improve the error message for GuardOnDataDependentSymNode"_s,
+                            u"The message for a data-dependent guard is confusing: it does not say which unbacked "
+                            u"SymInt from .item() was guarded on, or suggest torch._check."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{DynamicShapes} << QStringList{u"module: compile ux"_s}
+            << u"confusion: message-of-a-named-component"_s;
+        QTest::addRow("a domain tag sets no bar for the component at fault")
+            << makePt2Issue(u"[DTensor][FSDP] dynamo internal error for fully_shard(reshard_after_forward=2)"_s,
+                            u"```python\nfrom torch.distributed._composable.fsdp import fully_shard\n"
+                            u"from torch.distributed.tensor import DTensor, distribute_tensor\n"
+                            u"model = fully_shard(model, reshard_after_forward=2)\n"
+                            u"model = torch.compile(model)\nmodel(x).sum().backward()\n```\n"_s)
+            << QString() << Pt2 << QStringList{Dynamo, u"module: fsdp"_s} << QStringList{} << QString();
         QTest::addRow("a higher-order op brings the dispatcher umbrella")
             << makePt2Issue(u"torch.cond rejects branches that return different dtypes"_s,
                             u"```python\nimport torch\n\n@torch.compile(fullgraph=True)\ndef f(x):\n"
