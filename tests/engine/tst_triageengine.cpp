@@ -1121,6 +1121,12 @@ private slots:
                             u"model = fully_shard(model, reshard_after_forward=2)\n"
                             u"model = torch.compile(model)\nmodel(x).sum().backward()\n```\n"_s)
             << QString() << Pt2 << QStringList{Dynamo, u"module: fsdp"_s} << QStringList{} << QString();
+        QTest::addRow("module hooks under compile are Dynamo's")
+            << makePt2Issue(u"torch.compile ignores a forward hook registered after the first call"_s,
+                            u"```python\nimport torch\nm = torch.compile(torch.nn.Linear(2, 2))\nm(torch.randn(2))\n"
+                            u"m.register_forward_hook(lambda mod, i, o: print('hook'))\nm(torch.randn(2))\n```\n"
+                            u"The hook never prints."_s)
+            << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{Inductor} << QString();
         QTest::addRow("a higher-order op brings the dispatcher umbrella")
             << makePt2Issue(u"torch.cond rejects branches that return different dtypes"_s,
                             u"```python\nimport torch\n\n@torch.compile(fullgraph=True)\ndef f(x):\n"
