@@ -745,6 +745,15 @@ private slots:
                         u"codegen falls back."_s)
             << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s}
             << QStringList{u"oncall: pt2"_s} << QString();
+        QTest::addRow("general: a CamelCase API name in a test class")
+            << newIssue(u"DISABLED test_train_parity (__main__.TestFullyShardMixedPrecision)"_s,
+                        u"Platforms: linux. This test was disabled because it is failing on main branch."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s} << QStringList{} << QString();
+        QTest::addRow("general: SyncBatchNorm is distributed's")
+            << newIssue(u"SyncBatchNorm should not sync in eval mode"_s,
+                        u"In model.eval() the running statistics are used, yet every forward still waits on the "
+                        u"other processes."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s} << QStringList{} << QString();
         QTest::addRow("general: building PyTorch is not torch.compile")
             << newIssue(u"Compiling PyTorch from source fails with gcc 13"_s,
                         u"python setup.py develop stops: CMake error in the build, then ninja: build stopped."_s)
