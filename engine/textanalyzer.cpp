@@ -522,12 +522,17 @@ void extractTestClasses(AnalyzedText &out)
         while (q < size && isIdent(base[q]))
             ++q;
         const QStringView name(base + p, q - p);
+        // Most identifiers are lower case: they are passed over before any class test.
+        if (!isUpper(base[p]) || name.size() <= 4) {
+            p = q;
+            continue;
+        }
         // `__main__.X` (unittest) or `file.py::X` (pytest); a C++ `c10d::ProcessGroupNCCL` is no test class.
         const bool qualified = (p >= 9 && QStringView(base + p - 9, 9) == u"__main__.") ||
                                (p >= 5 && QStringView(base + p - 5, 5) == u".py::");
         const bool namedTest = (name.size() > 5 && name.startsWith(u"Test") && isUpper(base[p + 4])) ||
                                name.endsWith(u"Test") || name.endsWith(u"Tests");
-        if (isUpper(base[p]) && name.size() > 4 && (qualified || namedTest)) {
+        if (qualified || namedTest) {
             for (int k = p + 1; k < q; ++k) {
                 if (!isUpper(base[k]))
                     continue;
