@@ -754,6 +754,22 @@ private slots:
                         u"In model.eval() the running statistics are used, yet every forward still waits on the "
                         u"other processes."_s)
             << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s} << QStringList{} << QString();
+        QTest::addRow("general: a CamelCase AOTAutograd name is PT2's")
+            << newIssue(u"AOTAutogradCache misses after a restart"_s,
+                        u"The second process recomputes everything although the cache directory is shared."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: pt2"_s} << QStringList{} << QString();
+        QTest::addRow("general: a [SymmMem] tag is distributed's")
+            << newIssue(u"[SymmMem] is the enablement call still needed?"_s,
+                        u"The examples call an enablement function first; can that be the default?"_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s} << QStringList{} << QString();
+        QTest::addRow("general: ranks are distributed's")
+            << newIssue(u"all_to_all_single hangs when some ranks send nothing"_s,
+                        u"With two ranks and only one sending, the forward deadlocks."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s} << QStringList{} << QString();
+        QTest::addRow("general: a fuzzer's divergence report is a bug, not a question")
+            << newIssue(u"[Fuzzer][Eager/Compile Divergence] numerical difference between eager and compile"_s,
+                        u"The generated program below gives results 8% apart under torch.compile."_s)
+            << u"route"_s << QString() << false << QStringList{u"oncall: pt2"_s} << QStringList{} << QString();
         QTest::addRow("general: building PyTorch is not torch.compile")
             << newIssue(u"Compiling PyTorch from source fails with gcc 13"_s,
                         u"python setup.py develop stops: CMake error in the build, then ninja: build stopped."_s)
@@ -1136,6 +1152,25 @@ private slots:
                             u"m.register_forward_hook(lambda mod, i, o: print('hook'))\nm(torch.randn(2))\n```\n"
                             u"The hook never prints."_s)
             << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{Inductor} << QString();
+        QTest::addRow("compiled autograd owns it, Dynamo is only the way in")
+            << makePt2Issue(u"Compiled autograd fails on a hook that reads ctx.saved_tensors"_s,
+                            u"With torch._dynamo.config.compiled_autograd = True the backward raises "
+                            u"torch._dynamo.exc.Unsupported: call_method on the autograd context."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{u"module: compiled autograd"_s} << QStringList{Dynamo}
+            << u"confusion: a-component-with-its-own-label"_s;
+        QTest::addRow("a title naming Dynamo keeps it")
+            << makePt2Issue(u"[dynamo] compiled autograd graph break on a hook that reads ctx.saved_tensors"_s,
+                            u"With torch._dynamo.config.compiled_autograd = True the backward raises "
+                            u"torch._dynamo.exc.Unsupported: call_method on the autograd context."_s +
+                                compiled)
+            << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{} << QString();
+        QTest::addRow("fullgraph itself is Dynamo's graph capture")
+            << makePt2Issue(u"fullgraph=True does not raise when DDP splits the graph"_s,
+                            u"Wrapping the model in DistributedDataParallel and compiling with fullgraph=True "
+                            u"runs without an error, although the graph is split per bucket."_s)
+            << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
+            << u"procedure: about-the-capture-contract"_s;
         QTest::addRow("a higher-order op brings the dispatcher umbrella")
             << makePt2Issue(u"torch.cond rejects branches that return different dtypes"_s,
                             u"```python\nimport torch\n\n@torch.compile(fullgraph=True)\ndef f(x):\n"
