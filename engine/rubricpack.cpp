@@ -205,6 +205,7 @@ private:
     void parseFirstLevel(const QJsonObject &root);
     // A key added in a later minor version is refused in an older file: the file says which rules it means.
     void requireMinor(const QJsonObject &object, const QString &path, const QString &key, int minor);
+    bool umbrellaChainReturns(qsizetype start) const;
     void resolveConditions();
     void resolve(Condition &condition);
 
@@ -224,6 +225,19 @@ void PackParser::checkLabel(const QString &label, const QString &path)
 {
     if (!label.isEmpty() && !m_allowed.contains(label))
         reader.fail(path, u"label \"%1\" is not in the pack's \"labels\" allowlist"_s.arg(label));
+}
+
+bool PackParser::umbrellaChainReturns(qsizetype start) const
+{
+    const ModuleRule *module = &m_pack.modules.at(start);
+    for (qsizetype step = 0; step < m_pack.modules.size() && !module->umbrella.isEmpty(); ++step) {
+        module = m_pack.moduleByLabel(module->umbrella);
+        if (!module)
+            return false;
+        if (module == &m_pack.modules.at(start))
+            return true;
+    }
+    return false;
 }
 
 void PackParser::requireMinor(const QJsonObject &object, const QString &path, const QString &key, int minor)
@@ -885,8 +899,15 @@ void PackParser::parse(const QJsonObject &root)
         const QString path = PackReader::join(PackReader::index(u"modules"_s, i), u"umbrella"_s);
         if (!umbrella.isEmpty() && !target)
             reader.fail(path, u"no module has the label \"%1\""_s.arg(umbrella));
-        else if (target && (target == &m_pack.modules.at(i) || !target->umbrella.isEmpty()))
-            reader.fail(path, u"\"%1\" is itself or under an umbrella; umbrellas are one level deep"_s.arg(umbrella));
+        else if (target == &m_pack.modules.at(i))
+            reader.fail(path, u"\"%1\" is itself"_s.arg(umbrella));
+        else if (target && !target->umbrella.isEmpty() && m_pack.minorVersion < 4)
+            reader.fail(path, u"\"%1\" is under an umbrella itself; chains of umbrellas need pack version 1.4 or "
+                              u"later (the file says %2.%3)"_s.arg(umbrella)
+                                  .arg(RubricPack::FormatVersion)
+                                  .arg(m_pack.minorVersion));
+        else if (target && umbrellaChainReturns(i))
+            reader.fail(path, u"the umbrellas above \"%1\" lead back to it"_s.arg(m_pack.modules.at(i).label));
     }
 
     m_pack.edgeCases = parseRules(root, {}, u"edge_cases"_s, true, false, false);

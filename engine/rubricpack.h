@@ -137,7 +137,8 @@ struct ModuleRule
     // label where it fits: HIGH tells a reviewer the label can be approved without a second look.
     Confidence ceiling = Confidence::High;
     // 1.3: the broader label humans apply together with this one (pt2: module: higher order operators sits under
-    // module: pt2-dispatcher); added with it, at its confidence.
+    // module: pt2-dispatcher); added with it, at its confidence. 1.4: an umbrella may sit under another (flex
+    // attention -> higher order operators -> pt2-dispatcher), as long as the chain never returns.
     QString umbrella;
 };
 
@@ -195,9 +196,9 @@ struct ScoringWeights
 };
 
 // A rubric as data: everything the triage procedure knows about one queue. Loaded from the JSON format
-// "triage-console/rubric-pack", version 1.3 (resources/packs/distributed.json is the reference, general.json the
+// "triage-console/rubric-pack", version 1.4 (resources/packs/distributed.json is the reference, general.json the
 // first-level one); 1.0 packs (`"version": 1`) load as they are, 1.1 adds scoring.incidental and context_rules,
-// 1.2 and 1.3 the keys marked so:
+// 1.2 to 1.4 the keys marked so:
 //   format, version, profile, title          identity; a newer version is refused, not half-read
 //   labels [{name, description}]             the allowlist; every label a rule adds must be in it
 //   queue/protected/forbidden_labels, marker_label, review_label, reproduction_label
@@ -212,7 +213,8 @@ struct ScoringWeights
 //   modules[].boosts [{id, when, score}]       1.2: a procedure step that points at the module adds to its score
 //   modules[].visibility                       1.2: another team's label; its title tag leaves other modules be
 //   modules[].max_confidence                   1.3: HIGH | MEDIUM | LOW, the most the label is offered at
-//   modules[].umbrella                         1.3: another module's label, added whenever this one is
+//   modules[].umbrella                         1.3: another module's label, added whenever this one is;
+//                                              1.4: that module may have an umbrella of its own (no cycles)
 //   require_module, fallback_module            1.2: no module at MEDIUM on the default route → the strongest
 //                                              candidate (else fallback_module) is offered at LOW, not applied
 //   {near: ID, to: ID2, within: N}             1.2 condition: hits of both groups within N characters, one text
@@ -232,7 +234,7 @@ struct ScoringWeights
 struct RubricPack
 {
     static constexpr int FormatVersion = 1;
-    static constexpr int FormatMinorVersion = 3;
+    static constexpr int FormatMinorVersion = 4;
 
     int minorVersion = 0; // of the file it was read from
 

@@ -860,15 +860,21 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         }
     }
     // Humans apply an umbrella label together with the specific one under it; the specific label is its evidence.
-    for (const ModuleRule &module : pack.modules) {
-        if (module.umbrella.isEmpty() || !plan.addLabels.contains(module.label) ||
-            plan.addLabels.contains(module.umbrella))
-            continue;
-        const ModuleRule *umbrella = pack.moduleByLabel(module.umbrella);
-        addLabel(plan, issue, module.umbrella, lower(plan.confidenceOf(module.label), umbrella->ceiling));
-        if (plan.addLabels.contains(module.umbrella))
-            plan.evidence.append(
-                Evidence{module.umbrella, u"umbrella of "_s + module.id, u"labels"_s, -1, 0, module.label});
+    // Umbrellas may stand under umbrellas (the pack refuses cycles), so repeat until no label is added.
+    for (bool added = true; added;) {
+        added = false;
+        for (const ModuleRule &module : pack.modules) {
+            if (module.umbrella.isEmpty() || !plan.addLabels.contains(module.label) ||
+                plan.addLabels.contains(module.umbrella))
+                continue;
+            const ModuleRule *umbrella = pack.moduleByLabel(module.umbrella);
+            addLabel(plan, issue, module.umbrella, lower(plan.confidenceOf(module.label), umbrella->ceiling));
+            if (plan.addLabels.contains(module.umbrella)) {
+                plan.evidence.append(
+                    Evidence{module.umbrella, u"umbrella of "_s + module.id, u"labels"_s, -1, 0, module.label});
+                added = true;
+            }
+        }
     }
     if (bestModule != Confidence::None && cap != Confidence::High)
         plan.evidence.append(capEvidence.mid(0, 1));

@@ -254,9 +254,18 @@ private slots:
             << u"modules[1].umbrella: no module has the label \"triage review\""_s;
         QTest::addRow("umbrella over itself") << mutated(u"modules[0].umbrella"_s, u"module: fsdp"_s)
                                               << u"modules[0].umbrella: \"module: fsdp\" is itself"_s;
-        QTest::addRow("umbrella under an umbrella")
-            << mutated({{u"modules[0].umbrella"_s, u"module: ddp"_s}, {u"modules[2].umbrella"_s, u"module: fsdp"_s}})
-            << u"modules[2].umbrella: \"module: fsdp\" is itself or under an umbrella"_s;
+        // 1.4: umbrellas under umbrellas, never in a cycle.
+        const Changes chain{{u"modules[0].umbrella"_s, u"module: ddp"_s}, {u"modules[2].umbrella"_s, u"module: fsdp"_s}};
+        QTest::addRow("umbrella under an umbrella") << mutated(chain) << QString();
+        QTest::addRow("umbrella under an umbrella in a 1.3 file")
+            << mutated(olderFile(u"1.3"_s) + chain)
+            << u"modules[2].umbrella: \"module: fsdp\" is under an umbrella itself; chains of umbrellas need pack "
+               u"version 1.4 or later (the file says 1.3)"_s;
+        QTest::addRow("umbrellas in a cycle")
+            << mutated({{u"modules[0].umbrella"_s, u"module: ddp"_s},
+                        {u"modules[1].umbrella"_s, u"module: dtensor"_s},
+                        {u"modules[2].umbrella"_s, u"module: fsdp"_s}})
+            << u"modules[0].umbrella: the umbrellas above \"module: fsdp\" lead back to it"_s;
         QTest::addRow("max_confidence not a confidence")
             << mutated(u"modules[0].max_confidence"_s, u"SURE"_s)
             << u"modules[0].max_confidence: expected HIGH, MEDIUM or LOW, found \"SURE\""_s;

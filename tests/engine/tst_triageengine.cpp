@@ -1178,6 +1178,18 @@ private slots:
                             u"f(torch.randn(3))\n```\n"_s)
             << u"classify"_s << Pt2 << QStringList{u"module: higher order operators"_s, Dispatcher}
             << QStringList{Inductor} << u"umbrella of hop"_s;
+        QTest::addRow("flex attention brings both umbrellas above it")
+            << makePt2Issue(u"[FlexAttention] wrong gradients with a block mask"_s,
+                            u"flex_attention with create_block_mask gives gradients that differ from SDPA."_s +
+                                compiled)
+            << QString() << Pt2
+            << QStringList{u"module: flex attention"_s, u"module: higher order operators"_s, Dispatcher}
+            << QStringList{} << u"umbrella of flex_attention"_s;
+        QTest::addRow("symbolic sizes are dynamic shapes")
+            << makePt2Issue(u"torch.compile: torch.diff breaks on a new input shape"_s,
+                            u"The second call raises: Cannot call sizes() on tensor with symbolic sizes/strides."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{DynamicShapes} << QStringList{} << QString();
         QTest::addRow("raised inside symbolic shapes: dynamic shapes")
             << makePt2Issue(u"torch.compile raises while checking a size in my model"_s,
                             u"It fails on the first call.\n```\n"_s + compiledCall +
