@@ -1178,6 +1178,11 @@ private slots:
                             u"f(torch.randn(3))\n```\n"_s)
             << u"classify"_s << Pt2 << QStringList{u"module: higher order operators"_s, Dispatcher}
             << QStringList{Inductor} << u"umbrella of hop"_s;
+        QTest::addRow("slow to compile on the eager backend is Dynamo's")
+            << makePt2Issue(u"torch.compile of a MoE model: long compilation time with backend=\"eager\""_s,
+                            u"Compiling takes 20 minutes even with backend=\"eager\"; nothing fails."_s)
+            << QString() << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
+            << u"procedure: slow-even-on-eager-backend"_s;
         QTest::addRow("flex attention brings both umbrellas above it")
             << makePt2Issue(u"[FlexAttention] wrong gradients with a block mask"_s,
                             u"flex_attention with create_block_mask gives gradients that differ from SDPA."_s +
