@@ -1252,6 +1252,15 @@ private slots:
             << makePt2Issue(u"[CPU] torch.compile differs on cuda too"_s,
                             u"Same wrong result on the GPU (cuda) as on the cpu."_s + compiled)
             << QString() << Pt2 << QStringList{} << QStringList{CpuInductor} << QString();
+        QTest::addRow("CPU fails while the GPU works: redirected")
+            << makePt2Issue(u"InductorError when compiling a Swin Transformer on CPU"_s,
+                            u"torch.compile() fails with InductorError on the CPU device (CUDA works)."_s + compiled)
+            << QString() << CpuInductor << QStringList{CpuInductor} << QStringList{}
+            << u"edge case: cpu-only-inductor"_s;
+        QTest::addRow("a GPU device in the title is the subject, whatever works")
+            << makePt2Issue(u"[MPS] torch.compile of ResNet-18 fails in backward on MPS, works on CPU"_s,
+                            u"The compiled backward raises on MPS; the same script works on CPU."_s + compiled)
+            << QString() << Pt2 << QStringList{} << QStringList{CpuInductor} << QString();
         QTest::addRow("export-only is redirected")
             << makePt2Issue(u"[export] torch.export.save fails on a custom class constant"_s,
                             u"ExportedProgram cannot be serialized: torch.export.save raises SerializeError."_s +
