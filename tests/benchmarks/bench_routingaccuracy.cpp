@@ -97,7 +97,8 @@ QString queueOfLegacy(const QString &label)
         return u"jit"_s;
     if (label == "quantization"_L1 || label == "module: quantization"_L1)
         return u"quantization"_s;
-    if (label == "module: android"_L1 || label == "module: ios"_L1 || label == "module: mobile"_L1)
+    if (label == "mobile"_L1 || label == "module: android"_L1 || label == "module: ios"_L1 ||
+        label == "module: mobile"_L1)
         return u"mobile"_s;
     if (label == "module: profiler"_L1)
         return u"profiler"_s;
@@ -183,7 +184,7 @@ int main(int argc, char **argv)
           << "      PT2 modules (inductor, dynamo, dynamic shapes, pt2-dispatcher, aotdispatch, guards, flex "
              "attention, …) and dynamo-* -> pt2,"
           << Qt::endl
-          << "      jit -> jit, …); else none. Two gold queues: either is right (a plan routes to one)." << Qt::endl
+          << "      jit -> jit, mobile / android / ios -> mobile, …); else none. Two gold queues: either is right (a plan routes to one)." << Qt::endl
           << "prediction: the oncall label the plan adds (issues fed with no labels), else none." << Qt::endl;
 
     HitRatio overall;
