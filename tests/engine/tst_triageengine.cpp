@@ -636,6 +636,12 @@ private slots:
         const QString compileScript = u"\n```python\nimport torch\n@torch.compile(fullgraph=True)\ndef f(x):\n"
                                       u"    return x.sin()\nf(torch.randn(3))\n```\n"_s;
 
+        // A row whose plan routes to one queue, with nothing else checked.
+        const auto routesTo = [](const char *name, const Issue &issue, const QString &queue) {
+            QTest::addRow("%s", name) << issue << u"route"_s << QString() << false << QStringList{queue}
+                                      << QStringList{} << QString();
+        };
+
         // Step 0: anything already routed is that queue's.
         QTest::addRow("already routed: any oncall label")
             << newIssue(u"torch.compile graph break on dict"_s, compileScript, {u"oncall: cpu inductor"_s})
@@ -735,41 +741,41 @@ private slots:
                         u"(test/distributed/tensor/test_attention.py)."_s)
             << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s}
             << QStringList{u"module: rocm"_s} << QString();
-        QTest::addRow("general: a disabled test's class names its queue")
-            << newIssue(u"DISABLED test_full_like (__main__.TestDTensorOpsCPU)"_s,
-                        u"Platforms: linux. This test was disabled because it is failing on main branch."_s)
-            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s} << QStringList{} << QString();
+        routesTo("general: a disabled test's class names its queue",
+                 newIssue(u"DISABLED test_full_like (__main__.TestDTensorOpsCPU)"_s,
+                          u"Platforms: linux. This test was disabled because it is failing on main branch."_s),
+                 u"oncall: distributed"_s);
         QTest::addRow("general: functional collectives are distributed's, whatever compiles them")
             << newIssue(u"Add scatter to funcol"_s,
                         u"Inductor lowers all_gather and reduce_scatter from funcol, but there is no scatter, so the "
                         u"codegen falls back."_s)
             << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s}
             << QStringList{u"oncall: pt2"_s} << QString();
-        QTest::addRow("general: a CamelCase API name in a test class")
-            << newIssue(u"DISABLED test_train_parity (__main__.TestFullyShardMixedPrecision)"_s,
-                        u"Platforms: linux. This test was disabled because it is failing on main branch."_s)
-            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s} << QStringList{} << QString();
-        QTest::addRow("general: SyncBatchNorm is distributed's")
-            << newIssue(u"SyncBatchNorm should not sync in eval mode"_s,
-                        u"In model.eval() the running statistics are used, yet every forward still waits on the "
-                        u"other processes."_s)
-            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s} << QStringList{} << QString();
-        QTest::addRow("general: a CamelCase AOTAutograd name is PT2's")
-            << newIssue(u"AOTAutogradCache misses after a restart"_s,
-                        u"The second process recomputes everything although the cache directory is shared."_s)
-            << u"route"_s << QString() << false << QStringList{u"oncall: pt2"_s} << QStringList{} << QString();
+        routesTo("general: a CamelCase API name in a test class",
+                 newIssue(u"DISABLED test_train_parity (__main__.TestFullyShardMixedPrecision)"_s,
+                          u"Platforms: linux. This test was disabled because it is failing on main branch."_s),
+                 u"oncall: distributed"_s);
+        routesTo("general: SyncBatchNorm is distributed's",
+                 newIssue(u"SyncBatchNorm should not sync in eval mode"_s,
+                          u"In model.eval() the running statistics are used, yet every forward still waits on the "
+                          u"other processes."_s),
+                 u"oncall: distributed"_s);
+        routesTo("general: a CamelCase AOTAutograd name is PT2's",
+                 newIssue(u"AOTAutogradCache misses after a restart"_s,
+                          u"The second process recomputes everything although the cache directory is shared."_s),
+                 u"oncall: pt2"_s);
         QTest::addRow("general: a [SymmMem] tag is distributed's")
             << newIssue(u"[SymmMem] is the enablement call still needed?"_s,
                         u"The examples call an enablement function first; can that be the default?"_s)
             << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s} << QStringList{} << QString();
-        QTest::addRow("general: ranks are distributed's")
-            << newIssue(u"all_to_all_single hangs when some ranks send nothing"_s,
-                        u"With two ranks and only one sending, the forward deadlocks."_s)
-            << u"route"_s << QString() << false << QStringList{u"oncall: distributed"_s} << QStringList{} << QString();
-        QTest::addRow("general: a fuzzer's divergence report is a bug, not a question")
-            << newIssue(u"[Fuzzer][Eager/Compile Divergence] numerical difference between eager and compile"_s,
-                        u"The generated program below gives results 8% apart under torch.compile."_s)
-            << u"route"_s << QString() << false << QStringList{u"oncall: pt2"_s} << QStringList{} << QString();
+        routesTo("general: ranks are distributed's",
+                 newIssue(u"all_to_all_single hangs when some ranks send nothing"_s,
+                          u"With two ranks and only one sending, the forward deadlocks."_s),
+                 u"oncall: distributed"_s);
+        routesTo("general: a fuzzer's divergence report is a bug, not a question",
+                 newIssue(u"[Fuzzer][Eager/Compile Divergence] numerical difference between eager and compile"_s,
+                          u"The generated program below gives results 8% apart under torch.compile."_s),
+                 u"oncall: pt2"_s);
         QTest::addRow("general: building PyTorch is not torch.compile")
             << newIssue(u"Compiling PyTorch from source fails with gcc 13"_s,
                         u"python setup.py develop stops: CMake error in the build, then ninja: build stopped."_s)
@@ -944,6 +950,16 @@ private slots:
 
         const QString compiled = u"\n```python\nimport torch\n\n@torch.compile\ndef f(x):\n    return x.sin() + 1\n\n"
                                  u"x = torch.randn(8)\nprint(f(x))\n```\n"_s;
+
+        // Rows about the CPU inductor redirect, with nothing else checked.
+        const auto redirectedToCpuInductor = [](const char *name, const Issue &issue) {
+            QTest::addRow("%s", name) << issue << QString() << CpuInductor << QStringList{CpuInductor} << QStringList{}
+                                      << u"edge case: cpu-only-inductor"_s;
+        };
+        const auto staysWithPt2 = [](const char *name, const Issue &issue) {
+            QTest::addRow("%s", name) << issue << QString() << Pt2 << QStringList{} << QStringList{CpuInductor}
+                                      << QString();
+        };
 
         QTest::addRow("already classified")
             << makePt2Issue(u"Inductor fails to lower aten.foo"_s, compiled, {Inductor}) << u"already_classified"_s
@@ -1232,13 +1248,12 @@ private slots:
                             u"Only on cpu: the cpp_fused kernel gives NaN."_s + compiled)
             << u"route"_s << CpuInductor << QStringList{CpuInductor} << QStringList{Export}
             << u"edge case: cpu-only-inductor"_s;
-        QTest::addRow("MKLDNN codegen is redirected")
-            << makePt2Issue(u"torch.compile crashes in a fused conv"_s,
-                            u"The mkldnn fusion pass in torch/_inductor/fx_passes/mkldnn_fusion.py picks the wrong "
-                            u"weight layout."_s +
-                                compiled)
-            << QString() << CpuInductor << QStringList{CpuInductor} << QStringList{}
-            << u"edge case: cpu-only-inductor"_s;
+        redirectedToCpuInductor(
+            "MKLDNN codegen is redirected",
+            makePt2Issue(u"torch.compile crashes in a fused conv"_s,
+                         u"The mkldnn fusion pass in torch/_inductor/fx_passes/mkldnn_fusion.py picks the wrong "
+                         u"weight layout."_s +
+                             compiled));
         QTest::addRow("'only on CPU' in the body is redirected")
             << makePt2Issue(u"torch.compile gives NaN for a bfloat16 softmax"_s,
                             u"This only happens on CPU; eager is fine."_s + compiled)
@@ -1248,15 +1263,13 @@ private slots:
             << makePt2Issue(u"[CPU] graph break on a dict comprehension"_s,
                             u"torch._dynamo.exc.Unsupported: dict comprehension"_s + compiled)
             << QString() << Pt2 << QStringList{Dynamo} << QStringList{CpuInductor} << QString();
-        QTest::addRow("CPU next to a GPU stays")
-            << makePt2Issue(u"[CPU] torch.compile differs on cuda too"_s,
-                            u"Same wrong result on the GPU (cuda) as on the cpu."_s + compiled)
-            << QString() << Pt2 << QStringList{} << QStringList{CpuInductor} << QString();
-        QTest::addRow("CPU fails while the GPU works: redirected")
-            << makePt2Issue(u"InductorError when compiling a Swin Transformer on CPU"_s,
-                            u"torch.compile() fails with InductorError on the CPU device (CUDA works)."_s + compiled)
-            << QString() << CpuInductor << QStringList{CpuInductor} << QStringList{}
-            << u"edge case: cpu-only-inductor"_s;
+        staysWithPt2("CPU next to a GPU stays",
+                     makePt2Issue(u"[CPU] torch.compile differs on cuda too"_s,
+                                  u"Same wrong result on the GPU (cuda) as on the cpu."_s + compiled));
+        redirectedToCpuInductor(
+            "CPU fails while the GPU works: redirected",
+            makePt2Issue(u"InductorError when compiling a Swin Transformer on CPU"_s,
+                         u"torch.compile() fails with InductorError on the CPU device (CUDA works)."_s + compiled));
         QTest::addRow("a GPU device in the title is the subject, whatever works")
             << makePt2Issue(u"[MPS] torch.compile of ResNet-18 fails in backward on MPS, works on CPU"_s,
                             u"The compiled backward raises on MPS; the same script works on CPU."_s + compiled)
