@@ -139,6 +139,12 @@ private slots:
                          u"symm_mem.set_backend(\"NVSHMEM\")\nout = symm_mem.empty(n, device=dev)\n```"_s)
             << u"route"_s << Infra << QStringList{Infra, u"module: symm_mem"_s} << QStringList{Parallelisms}
             << QString();
+        QTest::addRow("confusion: symmetric memory's rendezvous is not elastic's")
+            << makeIssue(u"invalid device ordinal when calling symm_mem.rendezvous on a subgroup"_s,
+                         u"```python\nimport torch.distributed._symmetric_memory as symm_mem\n"
+                         u"buf = symm_mem.empty(n, device=dev)\nhdl = symm_mem.rendezvous(buf, group)\n```"_s)
+            << u"route"_s << Infra << QStringList{Infra, u"module: symm_mem"_s} << QStringList{u"module: elastic"_s}
+            << u"confusion: symmetric-memory-rendezvous"_s;
         QTest::addRow("default route, low confidence")
             << makeIssue(u"Training is odd on my cluster"_s, u"Something looks off."_s + Script) << u"low_confidence"_s
             << Parallelisms << QStringList{Parallelisms, Review, Marker} << QStringList{NeedsRepro}
