@@ -286,6 +286,13 @@ private slots:
                          u"The parameters become DTensor after fully_shard(model), and grads are None."_s + Script)
             << u"classify"_s << Parallelisms << QStringList{u"module: fsdp"_s} << QStringList{u"module: dtensor"_s}
             << u"confusion: dtensor-as-fsdp2-substrate"_s;
+        QTest::addRow("DTensor's own RNG tracker under FSDP2 is DTensor's too")
+            << makeIssue(u"DTensor RNG tracker resets the CPU generator under FSDP2 CPU offload"_s,
+                         u"With fully_shard(model, offload_policy=CPUOffloadPolicy()) random ops on the parameters "
+                         u"go through the DTensor RNG tracker, which forks the CUDA generator."_s +
+                             Script)
+            << QString() << Parallelisms << QStringList{u"module: fsdp"_s, u"module: dtensor"_s} << QStringList{}
+            << QString();
         QTest::addRow("confusion: DeviceMesh used by others")
             << makeIssue(u"[FSDP2] HSDP with a 2-D mesh fails"_s,
                          u"mesh = init_device_mesh('cuda', (2, 4), mesh_dim_names=('dp', 'shard'))\n"
