@@ -1297,6 +1297,22 @@ private slots:
                             u"torch.export and torch.compile both hit it while dynamo traces torch._check."_s +
                                 compiled)
             << QString() << Pt2 << QStringList{} << QStringList{Export} << QString();
+        QTest::addRow("AOT Inductor packaging is export's, whatever its name says")
+            << makePt2Issue(u"AOT Inductor package fails to load on cuda:1"_s,
+                            u"```python\nep = torch.export.export(model, (x,))\n"
+                            u"path = torch._inductor.aoti_compile_and_package(ep)\n"
+                            u"runner = torch._inductor.aoti_load_package(path)\n```\nLoading raises on cuda:1."_s)
+            << u"route"_s << Export << QStringList{Export, u"module: aotinductor"_s} << QStringList{CpuInductor}
+            << u"edge case: aoti-package"_s;
+        QTest::addRow("AOT Inductor code that fails to build is Inductor's codegen")
+            << makePt2Issue(u"aot_compile: C++ compile error for EmbeddingBag with abi_compatible"_s,
+                            u"so_path = torch._export.aot_compile(model, (x,))\n"
+                            u"error: 'aoti_torch__embedding_bag' was not declared in this scope"_s)
+            << QString() << Pt2 << QStringList{u"module: aotinductor"_s} << QStringList{Export} << QString();
+        QTest::addRow("a dispatcher component under AOT Inductor stays")
+            << makePt2Issue(u"auto_functionalized is not decomposed before AOTInductor lowering"_s,
+                            u"A mutable custom op reaches the Inductor lowering as auto_functionalized."_s + compiled)
+            << QString() << Pt2 << QStringList{} << QStringList{Export} << QString();
         QTest::addRow("DTensor under compile stays, labelled for visibility")
             << makePt2Issue(u"DTensor + torch.compile: inductor size assert on a tangent"_s,
                             u"```python\nfrom torch.distributed.tensor import distribute_tensor, Shard\n"
