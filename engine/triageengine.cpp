@@ -739,8 +739,11 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
                 return sub.label;
         }
         for (qsizetype i = 0; i < pack.subOncalls.size(); ++i) {
-            if (pack.subOncalls.at(i).isDefault && raw[size_t(i)] > 0.0)
-                return pack.subOncalls.at(i).label;
+            const SubOncall &sub = pack.subOncalls.at(i);
+            // A default that is the queue itself (PT2) is where a kept issue stays, with or without signals; a
+            // default inside the queue (a distributed sub-queue) needs its own evidence.
+            if (sub.isDefault && (raw[size_t(i)] > 0.0 || pack.queueLabels.contains(sub.label)))
+                return sub.label;
         }
         return QString();
     };

@@ -1386,11 +1386,10 @@ private slots:
             << makePt2Issue(u"torch.compile makes my model slower"_s, u"Inductor is slower than eager for my model."_s)
             << u"needs_reproduction"_s << Pt2 << QStringList{NeedsRepro} << QStringList{}
             << u"no usable reproduction"_s;
-        QTest::addRow("not PT2 at all")
+        QTest::addRow("not PT2 at all: flagged, and stays in the queue if a human keeps it")
             << makePt2Issue(u"torch.linalg.solve returns garbage for singular matrices"_s,
                             u"In eager mode, solve on a singular 3x3 matrix returns huge values."_s + Script)
-            << u"not_pt2"_s << QString() << QStringList{Review, Pt2Marker} << QStringList{Export, CpuInductor}
-            << QString();
+            << u"not_pt2"_s << Pt2 << QStringList{Review, Pt2Marker} << QStringList{Export, CpuInductor} << QString();
     }
 
     void pt2Procedure() { checkProcedureRow(*m_pt2, false, u"needs_pt2_reproduction"_s, u"not_pt2"_s); }
