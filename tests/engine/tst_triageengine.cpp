@@ -1283,6 +1283,14 @@ private slots:
             "CPU fails while the GPU works: redirected",
             makePt2Issue(u"InductorError when compiling a Swin Transformer on CPU"_s,
                          u"torch.compile() fails with InductorError on the CPU device (CUDA works)."_s + compiled));
+        staysWithPt2("a C++ compile error alone is not CPU-only",
+                     makePt2Issue(u"torch.compile crashes with CppCompileError"_s,
+                                  u"torch._inductor.exc.CppCompileError: C++ compile error\n"
+                                  u"error: invalid conversion from 'long' to 'int8_t'"_s +
+                                      compiled));
+        staysWithPt2("Dynamo in the title is a tracing problem, on the CPU too",
+                     makePt2Issue(u"`out=` dynamo support using the `eager` (on CPU) backend"_s,
+                                  u"Only on cpu: eager didn't fail, but dynamo did."_s + compiled));
         QTest::addRow("a GPU device in the title is the subject, whatever works")
             << makePt2Issue(u"[MPS] torch.compile of ResNet-18 fails in backward on MPS, works on CPU"_s,
                             u"The compiled backward raises on MPS; the same script works on CPU."_s + compiled)
@@ -1308,6 +1316,10 @@ private slots:
             << makePt2Issue(u"aot_compile: C++ compile error for EmbeddingBag with abi_compatible"_s,
                             u"so_path = torch._export.aot_compile(model, (x,))\n"
                             u"error: 'aoti_torch__embedding_bag' was not declared in this scope"_s)
+            << QString() << Pt2 << QStringList{u"module: aotinductor"_s} << QStringList{Export} << QString();
+        QTest::addRow("an AOT Inductor test's pytest id is a test report, not packaging")
+            << makePt2Issue(u"[triton 3.5] test_aot_inductor_package.py::TestAOTInductorPackage::test_linear"_s,
+                            u"Fails after the Triton pin update."_s)
             << QString() << Pt2 << QStringList{u"module: aotinductor"_s} << QStringList{Export} << QString();
         QTest::addRow("a dispatcher component under AOT Inductor stays")
             << makePt2Issue(u"auto_functionalized is not decomposed before AOTInductor lowering"_s,
