@@ -1317,6 +1317,10 @@ private slots:
                             u"so_path = torch._export.aot_compile(model, (x,))\n"
                             u"error: 'aoti_torch__embedding_bag' was not declared in this scope"_s)
             << QString() << Pt2 << QStringList{u"module: aotinductor"_s} << QStringList{Export} << QString();
+        QTest::addRow("a higher-order op is a PT2 component, with or without torch.compile")
+            << makePt2Issue(u"Performance issue of torch._higher_order_ops.scan"_s,
+                            u"scan over 1000 steps is ten times slower than a Python loop."_s)
+            << QString() << Pt2 << QStringList{u"module: higher order operators"_s} << QStringList{Review} << QString();
         QTest::addRow("an AOT Inductor test's pytest id is a test report, not packaging")
             << makePt2Issue(u"[triton 3.5] test_aot_inductor_package.py::TestAOTInductorPackage::test_linear"_s,
                             u"Fails after the Triton pin update."_s)
