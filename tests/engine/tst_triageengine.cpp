@@ -1321,6 +1321,9 @@ private slots:
             << makePt2Issue(u"Performance issue of torch._higher_order_ops.scan"_s,
                             u"scan over 1000 steps is ten times slower than a Python loop."_s)
             << QString() << Pt2 << QStringList{u"module: higher order operators"_s} << QStringList{Review} << QString();
+        QTest::addRow("an Inductor benchmark job's name is about compile")
+            << makePt2Issue(u"inductor_torchbench started to fail since Dec 6"_s, u"The nightly job is red."_s)
+            << u"needs_reproduction"_s << Pt2 << QStringList{NeedsRepro} << QStringList{} << QString();
         QTest::addRow("an AOT Inductor test's pytest id is a test report, not packaging")
             << makePt2Issue(u"[triton 3.5] test_aot_inductor_package.py::TestAOTInductorPackage::test_linear"_s,
                             u"Fails after the Triton pin update."_s)
