@@ -135,17 +135,26 @@ public:
 
     bool holds(const Condition &condition, EvidenceList *evidence, const QString &label, const QString &rule) const
     {
+        // A combination that fails leaves no evidence behind: the hits of its parts that held prove nothing.
+        const qsizetype mark = evidence ? evidence->size() : 0;
+        const auto rollBack = [evidence, mark] {
+            if (evidence)
+                evidence->resize(mark);
+        };
         switch (condition.op) {
         case Condition::Op::All:
             for (const Condition &child : condition.children) {
-                if (!holds(child, evidence, label, rule))
+                if (!holds(child, evidence, label, rule)) {
+                    rollBack();
                     return false;
+                }
             }
             return true;
         case Condition::Op::Any:
             for (const Condition &child : condition.children) {
                 if (holds(child, evidence, label, rule))
                     return true;
+                rollBack();
             }
             return false;
         case Condition::Op::None:

@@ -1200,6 +1200,21 @@ private slots:
                             u"runs without an error, although the graph is split per bucket."_s)
             << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
             << u"procedure: about-the-capture-contract"_s;
+        QTest::addRow("a Python construct in compiled code is Dynamo's")
+            << makePt2Issue(u"torch.compile raises AttributeError on a module that overrides __setattr__"_s,
+                            u"Eager runs fine; the compiled model raises while assigning the buffer."_s + compiled)
+            << QString() << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
+            << u"procedure: python-construct-in-compiled-code"_s;
+        QTest::addRow("calling iter() on a compiled function's input is Dynamo's")
+            << makePt2Issue(u"Compiled code gives a different result after calling iter() on a list argument"_s,
+                            u"The compiled function returns the first element again; eager returns the next one."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{Dynamo} << QStringList{}
+            << u"procedure: python-construct-in-compiled-code"_s;
+        QTest::addRow("a named tuple without compilation is no Dynamo issue")
+            << makePt2Issue(u"torch.topk's namedtuple result loses its field names after pickling"_s,
+                            u"pickle.loads(pickle.dumps(torch.topk(x, 2))) returns a plain tuple."_s)
+            << QString() << Pt2 << QStringList{} << QStringList{Dynamo} << QString();
         QTest::addRow("a higher-order op brings the dispatcher umbrella")
             << makePt2Issue(u"torch.cond rejects branches that return different dtypes"_s,
                             u"```python\nimport torch\n\n@torch.compile(fullgraph=True)\ndef f(x):\n"
@@ -1446,6 +1461,33 @@ private slots:
         Issue distributed = issue;
         distributed.labels = {Distributed};
         QVERIFY(!m_engine->plan(distributed).labelConfidence.contains(offered));
+    }
+
+    // A procedure step is a combination (a Python construct *and* compiled code): when one part holds and another
+    // does not, the part's hits must not stay behind as evidence of a step the reviewer would think was taken.
+    void pt2FailedStepLeavesNoEvidence_data()
+    {
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<QString>("rule");
+
+        QTest::addRow("an ignored update, nothing compiled")
+            << u"The counter update has no effect"_s << u"procedure: compile-mishandles-an-eager-op"_s;
+        QTest::addRow("a named tuple, nothing compiled")
+            << u"namedtuple result loses its field names"_s << u"procedure: python-construct-in-compiled-code"_s;
+    }
+
+    void pt2FailedStepLeavesNoEvidence()
+    {
+        QFETCH(QString, title);
+        QFETCH(QString, rule);
+        const TriagePlan eagerOnly = m_pt2->plan(makePt2Issue(title, u"It returns the old value."_s));
+        QVERIFY2(!firedRule(eagerOnly, rule), qPrintable(describe(eagerOnly)));
+
+        // The same report with a compiled repro takes the step: the check above is not vacuous.
+        const QString compiled = u"\n```python\nimport torch\nf = torch.compile(lambda x: x + 1)\n"
+                                 u"print(f(torch.ones(3)))\n```\n"_s;
+        const TriagePlan compiledRepro = m_pt2->plan(makePt2Issue(title, u"It returns the old value."_s + compiled));
+        QVERIFY2(firedRule(compiledRepro, rule), qPrintable(describe(compiledRepro)));
     }
 
     // Backend isolation reads what one sentence says about one backend: the verdict must stand next to it.
