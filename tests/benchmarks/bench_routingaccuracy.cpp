@@ -184,7 +184,9 @@ int main(int argc, char **argv)
           << "      PT2 modules (inductor, dynamo, dynamic shapes, pt2-dispatcher, aotdispatch, guards, flex "
              "attention, …) and dynamo-* -> pt2,"
           << Qt::endl
-          << "      jit -> jit, mobile / android / ios -> mobile, …); else none. Two gold queues: either is right (a plan routes to one)." << Qt::endl
+          << "      jit -> jit, mobile / android / ios -> mobile, …); else none. Two gold queues: either is right (a "
+             "plan routes to one)."
+          << Qt::endl
           << "prediction: the oncall label the plan adds (issues fed with no labels), else none." << Qt::endl;
 
     HitRatio overall;

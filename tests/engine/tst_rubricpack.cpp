@@ -255,7 +255,8 @@ private slots:
         QTest::addRow("umbrella over itself") << mutated(u"modules[0].umbrella"_s, u"module: fsdp"_s)
                                               << u"modules[0].umbrella: \"module: fsdp\" is itself"_s;
         // 1.4: umbrellas under umbrellas, never in a cycle.
-        const Changes chain{{u"modules[0].umbrella"_s, u"module: ddp"_s}, {u"modules[2].umbrella"_s, u"module: fsdp"_s}};
+        const Changes chain{{u"modules[0].umbrella"_s, u"module: ddp"_s},
+                            {u"modules[2].umbrella"_s, u"module: fsdp"_s}};
         QTest::addRow("umbrella under an umbrella") << mutated(chain) << QString();
         QTest::addRow("umbrella under an umbrella in a 1.3 file")
             << mutated(olderFile(u"1.3"_s) + chain)
