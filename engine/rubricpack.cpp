@@ -515,10 +515,19 @@ Condition PackParser::parseCondition(const QJsonValue &value, const QString &pat
     condition.ref = reader.stringValue(object.value("signals"_L1), PackReader::join(path, u"signals"_s));
     condition.min = reader.number(object, path, u"min"_s, 0.0, -1000, 1000);
     const QString in = reader.string(object, path, u"in"_s, false, u"issue"_s);
-    if (in == "title"_L1)
-        condition.titleOnly = true;
-    else if (in != "issue"_L1)
-        reader.fail(PackReader::join(path, u"in"_s), u"expected \"title\" or \"issue\", found \"%1\""_s.arg(in));
+    if (in == "title"_L1) {
+        condition.scope = Condition::Scope::Title;
+    } else if (in == "tag"_L1) {
+        condition.scope = Condition::Scope::TitleTag;
+        if (m_pack.minorVersion < 5)
+            reader.fail(
+                PackReader::join(path, u"in"_s),
+                u"\"tag\" needs pack version %1.5 or later (the file says %1.%2)"_s.arg(RubricPack::FormatVersion)
+                    .arg(m_pack.minorVersion));
+    } else if (in != "issue"_L1) {
+        reader.fail(PackReader::join(path, u"in"_s),
+                    u"expected \"title\", \"tag\" or \"issue\", found \"%1\""_s.arg(in));
+    }
     if (object.contains("kinds"_L1)) {
         condition.kindMask = 0;
         const QStringList kinds = reader.strings(object, path, u"kinds"_s, true);

@@ -64,7 +64,15 @@ struct Condition
     QString ref;      // group id, label name, fact name or (Op::Crash) a path fragment
     int group = -1;   // resolved group index for Op::Group
     double min = 0.0; // a group leaf holds when its score reaches min (or is positive when min is 0)
-    bool titleOnly = false;
+    // Op::Group: where a hit counts. TitleTag (1.5): only inside the title's leading "[…]" tags, the
+    // component the author named ("[Inductor][CPU] …") rather than a word of the sentence.
+    enum class Scope
+    {
+        Issue,
+        Title,
+        TitleTag
+    };
+    Scope scope = Scope::Issue;
     unsigned kindMask = (1u << SignalKindCount) - 1;
     QList<Condition> children;
     // Op::Crash (1.2): the innermost frame of a traceback, where it raised, lies under `ref` (a path fragment):
@@ -196,9 +204,9 @@ struct ScoringWeights
 };
 
 // A rubric as data: everything the triage procedure knows about one queue. Loaded from the JSON format
-// "triage-console/rubric-pack", version 1.4 (resources/packs/distributed.json is the reference, general.json the
+// "triage-console/rubric-pack", version 1.5 (resources/packs/distributed.json is the reference, general.json the
 // first-level one); 1.0 packs (`"version": 1`) load as they are, 1.1 adds scoring.incidental and context_rules,
-// 1.2 to 1.4 the keys marked so:
+// 1.2 to 1.5 the keys marked so:
 //   format, version, profile, title          identity; a newer version is refused, not half-read
 //   labels [{name, description}]             the allowlist; every label a rule adds must be in it
 //   queue/protected/forbidden_labels, marker_label, review_label, reproduction_label
@@ -228,13 +236,14 @@ struct ScoringWeights
 //   default_in_share                         1.2: false: a route's min_share leaves the default's score out
 //   forbidden_prefixes / _substrings / _names   1.2: never added (case-insensitive), rule "forbidden-label"
 //   a default sub-oncall's label may be "" (1.2: staying in the queue adds no label); reproduction_label is optional
-// Conditions ("when", "requires") combine {all|any|none: […]} over {signals: ID, min, in: title, kinds: […]},
+// Conditions ("when", "requires") combine {all|any|none: […]} over {signals: ID, min, in: title|tag, kinds: […]}
+// (in: tag, 1.5: only hits inside the title's leading "[…]" tags),
 // {label: NAME} and {fact: code|traceback|log|exception|frames|script|maintainer|comments}. Sub-oncalls,
 // modules and signal sets share one id space. Another queue (pt2, first-level routing) is another pack file.
 struct RubricPack
 {
     static constexpr int FormatVersion = 1;
-    static constexpr int FormatMinorVersion = 4;
+    static constexpr int FormatMinorVersion = 5;
 
     int minorVersion = 0; // of the file it was read from
 

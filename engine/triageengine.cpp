@@ -52,13 +52,15 @@ struct GroupScore
 {
     std::array<double, SignalKindCount> all{};
     std::array<double, SignalKindCount> title{};
+    std::array<double, SignalKindCount> tag{};
 
-    double sum(unsigned mask, bool titleOnly) const
+    double sum(unsigned mask, Condition::Scope scope) const
     {
+        const auto &part = scope == Condition::Scope::Issue ? all : scope == Condition::Scope::Title ? title : tag;
         double total = 0.0;
         for (int k = 0; k < SignalKindCount; ++k) {
             if (mask & (1u << k))
-                total += titleOnly ? title[size_t(k)] : all[size_t(k)];
+                total += part[size_t(k)];
         }
         return total;
     }
@@ -85,9 +87,9 @@ public:
         findCrashFrames();
     }
 
-    double groupScore(int group, unsigned mask = ~0u, bool titleOnly = false) const
+    double groupScore(int group, unsigned mask = ~0u, Condition::Scope scope = Condition::Scope::Issue) const
     {
-        return group < 0 ? 0.0 : m_groups[size_t(group)].sum(mask, titleOnly);
+        return group < 0 ? 0.0 : m_groups[size_t(group)].sum(mask, scope);
     }
 
     bool fact(int index) const { return m_facts[size_t(index)]; }
@@ -182,18 +184,18 @@ public:
         case Condition::Op::Crash:
             return holdsCrash(condition, evidence, label, rule);
         case Condition::Op::Group: {
-            const double score = groupScore(condition.group, condition.kindMask, condition.titleOnly);
+            const double score = groupScore(condition.group, condition.kindMask, condition.scope);
             const bool ok = condition.min > 0.0 ? score >= condition.min : score > 0.0;
             if (ok && evidence)
-                appendGroupEvidence(*evidence, condition.group, condition.kindMask, condition.titleOnly, label, rule);
+                appendGroupEvidence(*evidence, condition.group, condition.kindMask, condition.scope, label, rule);
             return ok;
         }
         }
         return false;
     }
 
-    void appendGroupEvidence(EvidenceList &evidence, int group, unsigned mask, bool titleOnly, const QString &label,
-                             const QString &rule, int limit = EvidencePerRule) const
+    void appendGroupEvidence(EvidenceList &evidence, int group, unsigned mask, Condition::Scope scope,
+                             const QString &label, const QString &rule, int limit = EvidencePerRule) const
     {
         std::vector<int> found;
         const auto &entries = m_matcher.entries();
@@ -201,7 +203,9 @@ public:
             const SignalState &state = m_signals[size_t(i)];
             if (state.count == 0 || !(mask & (1u << int(entries[size_t(i)].kind))))
                 continue;
-            if ((titleOnly && !state.inTitle) || state.score <= 0.0)
+            const bool outside = (scope == Condition::Scope::Title && !state.inTitle) ||
+                                 (scope == Condition::Scope::TitleTag && !state.inTag);
+            if (outside || state.score <= 0.0)
                 continue;
             found.push_back(i);
         }
@@ -362,6 +366,8 @@ private:
             group.all[size_t(entry.kind)] += state.score;
             if (state.inTitle)
                 group.title[size_t(entry.kind)] += entry.weight;
+            if (state.inTag)
+                group.tag[size_t(entry.kind)] += entry.weight;
         }
     }
 
@@ -473,7 +479,7 @@ void applyContextRules(const RubricPack &pack, const Reading &reading, QList<Mod
     // word ("backend", weight below 1) does not.
     bool subOncallInTitle = false;
     for (const SubOncall &sub : pack.subOncalls)
-        subOncallInTitle = subOncallInTitle || reading.groupScore(sub.group, ~0u, true) >= 1.0;
+        subOncallInTitle = subOncallInTitle || reading.groupScore(sub.group, ~0u, Condition::Scope::Title) >= 1.0;
     const auto titleNamesAnother = [&](qsizetype self) {
         if (subOncallInTitle)
             return true;
@@ -514,7 +520,7 @@ void applyContextRules(const RubricPack &pack, const Reading &reading, QList<Mod
             // Rationale for a label held back: the words it stood on, with no label of their own.
             const QString id = u"context: "_s + rule.id;
             EvidenceList why;
-            reading.appendGroupEvidence(why, candidate.module->group, ~0u, false, {}, id, 1);
+            reading.appendGroupEvidence(why, candidate.module->group, ~0u, Condition::Scope::Issue, {}, id, 1);
             evidence.append(why.isEmpty() ? Evidence{{}, id, {}, -1, 0, candidate.module->label} : why.constFirst());
         }
     }
@@ -644,7 +650,8 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     // Module scores, needs and confusions first: routing leans on them.
     QList<ModuleCandidate> candidates;
     for (const ModuleRule &module : pack.modules) {
-        ModuleCandidate candidate{&module, titleOnly ? reading.groupScore(module.group, ~0u, true) * pack.scoring.title
+        ModuleCandidate candidate{&module, titleOnly ? reading.groupScore(module.group, ~0u, Condition::Scope::Title) *
+                                                           pack.scoring.title
                                                      : reading.groupScore(module.group)};
         candidate.existing = existingModules.contains(&module);
         if (!module.boosts.isEmpty())
@@ -783,14 +790,15 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
     // A route's evidence: its own signals, then its modules'. A module label a human already set has no words
     // behind it in the text; the label itself is the evidence.
     const auto appendRouteEvidence = [&](const SubOncall &sub, const QString &rule) {
-        reading.appendGroupEvidence(routeEvidence, sub.group, ~0u, false, sub.label, rule);
+        reading.appendGroupEvidence(routeEvidence, sub.group, ~0u, Condition::Scope::Issue, sub.label, rule);
         for (const ModuleCandidate &candidate : std::as_const(candidates)) {
             if (candidate.module->subOncall != sub.id || routeEvidence.size() >= EvidencePerRule)
                 continue;
             if (candidate.existing)
                 routeEvidence.append(Evidence{sub.label, rule, u"labels"_s, -1, 0, candidate.module->label});
             else
-                reading.appendGroupEvidence(routeEvidence, candidate.module->group, ~0u, false, sub.label, rule, 1);
+                reading.appendGroupEvidence(routeEvidence, candidate.module->group, ~0u, Condition::Scope::Issue,
+                                            sub.label, rule, 1);
         }
     };
 
@@ -866,8 +874,8 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
                 plan.evidence.append(
                     Evidence{{}, u"confidence ceiling: "_s + candidate.module->id, {}, -1, 0, candidate.module->label});
             plan.evidence.append(candidate.procedure);
-            reading.appendGroupEvidence(plan.evidence, candidate.module->group, ~0u, false, candidate.module->label,
-                                        u"module signals"_s);
+            reading.appendGroupEvidence(plan.evidence, candidate.module->group, ~0u, Condition::Scope::Issue,
+                                        candidate.module->label, u"module signals"_s);
             bestModule = std::max(bestModule, confidence);
         }
     }

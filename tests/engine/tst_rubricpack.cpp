@@ -267,6 +267,15 @@ private slots:
                         {u"modules[1].umbrella"_s, u"module: dtensor"_s},
                         {u"modules[2].umbrella"_s, u"module: fsdp"_s}})
             << u"modules[0].umbrella: the umbrellas above \"module: fsdp\" lead back to it"_s;
+        // 1.5: a condition may count only the title's leading "[…]" tags.
+        const QJsonObject inTag{{u"signals"_s, u"compile"_s}, {u"in"_s, u"tag"_s}};
+        QTest::addRow("in: tag") << mutated({{u"version"_s, u"1.5"_s}, {u"modules[0].requires"_s, inTag}}) << QString();
+        QTest::addRow("in: tag in a 1.4 file")
+            << mutated(olderFile(u"1.4"_s) + Changes{{u"modules[0].requires"_s, inTag}})
+            << u"modules[0].requires.in: \"tag\" needs pack version 1.5 or later (the file says 1.4)"_s;
+        QTest::addRow("in: somewhere else")
+            << mutated(u"modules[0].requires"_s, QJsonObject{{u"signals"_s, u"compile"_s}, {u"in"_s, u"body"_s}})
+            << u"modules[0].requires.in: expected \"title\", \"tag\" or \"issue\", found \"body\""_s;
         QTest::addRow("max_confidence not a confidence")
             << mutated(u"modules[0].max_confidence"_s, u"SURE"_s)
             << u"modules[0].max_confidence: expected HIGH, MEDIUM or LOW, found \"SURE\""_s;

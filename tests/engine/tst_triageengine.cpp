@@ -1295,6 +1295,19 @@ private slots:
                      makePt2Issue(u"[CPU] torch.compile differs on cuda too"_s,
                                   u"Same wrong result on the GPU (cuda) as on the cpu."_s + compiled));
         redirectedToCpuInductor(
+            "a [CPU] tag outweighs a GPU named in the body",
+            makePt2Issue(u"[Inductor] [CPU] asinh returns -inf for large inputs"_s,
+                         u"Compiled, asinh returns -inf where eager returns a finite value. I compared with cuda."_s +
+                             compiled));
+        staysWithPt2("CPU in the title's sentence is no tag: a GPU in the body keeps it",
+                     makePt2Issue(u"Inductor asinh returns -inf for large inputs on CPU"_s,
+                                  u"Compiled, asinh returns -inf where eager returns a finite value. I compared with "
+                                  u"cuda."_s +
+                                      compiled));
+        staysWithPt2("a CI job on a CPU runner is a test report",
+                     makePt2Issue(u"UNSTABLE inductor / linux-jammy-cpu-py3.9-gcc11-inductor / test (cpu_inductor)"_s,
+                                  u"The job is marked unstable while the failures in torch.compile are looked at."_s));
+        redirectedToCpuInductor(
             "CPU fails while the GPU works: redirected",
             makePt2Issue(u"InductorError when compiling a Swin Transformer on CPU"_s,
                          u"torch.compile() fails with InductorError on the CPU device (CUDA works)."_s + compiled));
@@ -1315,6 +1328,10 @@ private slots:
                             u"ExportedProgram cannot be serialized: torch.export.save raises SerializeError."_s +
                                 Script)
             << u"route"_s << Export << QStringList{Export} << QStringList{CpuInductor} << u"edge case: export-only"_s;
+        QTest::addRow("a disabled export test stays where the bot filed it")
+            << makePt2Issue(u"DISABLED test_export_save_load_roundtrip (__main__.TestSerialize)"_s,
+                            u"Platforms: linux. This test was disabled because it is failing in CI."_s)
+            << QString() << Pt2 << QStringList{} << QStringList{Export} << QString();
         QTest::addRow("export with compile involved stays")
             << makePt2Issue(u"[export/dynamo] torch._check fails at compile time"_s,
                             u"torch.export and torch.compile both hit it while dynamo traces torch._check."_s +
