@@ -1265,6 +1265,17 @@ private slots:
                             u"warning about the step\n```\n"_s +
                                 compiled)
             << QString() << Pt2 << QStringList{} << QStringList{Dispatcher, u"module: aotdispatch"_s} << QString();
+        QTest::addRow("the minifier as the subject")
+            << makePt2Issue(u"Accuracy minifier writes a repro that does not reproduce"_s,
+                            u"TORCHDYNAMO_REPRO_AFTER=aot TORCHDYNAMO_REPRO_LEVEL=4 writes minifier_launcher.py, but "
+                            u"the repro it produces passes."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{u"module: minifier"_s} << QStringList{} << u"module signals"_s;
+        QTest::addRow("a repro the minifier wrote is not about the minifier")
+            << makePt2Issue(u"Inductor produces NaN for a fused softmax"_s,
+                            u"The compiled softmax returns NaN.\n\n### Minified repro\n\nWritten by the minifier:"_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{u"module: minifier"_s} << QString();
         QTest::addRow("functorch transform under compile")
             << makePt2Issue(u"torch.compile of vmap over a jacrev fails"_s,
                             u"```python\nimport torch\nfrom torch.func import vmap, jacrev\n"
