@@ -1082,6 +1082,11 @@ private slots:
                             u"channels-last."_s +
                                 compiled)
             << QString() << Pt2 << QStringList{u"module: fakeTensor"_s, Dispatcher} << QStringList{} << QString();
+        QTest::addRow("FakeTensor in passing is not its label")
+            << makePt2Issue(u"torch.compile fails with a shape mismatch on my model"_s,
+                            u"The error message prints a FakeTensor, then: RuntimeError: shape mismatch in the add."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{} << QStringList{u"module: fakeTensor"_s} << QString();
         QTest::addRow("a value read back with .item() is dynamic shapes")
             << makePt2Issue(u"Compiled function errors on a count read back from a tensor"_s,
                             u"The count comes from x.sum().item() and sizes a later view; it only gets past tracing "
@@ -1322,6 +1327,15 @@ private slots:
             "CPU fails while the GPU works: redirected",
             makePt2Issue(u"InductorError when compiling a Swin Transformer on CPU"_s,
                          u"torch.compile() fails with InductorError on the CPU device (CUDA works)."_s + compiled));
+        redirectedToCpuInductor(
+            "the CPU team's benchmark report: 'dynamic shape' there is a configuration",
+            makePt2Issue(u"[inductor][cpu] AMP static/dynamic shape default wrapper performance regression"_s,
+                         u"Nightly benchmark: speed_up dropped for 3 torchbench models with the dynamic shape default "
+                         u"wrapper on the inductor backend."_s));
+        staysWithPt2("a dynamic-shape bug on the CPU without the tag stays",
+                     makePt2Issue(u"Inductor fails on CPU with dynamic shapes"_s,
+                                  u"With dynamic shapes (mark_dynamic on dim 0), the compiled model fails on cpu."_s +
+                                      compiled));
         staysWithPt2("a C++ compile error alone is not CPU-only",
                      makePt2Issue(u"torch.compile crashes with CppCompileError"_s,
                                   u"torch._inductor.exc.CppCompileError: C++ compile error\n"
