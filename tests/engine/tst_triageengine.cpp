@@ -1087,6 +1087,12 @@ private slots:
                             u"The error message prints a FakeTensor, then: RuntimeError: shape mismatch in the add."_s +
                                 compiled)
             << QString() << Pt2 << QStringList{} << QStringList{u"module: fakeTensor"_s} << QString();
+        QTest::addRow("AOTAutograd named once is the dispatcher, not aotdispatch")
+            << makePt2Issue(u"Wrapper subclass inside another wrapper subclass breaks under torch.compile"_s,
+                            u"A tensor subclass that wraps another wrapper subclass gives wrong gradients under "
+                            u"torch.compile(backend=\"aot_eager\"); the flatten calls in Dynamo and AOTAutograd may be "
+                            u"the cause. Without compile it is fine."_s)
+            << QString() << Pt2 << QStringList{Dispatcher} << QStringList{u"module: aotdispatch"_s} << QString();
         QTest::addRow("a value read back with .item() is dynamic shapes")
             << makePt2Issue(u"Compiled function errors on a count read back from a tensor"_s,
                             u"The count comes from x.sum().item() and sizes a later view; it only gets past tracing "
