@@ -229,7 +229,13 @@ private slots:
         const quint32 seed = QRandomGenerator::global()->generate();
         qInfo("kill points seeded with %u", seed);
         QRandomGenerator random(seed);
-        const OutboxKillHarness::Batch batch = m_harness->submitWithKills(4, 80, 900, random);
+        // Spaced comments make an unkilled run outlast the latest kill point (50+ x 20 ms > 900 ms), so the first run
+        // is always killed mid-batch; unspaced, a fast machine can finish the whole batch before any kill lands.
+        const int maxKillDelayMs = 900;
+        const int spacingMs = 20;
+        QVERIFY(queueSize() * spacingMs > maxKillDelayMs);
+        const OutboxKillHarness::Batch batch = m_harness->submitWithKills(
+            4, 80, maxKillDelayMs, random, {u"--write-spacing"_s, QString::number(spacingMs)});
         QVERIFY2(batch.finalExitCode == 0, batch.lastErr.constData());
         qInfo("%d kills, %d runs, %lld ms", batch.kills, batch.runs, batch.milliseconds);
         QVERIFY(batch.kills >= 1);
