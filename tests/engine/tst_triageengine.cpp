@@ -1153,6 +1153,15 @@ private slots:
                                 compiled)
             << QString() << Pt2 << QStringList{Inductor} << QStringList{Dispatcher}
             << u"procedure: numerics-differ-from-eager"_s;
+        QTest::addRow("reading out of bounds where eager refuses is inductor")
+            << makePt2Issue(u"[torch.compile] index_select reads out of bounds"_s,
+                            u"The compiled model returns garbage values; eager raises IndexError."_s + compiled)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{Dynamo}
+            << u"procedure: numerics-differ-from-eager"_s;
+        QTest::addRow("torch.testing's 'not equal' is a divergence from eager")
+            << makePt2Issue(u"torch.compile returns a different argmin index for a transposed tensor"_s,
+                            u"torch.testing.assert_close(out, compiled_out) fails: Scalars are not equal!"_s + compiled)
+            << QString() << Pt2 << QStringList{Inductor} << QStringList{} << u"procedure: numerics-differ-from-eager"_s;
         QTest::addRow("reduce-overhead's cudagraph trees are inductor too")
             << makePt2Issue(u"reduce-overhead: cudagraph trees overwrite an output between runs"_s,
                             u"With mode='reduce-overhead' the cudagraph trees replay clobbers an output tensor from "
@@ -1221,6 +1230,13 @@ private slots:
                             u"The compiled function returns the first element again; eager returns the next one."_s +
                                 compiled)
             << QString() << Pt2 << QStringList{Dynamo} << QStringList{}
+            << u"procedure: python-construct-in-compiled-code"_s;
+        QTest::addRow("a dunder method in compiled code is Dynamo's")
+            << makePt2Issue(u"torch.compile fails when a user-defined object implements __index__"_s,
+                            u"Slicing a tensor with the object works in eager; the compiled function raises "
+                            u"TypeError."_s +
+                                compiled)
+            << QString() << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
             << u"procedure: python-construct-in-compiled-code"_s;
         QTest::addRow("a named tuple without compilation is no Dynamo issue")
             << makePt2Issue(u"torch.topk's namedtuple result loses its field names after pickling"_s,
@@ -1341,6 +1357,22 @@ private slots:
         staysWithPt2("a dynamic-shape bug on the CPU without the tag stays",
                      makePt2Issue(u"Inductor fails on CPU with dynamic shapes"_s,
                                   u"With dynamic shapes (mark_dynamic on dim 0), the compiled model fails on cpu."_s +
+                                      compiled));
+        redirectedToCpuInductor(
+            "a title naming CPU Inductor outweighs a shape bug, as a tag does",
+            makePt2Issue(u"Unbacked SymInt from .item() fails in CPU Inductor"_s,
+                         u"With dynamic shapes (mark_dynamic on dim 0) the generated code fails to index."_s +
+                             compiled));
+        redirectedToCpuInductor(
+            "freezing is the CPU inference path",
+            makePt2Issue(u"[torch.compile][freezing] addmm loses accuracy"_s,
+                         u"With TORCHINDUCTOR_FREEZING=1 and torch.no_grad() the compiled output drifts from "
+                         u"eager."_s +
+                             compiled));
+        staysWithPt2("freezing on a GPU stays",
+                     makePt2Issue(u"[torch.compile][freezing] addmm loses accuracy on cuda"_s,
+                                  u"With TORCHINDUCTOR_FREEZING=1 and torch.no_grad() the compiled output drifts "
+                                  u"from eager."_s +
                                       compiled));
         staysWithPt2("a C++ compile error alone is not CPU-only",
                      makePt2Issue(u"torch.compile crashes with CppCompileError"_s,
