@@ -1238,6 +1238,16 @@ private slots:
                                 compiled)
             << QString() << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
             << u"procedure: python-construct-in-compiled-code"_s;
+        QTest::addRow("a partial function in compiled code is Dynamo's")
+            << makePt2Issue(u"torch.compile raises KeyError on a functools.partial of the loss"_s,
+                            u"Calling the partial eagerly works."_s + compiled)
+            << QString() << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
+            << u"procedure: python-construct-in-compiled-code"_s;
+        QTest::addRow("the module torch.compile returns is Dynamo's wrapper")
+            << makePt2Issue(u"OptimizedModule should forward load_state_dict to the original module"_s,
+                            u"The compiled model's state_dict() keys all start with _orig_mod., so loading a "
+                            u"checkpoint saved from the plain model fails."_s)
+            << QString() << Pt2 << QStringList{Dynamo} << QStringList{Inductor} << u"module signals"_s;
         QTest::addRow("a named tuple without compilation is no Dynamo issue")
             << makePt2Issue(u"torch.topk's namedtuple result loses its field names after pickling"_s,
                             u"pickle.loads(pickle.dumps(torch.topk(x, 2))) returns a plain tuple."_s)
