@@ -973,6 +973,11 @@ private slots:
             QTest::addRow("%s", name) << issue << QString() << Pt2 << QStringList{} << QStringList{CpuInductor}
                                       << QString();
         };
+        // Rows about Python's object model in compiled code: Dynamo's, not the backend's.
+        const auto constructIsDynamos = [](const char *name, const Issue &issue) {
+            QTest::addRow("%s", name) << issue << QString() << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
+                                      << u"procedure: python-construct-in-compiled-code"_s;
+        };
 
         QTest::addRow("already classified")
             << makePt2Issue(u"Inductor fails to lower aten.foo"_s, compiled, {Inductor}) << u"already_classified"_s
@@ -1220,29 +1225,24 @@ private slots:
                             u"runs without an error, although the graph is split per bucket."_s)
             << u"classify"_s << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
             << u"procedure: about-the-capture-contract"_s;
-        QTest::addRow("a Python construct in compiled code is Dynamo's")
-            << makePt2Issue(u"torch.compile raises AttributeError on a module that overrides __setattr__"_s,
-                            u"Eager runs fine; the compiled model raises while assigning the buffer."_s + compiled)
-            << QString() << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
-            << u"procedure: python-construct-in-compiled-code"_s;
+        constructIsDynamos(
+            "a Python construct in compiled code is Dynamo's",
+            makePt2Issue(u"torch.compile raises AttributeError on a module that overrides __setattr__"_s,
+                         u"Eager runs fine; the compiled model raises while assigning the buffer."_s + compiled));
         QTest::addRow("calling iter() on a compiled function's input is Dynamo's")
             << makePt2Issue(u"Compiled code gives a different result after calling iter() on a list argument"_s,
                             u"The compiled function returns the first element again; eager returns the next one."_s +
                                 compiled)
             << QString() << Pt2 << QStringList{Dynamo} << QStringList{}
             << u"procedure: python-construct-in-compiled-code"_s;
-        QTest::addRow("a dunder method in compiled code is Dynamo's")
-            << makePt2Issue(u"torch.compile fails when a user-defined object implements __index__"_s,
-                            u"Slicing a tensor with the object works in eager; the compiled function raises "
-                            u"TypeError."_s +
-                                compiled)
-            << QString() << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
-            << u"procedure: python-construct-in-compiled-code"_s;
-        QTest::addRow("a partial function in compiled code is Dynamo's")
-            << makePt2Issue(u"torch.compile raises KeyError on a functools.partial of the loss"_s,
-                            u"Calling the partial eagerly works."_s + compiled)
-            << QString() << Pt2 << QStringList{Dynamo} << QStringList{Inductor}
-            << u"procedure: python-construct-in-compiled-code"_s;
+        constructIsDynamos("a dunder method in compiled code is Dynamo's",
+                           makePt2Issue(u"torch.compile fails when a user-defined object implements __index__"_s,
+                                        u"Slicing a tensor with the object works in eager; the compiled function "
+                                        u"raises TypeError."_s +
+                                            compiled));
+        constructIsDynamos("a partial function in compiled code is Dynamo's",
+                           makePt2Issue(u"torch.compile raises KeyError on a functools.partial of the loss"_s,
+                                        u"Calling the partial eagerly works."_s + compiled));
         QTest::addRow("the module torch.compile returns is Dynamo's wrapper")
             << makePt2Issue(u"OptimizedModule should forward load_state_dict to the original module"_s,
                             u"The compiled model's state_dict() keys all start with _orig_mod., so loading a "
