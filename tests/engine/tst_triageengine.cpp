@@ -778,19 +778,19 @@ private slots:
                           u"The second process recomputes everything although the cache directory is shared."_s),
                  u"oncall: pt2"_s);
         routesTo("general: a custom_op is PT2's",
-                 newIssue(u"[custom_op] Better error message on unsupported Tuple types"_s,
+                 newIssue(u"[custom_op] registering an op with a Tuple argument fails unclearly"_s,
                           u"Registering an op whose schema takes a Tuple gives an error nobody can read."_s),
                  u"oncall: pt2"_s);
         routesTo("general: a SymFloat is PT2's, as a SymInt is",
-                 newIssue(u"Can't construct a tensor from a list of SymFloat"_s,
-                          u"torch.tensor([a, b]) raises when a and b are SymFloat values."_s),
+                 newIssue(u"torch.tensor of two SymFloat values raises"_s,
+                          u"Building a tensor from a list whose elements are SymFloat fails; plain floats work."_s),
                  u"oncall: pt2"_s);
         routesTo("general: auto_functionalized is PT2's",
-                 newIssue(u"Support re-inplacing for auto_functionalized"_s,
+                 newIssue(u"auto_functionalized ops are never written back in place"_s,
                           u"The mutated buffer is copied instead of written in place, so memory use doubles."_s),
                  u"oncall: pt2"_s);
         routesTo("general: the min-cut partitioner is PT2's",
-                 newIssue(u"min-cut partitioner should tag recomputed backward nodes"_s,
+                 newIssue(u"The min-cut partitioner leaves recomputed nodes untagged"_s,
                           u"Recomputed nodes carry no annotation, so later passes cannot tell them apart."_s),
                  u"oncall: pt2"_s);
         QTest::addRow("general: a [SymmMem] tag is distributed's")
