@@ -327,6 +327,10 @@ int GuiCommand::run(QApplication &app)
         u"OWNER/NAME"_s);
     const QCommandLineOption labelOption(
         u"label"_s, QApplication::translate("GuiCommand", "A label of the queue; repeat to AND several."), u"LABEL"_s);
+    const QCommandLineOption excludeLabelOption(
+        u"exclude-label"_s,
+        QApplication::translate("GuiCommand", "Leave out the queue's issues with this label (e.g. ptd-bot-triaged)."),
+        u"LABEL"_s);
     const QCommandLineOption stateOption(
         u"state"_s, QApplication::translate("GuiCommand", "open (default), closed or all."), u"STATE"_s, u"open"_s);
     const QCommandLineOption apiOption(
@@ -355,7 +359,7 @@ int GuiCommand::run(QApplication &app)
         u"NAME"_s, u"torch"_s);
     shotPackageOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption, profileOption,
-                       presentationOption, repoOption, labelOption, stateOption, apiOption, firstPaintOption,
+                       presentationOption, repoOption, labelOption, excludeLabelOption, stateOption, apiOption, firstPaintOption,
                        reproShotOption, reductionShotOption, shotPackageOption, screenshotSizeOption});
     parser.process(app);
     if (parser.isSet(screenshotSizeOption)) {
@@ -380,6 +384,7 @@ int GuiCommand::run(QApplication &app)
         if (!spec.setRepository(parser.value(repoOption)))
             return fail(u"--repo must be OWNER/NAME"_s);
         spec.labels = parser.values(labelOption);
+        spec.excludeLabels = parser.values(excludeLabelOption);
         spec.state = parser.value(stateOption).toLower();
         if (spec.state != u"open"_s && spec.state != u"all"_s && spec.state != u"closed"_s)
             return fail(u"--state must be open, closed or all"_s);
@@ -388,7 +393,7 @@ int GuiCommand::run(QApplication &app)
         const QSettings settings;
         QueueSpec spec;
         if (spec.setRepository(settings.value(u"queue/repo"_s).toString())) {
-            spec.labels = settings.value(u"queue/labels"_s).toStringList();
+            spec.setLabelTerms(settings.value(u"queue/labels"_s).toStringList());
             spec.state = settings.value(u"queue/state"_s, u"open"_s).toString();
             storedQueue = spec;
         }
@@ -457,6 +462,9 @@ int GuiCommand::run(QApplication &app)
             return fail(issues.error());
     }
     if (!storedQueue) {
+        // A file's issues are planned by the rubric their own labels name, as a synced queue is by its labels.
+        if (!rubricGiven)
+            window.useRubricsByLabels();
         QList<Issue> queue = std::move(issues).value();
         const QString repo = repositoryOf(queue);
         window.setIssues(std::move(queue),

@@ -22,6 +22,7 @@ public:
 private:
     QCommandLineOption m_repo;
     QCommandLineOption m_label;
+    QCommandLineOption m_excludeLabel;
     QCommandLineOption m_state;
     QCommandLineOption m_store;
 };

@@ -85,7 +85,9 @@ int TriageCommand::run(const QStringList &arguments)
     const QCommandLineOption inputOption(u"input"_s, tr("Read issues from FILE (default: standard input)."), u"FILE"_s);
     const QCommandLineOption outputOption(u"output"_s, tr("Write plans to FILE (default: standard output)."),
                                           u"FILE"_s);
-    parser.addOptions({profileOption, packOption, inputOption, outputOption});
+    const QCommandLineOption retriageOption(
+        u"retriage"_s, tr("Plan issues the queue already processed (they carry its marker label) as if they were new."));
+    parser.addOptions({profileOption, packOption, inputOption, outputOption, retriageOption});
     if (!parser.parse(arguments)) {
         complain(parser.errorText());
         return 2;
@@ -145,7 +147,8 @@ int TriageCommand::run(const QStringList &arguments)
 
     const TriageEngine engine(std::move(pack).value());
     for (const Issue &issue : batch.issues) {
-        const TriagePlan plan = Guardrails::enforce(engine.plan(issue), issue, engine.pack());
+        const TriagePlan plan =
+            Guardrails::enforce(engine.plan(issue, {.retriage = parser.isSet(retriageOption)}), issue, engine.pack());
         output.write(TriagePlanWriter::toJsonLine(plan));
     }
     output.flush();

@@ -137,6 +137,12 @@ QString membersClause(const QueueSpec &queue)
                       " GROUP BY number HAVING count(DISTINCT name) = %2)"_s.arg(marks.join(u','))
                           .arg(QSet<QString>(queue.labels.begin(), queue.labels.end()).size());
     }
+    // Excluded labels ("unprocessed only"): a sync fetches those issues too; the queue leaves them out.
+    if (!queue.excludeLabels.isEmpty()) {
+        const QStringList marks(queue.excludeLabels.size(), u"?"_s);
+        labelFilter += u" AND number NOT IN (SELECT number FROM issue_labels WHERE repo = ? AND name IN (%1))"_s.arg(
+            marks.join(u','));
+    }
     return u"repo = ? AND number IN (SELECT number FROM issues WHERE repo = ?"_s + stateFilter + labelFilter + u')';
 }
 
@@ -147,6 +153,10 @@ void bindMembers(QSqlQuery &query, const QueueSpec &queue)
     if (!queue.labels.isEmpty())
         query.addBindValue(queue.repository());
     for (const QString &label : queue.labels)
+        query.addBindValue(label);
+    if (!queue.excludeLabels.isEmpty())
+        query.addBindValue(queue.repository());
+    for (const QString &label : queue.excludeLabels)
         query.addBindValue(label);
 }
 
@@ -303,14 +313,14 @@ Result<qint64> IssueStore::ensureQueue(const QueueSpec &queue)
     query.prepare(u"INSERT INTO queues (repo, labels, state, created_at) VALUES (?, ?, ?, ?)"
                   " ON CONFLICT (repo, labels, state) DO NOTHING"_s);
     query.addBindValue(queue.repository());
-    query.addBindValue(labelsKey(queue.labels));
+    query.addBindValue(labelsKey(queue.labelTerms()));
     query.addBindValue(queue.state);
     query.addBindValue(isoTime(QDateTime::currentDateTimeUtc()));
     if (!query.exec())
         return Error{QObject::tr("cannot record the queue in %1: %2").arg(m_path, sqlError(query.lastError()))};
     query.prepare(u"SELECT id FROM queues WHERE repo = ? AND labels = ? AND state = ?"_s);
     query.addBindValue(queue.repository());
-    query.addBindValue(labelsKey(queue.labels));
+    query.addBindValue(labelsKey(queue.labelTerms()));
     query.addBindValue(queue.state);
     if (!query.exec() || !query.next())
         return Error{QObject::tr("cannot read the queue from %1: %2").arg(m_path, sqlError(query.lastError()))};
@@ -329,8 +339,10 @@ Result<QList<StoredQueue>> IssueStore::queues() const
         StoredQueue stored;
         stored.id = query.value(0).toLongLong();
         stored.queue.setRepository(query.value(1).toString());
+        QStringList terms;
         for (const QJsonValue &label : QJsonDocument::fromJson(query.value(2).toString().toUtf8()).array())
-            stored.queue.labels.append(label.toString());
+            terms.append(label.toString());
+        stored.queue.setLabelTerms(terms); // "-label": excluded
         stored.queue.state = query.value(3).toString();
         stored.lastSync = fromIso(query.value(4));
         stored.lastFullSync = fromIso(query.value(5));

@@ -5,15 +5,50 @@
 #include <QString>
 #include <QStringList>
 
-// A queue: one repository, labels that must all be present, and a state ("open", "closed" or "all").
+// A queue: one repository, labels that must all be present, labels that must all be absent (an
+// "unprocessed only" queue leaves out the marker label), and a state ("open", "closed" or "all").
 struct QueueSpec
 {
     QString owner;
     QString name;
     QStringList labels;
+    QStringList excludeLabels;
     QString state = QStringLiteral("open");
 
     QString repository() const { return owner + u'/' + name; }
+    // The labels as one list, the excluded ones written "-label" (as a search query writes them): the form the
+    // store keys a queue by. setLabelTerms reads it back.
+    QStringList labelTerms() const
+    {
+        QStringList terms = labels;
+        for (const QString &label : excludeLabels)
+            terms.append(u'-' + label);
+        return terms;
+    }
+    void setLabelTerms(const QStringList &terms)
+    {
+        labels.clear();
+        excludeLabels.clear();
+        for (const QString &term : terms) {
+            if (term.startsWith(u'-'))
+                excludeLabels.append(term.mid(1));
+            else
+                labels.append(term);
+        }
+    }
+    // Whether an issue with these labels belongs to the queue, as far as labels go.
+    bool matchesLabels(const QStringList &issueLabels) const
+    {
+        for (const QString &label : labels) {
+            if (!issueLabels.contains(label))
+                return false;
+        }
+        for (const QString &label : excludeLabels) {
+            if (issueLabels.contains(label))
+                return false;
+        }
+        return true;
+    }
     bool isValid() const
     {
         return !owner.isEmpty() && !name.isEmpty() && !owner.contains(u'/') && !name.contains(u'/');

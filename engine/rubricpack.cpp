@@ -311,6 +311,11 @@ void PackParser::parseFirstLevel(const QJsonObject &root)
         requireMinor(root, {}, QString::fromLatin1(key), 2);
     m_pack.skipLabelPrefixes = reader.strings(root, {}, u"skip_label_prefixes"_s, false);
     m_pack.routeStops = reader.boolean(root, {}, u"route_stops"_s, false);
+    for (const char *key : {"route_offers", "skip_processed", "status_rules"})
+        requireMinor(root, {}, QString::fromLatin1(key), 6);
+    m_pack.statusRules = parseRules(root, {}, u"status_rules"_s, false, true, false);
+    m_pack.routeOffers = reader.boolean(root, {}, u"route_offers"_s, false);
+    m_pack.skipProcessed = reader.boolean(root, {}, u"skip_processed"_s, false);
     m_pack.defaultInShare = reader.boolean(root, {}, u"default_in_share"_s, true);
     m_pack.completeLabel = reader.string(root, {}, u"complete_label"_s, false);
     checkLabel(m_pack.completeLabel, u"complete_label"_s);
@@ -524,9 +529,12 @@ Condition PackParser::parseCondition(const QJsonValue &value, const QString &pat
                 PackReader::join(path, u"in"_s),
                 u"\"tag\" needs pack version %1.5 or later (the file says %1.%2)"_s.arg(RubricPack::FormatVersion)
                     .arg(m_pack.minorVersion));
+    } else if (in == "text"_L1) {
+        condition.scope = Condition::Scope::Text;
+        requireMinor(object, path, u"in"_s, 6);
     } else if (in != "issue"_L1) {
         reader.fail(PackReader::join(path, u"in"_s),
-                    u"expected \"title\", \"tag\" or \"issue\", found \"%1\""_s.arg(in));
+                    u"expected \"title\", \"tag\", \"text\" or \"issue\", found \"%1\""_s.arg(in));
     }
     if (object.contains("kinds"_L1)) {
         condition.kindMask = 0;
@@ -621,7 +629,7 @@ QList<Rule> PackParser::parseRules(const QJsonObject &parent, const QString &pat
             for (qsizetype l = 0; l < rule.labels.size(); ++l)
                 checkLabel(rule.labels.at(l), PackReader::index(PackReader::join(rulePath, u"labels"_s), l));
         } else if (object.contains("labels"_L1)) {
-            reader.fail(PackReader::join(rulePath, u"labels"_s), u"only type rules add labels"_s);
+            reader.fail(PackReader::join(rulePath, u"labels"_s), u"only type and status rules add labels"_s);
         }
         if (effects) {
             rule.effect = reader.string(object, rulePath, u"effect"_s, false, u"drop"_s);
@@ -665,9 +673,14 @@ void PackParser::resolveConditions()
             resolve(boost.when);
     }
     for (QList<Rule> *rules : {&m_pack.edgeCases, &m_pack.outOfScope, &m_pack.typeRules, &m_pack.highPriority,
-                               &m_pack.confidenceCaps, &m_pack.reproPresent, &m_pack.reproExempt}) {
+                               &m_pack.confidenceCaps, &m_pack.reproPresent, &m_pack.reproExempt,
+                               &m_pack.statusRules}) {
         for (Rule &rule : *rules)
             resolve(rule.when);
+    }
+    for (SubOncall &sub : m_pack.subOncalls) {
+        if (sub.offerWhen)
+            resolve(*sub.offerWhen);
     }
     for (ContextRule &rule : m_pack.contextRules)
         resolve(rule.when);
@@ -749,6 +762,9 @@ void PackParser::parse(const QJsonObject &root)
                      "skip_label_prefixes"_L1,
                      "stop_rules"_L1,
                      "route_stops"_L1,
+                     "route_offers"_L1,
+                     "skip_processed"_L1,
+                     "status_rules"_L1,
                      "complete_label"_L1,
                      "default_in_share"_L1,
                      "forbidden_prefixes"_L1,
@@ -844,7 +860,7 @@ void PackParser::parse(const QJsonObject &root)
         const QJsonObject object = reader.object(subOncalls.at(i), path);
         reader.onlyKeys(object, path,
                         {"id"_L1, "label"_L1, "note"_L1, "default"_L1, "min_score"_L1, "min_share"_L1, "high_score"_L1,
-                         "signals"_L1});
+                         "signals"_L1, "offer_when"_L1});
         SubOncall sub;
         sub.id = reader.string(object, path, u"id"_s, true);
         sub.isDefault = reader.boolean(object, path, u"default"_s, false);
@@ -857,6 +873,9 @@ void PackParser::parse(const QJsonObject &root)
         sub.minShare = reader.number(object, path, u"min_share"_s, sub.minShare, 0, 1);
         sub.highScore = reader.number(object, path, u"high_score"_s, sub.highScore, 0, 1000);
         sub.group = parseGroup(sub.id, object, path, false);
+        requireMinor(object, path, u"offer_when"_s, 6);
+        if (object.contains("offer_when"_L1))
+            sub.offerWhen = parseCondition(object.value("offer_when"_L1), PackReader::join(path, u"offer_when"_s));
         m_pack.subOncalls.append(sub);
     }
     if (!reader.error && m_pack.subOncalls.isEmpty())
@@ -871,7 +890,7 @@ void PackParser::parse(const QJsonObject &root)
         reader.onlyKeys(object, path,
                         {"id"_L1, "label"_L1, "note"_L1, "sub_oncall"_L1, "low"_L1, "medium"_L1, "high"_L1,
                          "requires"_L1, "signals"_L1, "confusions"_L1, "boosts"_L1, "visibility"_L1,
-                         "max_confidence"_L1, "umbrella"_L1});
+                         "max_confidence"_L1, "umbrella"_L1, "offer_only"_L1});
         ModuleRule module;
         module.id = reader.string(object, path, u"id"_s, true);
         module.label = reader.string(object, path, u"label"_s, true);
@@ -891,6 +910,8 @@ void PackParser::parse(const QJsonObject &root)
         if (!reader.error && module.ceiling == Confidence::None)
             reader.fail(PackReader::join(path, u"max_confidence"_s),
                         u"expected HIGH, MEDIUM or LOW, found \"%1\""_s.arg(ceiling));
+        requireMinor(object, path, u"offer_only"_s, 6);
+        module.offerOnly = reader.boolean(object, path, u"offer_only"_s, false);
         requireMinor(object, path, u"umbrella"_s, 3);
         module.umbrella = reader.string(object, path, u"umbrella"_s, false);
         if (!reader.error && !(module.low <= module.medium && module.medium <= module.high))

@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include <array>
+#include <optional>
 
 // How a signal is looked for. Keywords are prose words (case-insensitive unless told otherwise); API names,
 // import paths and error names are identifiers (case-sensitive); frame paths only match inside file paths that
@@ -70,7 +71,8 @@ struct Condition
     {
         Issue,
         Title,
-        TitleTag
+        TitleTag,
+        Text // 1.6: everything but the title (body and comments)
     };
     Scope scope = Scope::Issue;
     unsigned kindMask = (1u << SignalKindCount) - 1;
@@ -141,6 +143,9 @@ struct ModuleRule
     // 1.2: a label for another team's visibility (pt2: dtensor, fsdp, ddp). A title tag naming it names the
     // domain, not the component at fault, so it does not make the queue's own modules context.
     bool visibility = false;
+    // 1.6: never applied by the plan, only offered unchecked with its evidence (a label outside the playbook's
+    // own list that reviewers still find useful: distributed's `module: distributed_checkpoint`).
+    bool offerOnly = false;
     // 1.3: the most a plan offers it at from the words alone. Calibrated against how often humans apply the
     // label where it fits: HIGH tells a reviewer the label can be approved without a second look.
     Confidence ceiling = Confidence::High;
@@ -159,6 +164,9 @@ struct SubOncall
     double minShare = 0.0; // and it must hold at least this share of all sub-oncall scores
     double highScore = 6.0;
     bool isDefault = false;
+    // 1.6: when the issue stays on the default route and this holds, the label is offered unchecked (with the
+    // condition's evidence), not applied: PT2's "a PT2-D issue may add oncall: distributed and keeps oncall: pt2".
+    std::optional<Condition> offerWhen;
 };
 
 // A first-level check that ends the plan before any routing (a usage question, an unclear report, a reproduction
@@ -214,6 +222,7 @@ struct ScoringWeights
 //            test_name_words (1.2)}
 //   signal_sets [{id, signals}]              named groups of {kind, text, weight, case_sensitive}
 //   sub_oncalls [{id, label, default, min_score, min_share, high_score, signals}]   in precedence order
+//   sub_oncalls[].offer_when                 1.6: staying on the default route, the label is offered, not applied
 //   modules [{id, label, sub_oncall, low, medium, high, requires, signals, confusions}]
 //   edge_cases [{id, route, when}], out_of_scope, type_rules [{labels}], high_priority, confidence_caps,
 //   reproduction {present, exempt}, templates [{key, text, detect}]
@@ -232,18 +241,22 @@ struct ScoringWeights
 //   skip_label_prefixes [..]                 1.2: an issue with a label starting so is left alone ("already_routed")
 //   stop_rules [{id, decision, template, close, labels, when}]   1.2: in order, before routing; one ends the plan
 //   route_stops                              1.2: routing to a non-default sub-oncall ends the plan (no modules)
+//   route_offers                             1.6: … ends it at the route and the marker, the rest only offered
+//   status_rules [{id, labels, when}]        1.6: labels offered (never applied) when the condition holds
+//   skip_processed                           1.6: an issue with marker_label is not planned again
+//   modules[].offer_only                     1.6: the label is offered unchecked, never applied by the plan
 //   complete_label                           1.2: added when the issue is classified and nothing needs review
 //   default_in_share                         1.2: false: a route's min_share leaves the default's score out
 //   forbidden_prefixes / _substrings / _names   1.2: never added (case-insensitive), rule "forbidden-label"
 //   a default sub-oncall's label may be "" (1.2: staying in the queue adds no label); reproduction_label is optional
 // Conditions ("when", "requires") combine {all|any|none: […]} over {signals: ID, min, in: title|tag, kinds: […]}
-// (in: tag, 1.5: only hits inside the title's leading "[…]" tags),
+// (in: tag, 1.5: only hits inside the title's leading "[…]" tags; in: text, 1.6: the body and comments, not the title),
 // {label: NAME} and {fact: code|traceback|log|exception|frames|script|maintainer|comments}. Sub-oncalls,
 // modules and signal sets share one id space. Another queue (pt2, first-level routing) is another pack file.
 struct RubricPack
 {
     static constexpr int FormatVersion = 1;
-    static constexpr int FormatMinorVersion = 5;
+    static constexpr int FormatMinorVersion = 6;
 
     int minorVersion = 0; // of the file it was read from
 
@@ -282,6 +295,9 @@ struct RubricPack
     QList<Rule> typeRules;
     QList<Rule> highPriority;
     QList<Rule> confidenceCaps; // any of these: module labels are capped ("medium" or "low")
+    // 1.6: status labels the rubric names (low priority, needs research, actionable): each that holds offers its
+    // labels unchecked with the evidence, never applies them; the reviewer decides.
+    QList<Rule> statusRules;
     QList<Rule> reproPresent;   // any of these: the issue carries a usable reproduction
     QList<Rule> reproExempt;    // any of these: do not ask for one
     QList<ContextRule> contextRules;
@@ -290,6 +306,12 @@ struct RubricPack
     QStringList skipLabelPrefixes;
     QList<StopRule> stopRules;
     bool routeStops = false;
+    // 1.6: routing to a non-default sub-oncall ends the plan at the route and the marker; the module, type and
+    // status labels the procedure found are offered unchecked with their evidence, not applied.
+    bool routeOffers = false;
+    // 1.6: an issue carrying marker_label was processed by this queue: "already_processed", an empty plan,
+    // unless the reviewer asks to re-triage. Off where the marker is shared with another queue's bot.
+    bool skipProcessed = false;
     bool defaultInShare = true; // false: min_share compares the routes only, not the default's own modules
     QString completeLabel;
     QStringList forbiddenPrefixes;   // lower case

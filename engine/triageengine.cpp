@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/triageengine.h"
 
+#include "engine/guardrails.h"
 #include "engine/textanalyzer.h"
 
 #include <algorithm>
@@ -33,6 +34,7 @@ struct SignalState
     int count = 0;
     int hit = -1; // the hit that gave the best factor
     bool inTitle = false;
+    bool inText = false;        // at least one hit outside the title (body, comments)
     bool inTag = false;         // inside one of the title's "[…]" tags
     bool outsideImport = false; // at least one hit is not on an import statement
     unsigned segments = 0;      // the kinds of text (SegmentKind bits) its hits stand in
@@ -53,10 +55,14 @@ struct GroupScore
     std::array<double, SignalKindCount> all{};
     std::array<double, SignalKindCount> title{};
     std::array<double, SignalKindCount> tag{};
+    std::array<double, SignalKindCount> text{}; // hits in the body or a comment (weights, as title and tag)
 
     double sum(unsigned mask, Condition::Scope scope) const
     {
-        const auto &part = scope == Condition::Scope::Issue ? all : scope == Condition::Scope::Title ? title : tag;
+        const auto &part = scope == Condition::Scope::Issue   ? all
+                           : scope == Condition::Scope::Title ? title
+                           : scope == Condition::Scope::Text  ? text
+                                                              : tag;
         double total = 0.0;
         for (int k = 0; k < SignalKindCount; ++k) {
             if (mask & (1u << k))
@@ -204,7 +210,8 @@ public:
             if (state.count == 0 || !(mask & (1u << int(entries[size_t(i)].kind))))
                 continue;
             const bool outside = (scope == Condition::Scope::Title && !state.inTitle) ||
-                                 (scope == Condition::Scope::TitleTag && !state.inTag);
+                                 (scope == Condition::Scope::TitleTag && !state.inTag) ||
+                                 (scope == Condition::Scope::Text && !state.inText);
             if (outside || state.score <= 0.0)
                 continue;
             found.push_back(i);
@@ -346,6 +353,7 @@ private:
             SignalState &state = m_signals[size_t(hit.signal)];
             ++state.count;
             state.inTitle = state.inTitle || hit.source == 0;
+            state.inText = state.inText || hit.source != 0;
             state.inTag = state.inTag || (hit.source == 0 && text.inTag(hit.start, hit.length));
             state.outsideImport = state.outsideImport || !text.inImportStatement(hit.start, hit.length);
             state.segments |= 1u << int(kind);
@@ -368,6 +376,8 @@ private:
                 group.title[size_t(entry.kind)] += entry.weight;
             if (state.inTag)
                 group.tag[size_t(entry.kind)] += entry.weight;
+            if (state.inText)
+                group.text[size_t(entry.kind)] += entry.weight;
         }
     }
 
@@ -535,6 +545,54 @@ void addLabel(TriagePlan &plan, const Issue &issue, const QString &label, Confid
     plan.labelConfidence.insert(label, confidence);
 }
 
+// A label the reviewer may add with one click: weighed and shown unchecked, never applied by the plan.
+void offerLabel(TriagePlan &plan, const Issue &issue, const QString &label, Confidence confidence)
+{
+    if (label.isEmpty() || issue.hasLabel(label) || plan.addLabels.contains(label))
+        return;
+    plan.labelConfidence.insert(label, confidence);
+}
+
+// The playbook stops after a route to a team that triages its own issues (distributed infra, checkpointing): the
+// plan is the route and the marker. What the procedure found besides is kept as offers, with its evidence.
+// A high-priority sign is the exception: the playbook's criteria name infra and checkpointing failures (an internal
+// assert in c10d, a corrupt checkpoint), and such an issue must reach the meeting, so the review label stays applied
+// and the marker stays off, as on any route.
+void stopAtRoute(const RubricPack &pack, const Issue &issue, TriagePlan &plan, Confidence routeConfidence,
+                 bool highPriority)
+{
+    const QStringList found = plan.addLabels;
+    plan.addLabels.clear();
+    for (const QString &label : found) {
+        if (label == plan.subOncall || label == pack.markerLabel || (highPriority && label == pack.reviewLabel))
+            plan.addLabels.append(label);
+    }
+    if (highPriority) {
+        plan.evidence.append(Evidence{{},
+                                      u"route stops: %1 triages its own issues; labels found are offered, not "
+                                      "applied (the high-priority sign still goes to review)"_s.arg(plan.subOncall),
+                                      {}, -1, 0, plan.offeredLabels().join(u", "_s)});
+        plan.templateKey.clear();
+        plan.comment.clear();
+        plan.decision = u"high_priority"_s;
+        plan.confidence = routeConfidence;
+        return;
+    }
+    if (!plan.addLabels.contains(pack.markerLabel) && !issue.hasLabel(pack.markerLabel)) {
+        addLabel(plan, issue, pack.markerLabel, Confidence::High);
+        plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
+    }
+    const QStringList offered = plan.offeredLabels();
+    plan.evidence.append(Evidence{{},
+                                  u"route stops: %1 triages its own issues; labels found are offered, not applied"_s
+                                      .arg(plan.subOncall),
+                                  {}, -1, 0, offered.join(u", "_s)});
+    plan.templateKey.clear();
+    plan.comment.clear();
+    plan.decision = u"route"_s;
+    plan.confidence = routeConfidence;
+}
+
 // First level: a usage question, an unclear report or a reproduction nobody can run ends the plan here, with its
 // decision, template and (for a question) a close.
 bool applyStopRule(const RubricPack &pack, const Reading &reading, const Issue &issue, TriagePlan &plan)
@@ -584,7 +642,21 @@ TriageEngine::TriageEngine(RubricPack pack)
     , m_matcher(std::make_shared<const SignalMatcher>(*m_pack))
 {}
 
-TriagePlan TriageEngine::plan(const Issue &issue) const
+TriagePlan TriageEngine::plan(const Issue &issue, const Options &options) const
+{
+    TriagePlan plan = procedure(issue, options);
+    // The playbook comments once: a template already on the issue is dropped from the plan, its labels kept, so
+    // that approving the plan as it stands writes them instead of being held back by the guardrail.
+    if (const TemplateText *text = m_pack->templateByKey(plan.templateKey);
+        text && !plan.comment.isEmpty() && Guardrails::templatePosted(*text, issue)) {
+        plan.evidence.append(Evidence{{}, u"template already posted: "_s + text->key, u"comments"_s, -1, 0, {}});
+        plan.templateKey.clear();
+        plan.comment.clear();
+    }
+    return plan;
+}
+
+TriagePlan TriageEngine::procedure(const Issue &issue, const Options &options) const
 {
     const RubricPack &pack = *m_pack;
     TriagePlan plan;
@@ -597,6 +669,15 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         plan.subOncall = routedBy;
         plan.confidence = Confidence::High;
         plan.evidence.append(Evidence{{}, u"already routed"_s, u"labels"_s, -1, 0, routedBy});
+        return plan;
+    }
+
+    // The queue's own marker says this queue (its bot or a reviewer) processed the issue: the sweep does not pick
+    // it again, and neither does the plan, unless the reviewer asks for a fresh one.
+    if (pack.skipProcessed && !options.retriage && !pack.markerLabel.isEmpty() && issue.hasLabel(pack.markerLabel)) {
+        plan.decision = u"already_processed"_s;
+        plan.confidence = Confidence::High;
+        plan.evidence.append(Evidence{{}, u"already processed"_s, u"labels"_s, -1, 0, pack.markerLabel});
         return plan;
     }
 
@@ -855,6 +936,21 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         return plan;
     }
 
+    // Another team may want to see an issue that stays here (a PT2-D issue: distributed under compile, the fix in
+    // PT2): its label is offered, never applied, so that adding it is the reviewer's call.
+    if (routed->isDefault) {
+        for (const SubOncall &sub : pack.subOncalls) {
+            EvidenceList why;
+            if (!sub.offerWhen || sub.isDefault || sub.label.isEmpty() ||
+                !reading.holds(*sub.offerWhen, &why, sub.label, u"offered for visibility: "_s + sub.id))
+                continue;
+            offerLabel(plan, issue, sub.label, Confidence::Low);
+            plan.evidence.append(why.isEmpty() ? EvidenceList{Evidence{sub.label, u"offered for visibility: "_s + sub.id,
+                                                                       {}, -1, 0, {}}}
+                                               : why);
+        }
+    }
+
     // Step 3: module labels.
     Confidence bestModule = Confidence::None;
     if (pack.classifyEveryRoute || routed->isDefault) {
@@ -868,6 +964,14 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
             const Confidence earned =
                 routed->isDefault ? candidate.confidence : lower(candidate.confidence, pack.routedModuleCap);
             const Confidence confidence = lower(earned, candidate.module->ceiling);
+            if (candidate.module->offerOnly) {
+                // Outside the playbook's own list: shown unchecked with its evidence, for the reviewer to add.
+                offerLabel(plan, issue, candidate.module->label, confidence);
+                plan.evidence.append(candidate.procedure);
+                reading.appendGroupEvidence(plan.evidence, candidate.module->group, ~0u, Condition::Scope::Issue,
+                                            candidate.module->label, u"module signals (offered, not applied)"_s);
+                continue;
+            }
             addLabel(plan, issue, candidate.module->label, confidence);
             // Held below what its words earned: say so, or the reviewer sees MEDIUM with HIGH evidence.
             if (confidence != earned)
@@ -949,6 +1053,22 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         }
     }
 
+    // Status labels the rubric names but leaves to people (low priority, needs research, actionable): offered.
+    for (const Rule &rule : pack.statusRules) {
+        EvidenceList why;
+        if (!reading.holds(rule.when, &why, rule.labels.value(0), u"status: "_s + rule.id))
+            continue;
+        for (const QString &label : rule.labels) {
+            offerLabel(plan, issue, label, rule.confidence);
+            for (Evidence evidence : std::as_const(why)) {
+                evidence.label = label;
+                plan.evidence.append(evidence);
+            }
+            if (why.isEmpty())
+                plan.evidence.append(Evidence{label, u"status: "_s + rule.id, {}, -1, 0, {}});
+        }
+    }
+
     if (lowConfidence && !highPriority) {
         addLabel(plan, issue, pack.reviewLabel, Confidence::Low);
         plan.evidence.append(Evidence{pack.reviewLabel, u"no module at MEDIUM confidence or better"_s, {}, -1, 0, {}});
@@ -963,6 +1083,11 @@ TriagePlan TriageEngine::plan(const Issue &issue) const
         !plan.addLabels.contains(pack.reviewLabel) && !issue.hasLabel(pack.reviewLabel)) {
         addLabel(plan, issue, pack.completeLabel, Confidence::Medium);
         plan.evidence.append(Evidence{pack.completeLabel, u"classified, nothing to review"_s, {}, -1, 0, {}});
+    }
+
+    if (pack.routeOffers && !routed->isDefault) {
+        stopAtRoute(pack, issue, plan, routeConfidence, highPriority);
+        return plan;
     }
 
     plan.decision = highPriority        ? u"high_priority"_s

@@ -28,3 +28,13 @@ Confidence confidenceFromName(const QString &name)
         return Confidence::Low;
     return Confidence::None;
 }
+
+QStringList TriagePlan::offeredLabels() const
+{
+    QStringList offered;
+    for (auto it = labelConfidence.cbegin(); it != labelConfidence.cend(); ++it) {
+        if (!addLabels.contains(it.key()) && it.key() != subOncall)
+            offered.append(it.key());
+    }
+    return offered;
+}

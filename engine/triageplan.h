@@ -51,6 +51,9 @@ struct TriagePlan
     QList<Violation> violations;
 
     Confidence confidenceOf(const QString &label) const { return labelConfidence.value(label, Confidence::None); }
+    // Labels the engine weighed and offers unchecked (with their evidence) but does not apply: in
+    // labelConfidence, not in addLabels. The reviewer adds one with a click.
+    QStringList offeredLabels() const;
 };
 
 Q_DECLARE_METATYPE(TriagePlan)

@@ -43,6 +43,13 @@ QJsonObject TriagePlanWriter::toJson(const TriagePlan &plan)
                        {u"comment"_s, stringOrNull(plan.comment)},
                        {u"evidence"_s, evidence},
                        {u"violations"_s, violations}};
+    // Labels weighed but left for the reviewer to add (unchecked in the window); absent when there are none.
+    if (const QStringList offered = plan.offeredLabels(); !offered.isEmpty()) {
+        QJsonObject offers;
+        for (const QString &label : offered)
+            offers.insert(label, confidenceName(plan.confidenceOf(label)));
+        object.insert(u"offered_labels"_s, offers);
+    }
     // Only a closing plan says so: every other plan keeps the output it always had.
     if (plan.close) {
         object.insert(u"close"_s, true);

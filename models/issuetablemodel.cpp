@@ -39,6 +39,14 @@ void IssueTableModel::setPack(const RubricPack &pack)
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
+void IssueTableModel::addModuleLabels(const RubricPack &pack)
+{
+    for (const ModuleRule &module : pack.modules)
+        m_moduleLabels.insert(module.label);
+    if (!m_issues.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
 void IssueTableModel::setPlan(int row, const TriagePlan &plan)
 {
     if (row < 0 || row >= m_plans.size())

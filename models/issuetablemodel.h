@@ -61,6 +61,8 @@ public:
 
     // Module labels and the repro/review labels come from the pack the plans were made with.
     void setPack(const RubricPack &pack);
+    // A queue planned per issue by several rubrics: their module labels count as modules too.
+    void addModuleLabels(const RubricPack &pack);
 
     // The engine's plan for a row (the issue at that position in the list given to setIssues).
     void setPlan(int row, const TriagePlan &plan);

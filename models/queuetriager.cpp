@@ -31,13 +31,13 @@ void QueueTriager::cancel()
     m_watcher = nullptr;
 }
 
-void QueueTriager::start(QList<Issue> issues, std::shared_ptr<const TriageEngine> engine)
+void QueueTriager::start(QList<Issue> issues, RubricSet rubrics)
 {
     cancel();
     m_issues = std::move(issues);
-    m_engine = std::move(engine);
+    m_rubrics = std::move(rubrics);
     m_done = 0;
-    if (m_issues.isEmpty() || !m_engine) {
+    if (m_issues.isEmpty() || !m_rubrics.isValid()) {
         emit finished();
         return;
     }
@@ -57,8 +57,8 @@ void QueueTriager::start(QList<Issue> issues, std::shared_ptr<const TriageEngine
         watcher->deleteLater();
         emit finished();
     });
-    const std::shared_ptr<const TriageEngine> planner = m_engine;
+    const RubricSet planner = m_rubrics;
     emit progress(0, total);
     watcher->setFuture(
-        QtConcurrent::mapped(m_pool, m_issues, [planner](const Issue &issue) { return planner->plan(issue); }));
+        QtConcurrent::mapped(m_pool, m_issues, [planner](const Issue &issue) { return planner.plan(issue); }));
 }

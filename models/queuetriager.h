@@ -2,7 +2,7 @@
 #pragma once
 
 #include "engine/issue.h"
-#include "engine/triageengine.h"
+#include "engine/rubricset.h"
 #include "engine/triageplan.h"
 
 #include <QFutureWatcher>
@@ -15,7 +15,7 @@ class QThreadPool;
 
 // Triages a whole queue off the GUI thread. Results are reported as they arrive, by position in the list
 // given to start(); starting again (a new queue, a new pack) cancels the run before, whose late results are
-// dropped: they never reach planReady.
+// dropped: they never reach planReady. Each issue is planned with the rubric the set chooses for it.
 class QueueTriager final : public QObject
 {
     Q_OBJECT
@@ -25,7 +25,7 @@ public:
     explicit QueueTriager(QObject *parent = nullptr);
     ~QueueTriager() override;
 
-    void start(QList<Issue> issues, std::shared_ptr<const TriageEngine> engine);
+    void start(QList<Issue> issues, RubricSet rubrics);
     void cancel();
     bool isRunning() const { return m_watcher != nullptr; }
 
@@ -38,6 +38,6 @@ private:
     QThreadPool *m_pool;
     QFutureWatcher<TriagePlan> *m_watcher = nullptr;
     QList<Issue> m_issues; // kept alive while the mapped run reads them
-    std::shared_ptr<const TriageEngine> m_engine;
+    RubricSet m_rubrics;
     int m_done = 0;
 };

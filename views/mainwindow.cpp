@@ -168,6 +168,7 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
                                      4000);
     });
     connect(m_panel, &SuggestionPanel::editingFinished, this, [this] { m_table->setFocus(Qt::ShortcutFocusReason); });
+    connect(m_panel, &SuggestionPanel::retriageRequested, this, &MainWindow::retriage);
     connect(m_panel, &SuggestionPanel::planEdited, this,
             [this](const TriagePlan &plan) { m_issueView->setEvidence(plan.evidence); });
 
@@ -439,8 +440,32 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::setPack(const RubricPack &pack)
 {
-    m_engine = std::make_shared<const TriageEngine>(pack);
+    m_rubrics = RubricSet(pack);
+    applyPack(pack);
+}
+
+void MainWindow::useRubricsByLabels()
+{
+    Result<RubricSet> rubrics = RubricSet::byLabels();
+    if (!rubrics) {
+        showSyncBanner(tr("Cannot load the built-in rubrics: %1").arg(rubrics.error()));
+        return;
+    }
+    m_rubrics = std::move(rubrics).value();
+    m_packPinned = false;
+    applyPack(*m_rubrics.pack(m_rubrics.mainProfile(m_model->issues())));
+}
+
+void MainWindow::applyPack(const RubricPack &pack)
+{
     m_model->setPack(pack);
+    // Per issue, the table's module column knows every rubric's module labels.
+    if (m_rubrics.isPerIssue()) {
+        for (const QString &profile : RubricPack::builtinProfiles()) {
+            if (const RubricPack *other = m_rubrics.pack(profile); other && other->profile != pack.profile)
+                m_model->addModuleLabels(*other);
+        }
+    }
     m_panel->setPack(pack);
     m_pack = pack;
     m_outboxPanel->setPack(pack);
@@ -500,6 +525,12 @@ void MainWindow::setIssues(QList<Issue> issues, const QString &sourceName, const
     m_undoStack->clear();
     m_model->setIssues(std::move(issues));
     m_outboxPanel->setIssueTitles(m_repository, m_model->issues());
+    if (m_rubrics.isPerIssue()) {
+        // The panels start with the rubric most of these issues need; each issue's own comes with it.
+        const QString main = m_rubrics.mainProfile(m_model->issues());
+        if (main != packProfile())
+            applyPack(*m_rubrics.pack(main));
+    }
     setDecisionStore(m_store);
     m_sourceLabel->setText(sourceName);
     m_sourceLabel->setToolTip(sourceName);
@@ -515,11 +546,11 @@ void MainWindow::setIssues(QList<Issue> issues, const QString &sourceName, const
 void MainWindow::startTriage()
 {
     m_model->clearPlans();
-    if (!m_engine || m_model->rowCount() == 0) {
+    if (!m_rubrics.isValid() || m_model->rowCount() == 0) {
         m_triager->cancel();
         return;
     }
-    m_triager->start(m_model->issues(), m_engine);
+    m_triager->start(m_model->issues(), m_rubrics);
 }
 
 bool MainWindow::isTriaging() const
@@ -626,12 +657,26 @@ void MainWindow::refreshCurrentSuggestion(bool force)
     const auto draft = m_drafts.constFind(issue.number);
     const std::optional<TriagePlan> reviewed =
         draft != m_drafts.cend() ? std::optional(*draft) : m_model->reviewedPlan(issue.number);
+    if (m_rubrics.isPerIssue() && m_panel->packProfile() != m_rubrics.profileFor(issue))
+        m_panel->setPack(m_rubrics.packFor(issue));
     m_panel->setSuggestion(issue, enginePlan, reviewed, m_model->reviewState(issue.number));
     if (draft != m_drafts.cend())
         statusBar()->showMessage(
             tr("#%1: your undecided edits are back (a or s decides, u after that undoes).").arg(issue.number), 5000);
     const std::optional<TriagePlan> shown = reviewed ? reviewed : enginePlan;
     m_issueView->setEvidence(shown ? shown->evidence : EvidenceList());
+}
+
+void MainWindow::retriage(int number)
+{
+    const QModelIndex current = m_proxy->mapToSource(m_table->currentIndex());
+    if (!current.isValid() || !m_rubrics.isValid())
+        return;
+    const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
+    if (issue.number != number)
+        return;
+    m_model->setPlan(current.row(), m_rubrics.plan(issue, {.retriage = true}));
+    refreshCurrentSuggestion(true);
 }
 
 void MainWindow::keepDraftOfShownIssue()
@@ -681,7 +726,8 @@ void MainWindow::decide(ReviewState state)
     auto *command = new ReviewDecisionCommand(m_store, m_model, std::move(decision),
                                               [this](const QString &message) { showError(message); });
     if (outboxTakesApprovals())
-        command->setOutbox(m_outboxStore.get(), issue, *m_pack, [this] { m_outboxPanel->reload(); });
+        command->setOutbox(m_outboxStore.get(), issue, m_rubrics.isPerIssue() ? m_rubrics.packFor(issue) : *m_pack,
+                           [this] { m_outboxPanel->reload(); });
     m_undoStack->push(command);
     if (nextNumber == 0 || !selectIssue(nextNumber))
         refreshCurrentSuggestion(true);
@@ -717,6 +763,19 @@ void MainWindow::updateCount()
     QString text = shown == total ? (total == 1 ? tr("1 issue") : tr("%1 issues").arg(total))
                                   : tr("%1 of %2 issues").arg(shown).arg(total);
     // Which rubric judges the queue: a pt2 queue triaged by the distributed rubric would mislead quietly.
+    if (m_rubrics.isPerIssue()) {
+        // Each issue by the rubric its labels name: say which, and for how many.
+        const QList<QPair<QString, int>> counts = m_rubrics.profileCounts(m_model->issues());
+        QStringList parts;
+        for (const auto &[profile, count] : counts)
+            parts.append(counts.size() == 1 ? profile : tr("%1 %2").arg(profile).arg(count));
+        text += counts.size() <= 1 ? tr(" · %1 rubric (by labels)").arg(parts.value(0, packProfile()))
+                                   : tr(" · rubrics by labels: %1").arg(parts.join(u", "_s));
+        m_countLabel->setText(text);
+        m_countLabel->setToolTip(tr("Each issue is planned by the built-in rubric its oncall labels name: oncall: "
+                                    "pt2 → pt2, oncall: distributed → distributed, none → general."));
+        return;
+    }
     if (m_pack)
         text += tr(" · %1 rubric").arg(m_pack->profile);
     m_countLabel->setText(text);
@@ -880,6 +939,8 @@ QString MainWindow::queueTitle(const QueueSpec &queue)
     QString title = queue.repository();
     if (!queue.labels.isEmpty())
         title += u" · "_s + queue.labels.join(u" + "_s);
+    for (const QString &label : queue.excludeLabels)
+        title += tr(" · without %1").arg(label);
     if (queue.state == u"all"_s)
         title += tr(" · all states");
     return title;
@@ -889,7 +950,7 @@ namespace {
 
 QString rubricKey(const QueueSpec &queue)
 {
-    QStringList labels = queue.labels;
+    QStringList labels = queue.labelTerms();
     labels.sort();
     // QSettings groups split on '/': the repository's slash and the labels' become harmless.
     return QString(queue.repository() + u'|' + labels.join(u',') + u'|' + queue.state).replace(u'/', u'\\');
@@ -943,10 +1004,11 @@ bool MainWindow::openStoredQueue(const QueueSpec &queue)
         if (!pack)
             showSyncBanner(tr("Cannot use the rubric chosen for %1: %2. The queue keeps the %3 rubric.")
                                .arg(queueTitle(queue), pack.error(), packProfile()));
-        else if (!m_pack || m_pack->sourceName != pack->sourceName || m_pack->profile != pack->profile)
+        else if (m_rubrics.isPerIssue() || !m_pack || m_pack->sourceName != pack->sourceName ||
+                 m_pack->profile != pack->profile)
             setPack(pack.value());
     }
-    const bool sameQueue = m_hasQueue && m_queue.repository() == queue.repository() && m_queue.labels == queue.labels &&
+    const bool sameQueue = m_hasQueue && m_queue.repository() == queue.repository() && m_queue.labelTerms() == queue.labelTerms() &&
                            m_queue.state == queue.state;
     m_pendingSelection = sameQueue ? currentIssueNumber() : 0;
     m_queue = queue;
@@ -954,7 +1016,7 @@ bool MainWindow::openStoredQueue(const QueueSpec &queue)
     m_lastSync = {};
     if (const Result<QList<StoredQueue>> stored = m_issueStore->queues()) {
         for (const StoredQueue &candidate : stored.value()) {
-            if (candidate.queue.repository() == queue.repository() && candidate.queue.labels == queue.labels &&
+            if (candidate.queue.repository() == queue.repository() && candidate.queue.labelTerms() == queue.labelTerms() &&
                 candidate.queue.state == queue.state)
                 m_lastSync = candidate.lastSync;
         }
@@ -1005,7 +1067,7 @@ bool MainWindow::openStoredQueue(const QueueSpec &queue)
     if (m_remembersState) {
         QSettings settings;
         settings.setValue(u"queue/repo"_s, queue.repository());
-        settings.setValue(u"queue/labels"_s, queue.labels);
+        settings.setValue(u"queue/labels"_s, queue.labelTerms());
         settings.setValue(u"queue/state"_s, queue.state);
     }
     updateSyncIdleText();

@@ -5,6 +5,7 @@
 #include "engine/queuespec.h"
 #include "engine/reviewdecisionstore.h"
 #include "engine/rubricpack.h"
+#include "engine/rubricset.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -68,6 +69,11 @@ public:
     // until the reviewer picks another in the queue picker. Otherwise each queue is triaged with the rubric
     // chosen for it in the picker (remembered per queue), else the built-in profile its labels name.
     void pinPack(const RubricPack &pack);
+    // A queue opened from a file with no rubric named: each issue is planned by the built-in rubric its own
+    // oncall labels name (pt2, distributed, else general), as a synced queue is by its labels. Ends with the
+    // next setPack.
+    void useRubricsByLabels();
+    bool rubricsByLabels() const { return m_rubrics.isPerIssue(); }
     struct QueueRubric
     {
         QString profile;  // empty: from the labels
@@ -151,6 +157,8 @@ private:
     void updateCount();
     void updateStateCounts();
     void startTriage();
+    void retriage(int number); // a fresh plan for an issue the queue already processed
+    void applyPack(const RubricPack &pack); // the panels' and the table's rubric; re-triages
     void decide(ReviewState state);
     void showShortcutSheet();
     void showError(const QString &message);
@@ -193,7 +201,7 @@ private:
     QLabel *m_sourceLabel;
     QLabel *m_countLabel;
     QProgressBar *m_progress;
-    std::shared_ptr<const TriageEngine> m_engine;
+    RubricSet m_rubrics; // what plans the queue: m_pack alone, or per issue by its labels
     ReviewDecisionStore *m_store = nullptr;
     QString m_repository;
     QFont m_normalFont;

@@ -36,7 +36,8 @@ QueuePickerDialog::QueuePickerDialog(QWidget *parent)
     m_repoEdit->setObjectName(u"repoEdit"_s);
     m_repoEdit->setPlaceholderText(tr("owner/name, e.g. pytorch/pytorch"));
     m_labelsEdit->setObjectName(u"labelsEdit"_s);
-    m_labelsEdit->setPlaceholderText(tr("comma-separated, all required, e.g. oncall: distributed"));
+    m_labelsEdit->setPlaceholderText(
+        tr("comma-separated, all required, e.g. oncall: distributed, -label:\"ptd-bot-triaged\" to leave some out"));
     m_stateCombo->setObjectName(u"stateCombo"_s);
     m_stateCombo->addItem(tr("Open issues"), u"open"_s);
     m_stateCombo->addItem(tr("All issues"), u"all"_s);
@@ -110,7 +111,7 @@ void QueuePickerDialog::setStoredQueues(const QList<StoredQueue> &queues)
     m_storedList->clear();
     const QLocale locale;
     for (const StoredQueue &stored : queues) {
-        const QString labels = stored.queue.labels.isEmpty() ? tr("all labels") : stored.queue.labels.join(u", "_s);
+        const QString labels = stored.queue.labelTerms().isEmpty() ? tr("all labels") : labelsText(stored.queue);
         const QString synced =
             stored.lastSync.isValid()
                 ? tr("synced %1").arg(locale.toString(stored.lastSync.toLocalTime(), QLocale::ShortFormat))
@@ -123,7 +124,7 @@ void QueuePickerDialog::setStoredQueues(const QList<StoredQueue> &queues)
 void QueuePickerDialog::setQueue(const QueueSpec &queue)
 {
     m_repoEdit->setText(queue.isValid() ? queue.repository() : QString());
-    m_labelsEdit->setText(queue.labels.join(u", "_s));
+    m_labelsEdit->setText(labelsText(queue));
     const int state = m_stateCombo->findData(queue.state);
     m_stateCombo->setCurrentIndex(state < 0 ? 0 : state);
 }
@@ -132,7 +133,7 @@ QueueSpec QueuePickerDialog::queue() const
 {
     QueueSpec spec;
     spec.setRepository(m_repoEdit->text());
-    spec.labels = parseLabels(m_labelsEdit->text());
+    spec.setLabelTerms(parseLabels(m_labelsEdit->text())); // "-label" terms are excluded
     spec.state = m_stateCombo->currentData().toString();
     return spec;
 }
@@ -160,11 +161,26 @@ QString QueuePickerDialog::packFile() const
     return m_packEdit->text().trimmed();
 }
 
+QString QueuePickerDialog::labelsText(const QueueSpec &queue)
+{
+    QStringList parts = queue.labels;
+    for (const QString &label : queue.excludeLabels)
+        parts.append(u"-label:\"%1\""_s.arg(label));
+    return parts.join(u", "_s);
+}
+
 QStringList QueuePickerDialog::parseLabels(const QString &labels)
 {
     QStringList result;
     for (const QString &part : labels.split(u',')) {
-        const QString label = part.trimmed();
+        QString label = part.trimmed();
+        // An excluded label, written as GitHub's search writes it: -label:"ptd-bot-triaged" (quotes optional).
+        if (label.startsWith("-label:"_L1)) {
+            QString name = label.mid(7).trimmed();
+            if (name.size() >= 2 && name.startsWith(u'"') && name.endsWith(u'"'))
+                name = name.mid(1, name.size() - 2).trimmed();
+            label = name.isEmpty() ? QString() : u'-' + name;
+        }
         if (!label.isEmpty() && !result.contains(label))
             result.append(label);
     }

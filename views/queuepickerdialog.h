@@ -37,7 +37,10 @@ public:
     // What is wrong with the input, in words; empty when it describes a queue.
     static QString validate(const QString &repository, const QString &labels);
     // "a, b ,, c" → {"a", "b", "c"}
+    // Comma-separated labels, all required; -label:"name" (or -name) excludes one, returned as "-name".
     static QStringList parseLabels(const QString &labels);
+    // The queue's labels as the field shows them: required ones, then -label:"name" for each excluded one.
+    static QString labelsText(const QueueSpec &queue);
 
 private:
     void revalidate();

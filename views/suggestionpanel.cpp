@@ -151,6 +151,7 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     , m_guardrailBanner(new QFrame(this))
     , m_guardrailLabel(new QLabel(m_guardrailBanner))
     , m_useReviewButton(new QPushButton(m_guardrailBanner))
+    , m_retriageButton(new QPushButton(this))
     , m_rationale(new QListWidget(this))
     , m_commentEdit(new QPlainTextEdit(this))
     , m_hintLabel(new QLabel(this))
@@ -165,6 +166,15 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     m_decisionLabel->setObjectName(u"decisionLabel"_s);
     m_decisionLabel->setWordWrap(true);
     m_decisionLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_retriageButton->setObjectName(u"retriageButton"_s);
+    m_retriageButton->setText(tr("Triage again"));
+    m_retriageButton->setToolTip(tr("The queue already processed this issue (it carries its marker label); plan it "
+                                    "as if it were new."));
+    m_retriageButton->hide();
+    connect(m_retriageButton, &QPushButton::clicked, this, [this] {
+        if (m_issue)
+            emit retriageRequested(m_issue->number);
+    });
     m_reproLabel->setObjectName(u"reproLine"_s);
     m_reproLabel->setWordWrap(true);
     m_reproLabel->setTextFormat(Qt::PlainText);
@@ -268,6 +278,7 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     layout->setSpacing(6);
     layout->addLayout(header);
     layout->addWidget(m_decisionLabel);
+    layout->addWidget(m_retriageButton, 0, Qt::AlignLeft);
     layout->addWidget(m_reproLabel);
     layout->addSpacing(4);
     layout->addWidget(sectionLabel(tr("Sub-oncall"), this));
@@ -478,14 +489,18 @@ void SuggestionPanel::rebuild()
         m_decisionLabel->setText(tr("Triaging #%1…").arg(m_issue->number));
     else
         m_decisionLabel->setText(
-            tr("#%1 · %2%3%4")
+            tr("#%1 · %2 rubric · %3%4%5")
                 .arg(m_issue->number)
+                // Which rubric planned it: in a queue of mixed issues each is planned by the one its labels name.
+                .arg(m_plan->profile.isEmpty() ? m_pack.profile : m_plan->profile)
                 .arg(QString(m_plan->decision).replace(u'_', u' '))
                 .arg(m_plan->templateKey.isEmpty() ? QString() : tr(" · template %1").arg(m_plan->templateKey))
                 // Said where the reviewer looks before approving: approval closes the issue too.
                 .arg(!m_plan->close                            ? QString()
                      : m_plan->stateReason == "not_planned"_L1 ? tr(" · closes the issue as not planned")
                                                                : tr(" · closes the issue as completed")));
+
+    m_retriageButton->setVisible(has && !m_reviewed && m_plan->decision == "already_processed"_L1);
 
     const int subIndex = has ? m_subOncallCombo->findData(m_plan->subOncall) : -1;
     m_subOncallCombo->setCurrentIndex(subIndex);
@@ -534,8 +549,10 @@ void SuggestionPanel::rebuildChips()
     }
     labels += m_plan->labelConfidence.keys();
     labels.removeDuplicates();
+    // Another team's oncall label the engine only offers (a PT2-D issue may add oncall: distributed) is a chip too.
+    const QStringList offered = m_enginePlan ? m_enginePlan->offeredLabels() : QStringList();
     for (const QString &label : std::as_const(labels)) {
-        if (m_pack.subOncallByLabel(label) || label == m_plan->subOncall)
+        if ((m_pack.subOncallByLabel(label) && !offered.contains(label)) || label == m_plan->subOncall)
             continue;
         auto *button = new QToolButton(m_chipArea);
         button->setObjectName(label);

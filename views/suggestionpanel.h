@@ -39,6 +39,7 @@ public:
     QSize minimumSizeHint() const override;
 
     void setPack(const RubricPack &pack);
+    QString packProfile() const { return m_pack.profile; }
     // The engine's plan, and the reviewer's when the issue was already decided (it is what the panel shows).
     void setSuggestion(const Issue &issue, const std::optional<TriagePlan> &enginePlan,
                        const std::optional<TriagePlan> &reviewedPlan, ReviewState state);
@@ -70,6 +71,8 @@ signals:
     void evidenceActivated(const Evidence &evidence);
     // Escape while editing: the reviewer is done here and goes back to the queue.
     void editingFinished();
+    // The issue was already processed by the queue; the reviewer wants a fresh plan for it anyway.
+    void retriageRequested(int number);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -113,6 +116,7 @@ private:
     QFrame *m_guardrailBanner;
     QLabel *m_guardrailLabel;
     QPushButton *m_useReviewButton;
+    QPushButton *m_retriageButton;
     QListWidget *m_rationale;
     QPlainTextEdit *m_commentEdit;
     QLabel *m_hintLabel;

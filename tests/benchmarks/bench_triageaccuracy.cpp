@@ -105,6 +105,10 @@ int main(int argc, char **argv)
 
     HitRatio humanRoute, moduleRoute, highPrecision, evidenced;
     LabelScore modules, modulesLabelled, keywordsAll, keywordsLabelled;
+    // The playbook stops after an infra or checkpointing route: there the module labels are offered, not applied.
+    // Applied labels are scored on the parallelisms route, offers on the others, and both together as before.
+    LabelScore appliedParallelisms, offeredStopped, appliedOrOffered;
+    int stoppedIssues = 0;
     int issues = 0;
     int labelledIssues = 0;
     QMap<QString, LabelCounts> perLabel;
@@ -144,6 +148,14 @@ int main(int argc, char **argv)
         const QStringList predicted = onlyLabels(plan.addLabels, moduleUniverse);
         const QStringList matched = onlyLabels(keywords.labels(issue), moduleUniverse);
         modules.add(predicted, goldModules);
+        const QStringList offered = onlyLabels(plan.offeredLabels(), moduleUniverse);
+        appliedOrOffered.add(predicted + offered, goldModules);
+        if (plan.subOncall == "oncall: distributed parallelisms"_L1) {
+            appliedParallelisms.add(predicted, goldModules);
+        } else if (plan.decision == "route"_L1 || plan.decision == "high_priority"_L1) {
+            ++stoppedIssues;
+            offeredStopped.add(offered, goldModules);
+        }
         keywordsAll.add(matched, goldModules);
         if (!goldModules.isEmpty()) {
             modulesLabelled.add(predicted, goldModules);
@@ -203,6 +215,13 @@ int main(int argc, char **argv)
     out() << "  engine,   " << labelled.leftJustified(32) << modulesLabelled.text() << Qt::endl;
     out() << "  keywords, " << labelled.leftJustified(32) << keywordsLabelled.text() << Qt::endl;
     out() << "  (keywords: every positive signal of the pack as a plain word, anywhere in the issue)" << Qt::endl;
+    out() << "module labels by route (the plan stops after an infra or checkpointing route; what it found there is "
+             "offered, not applied):"
+          << Qt::endl;
+    out() << "  applied, parallelisms routes          " << appliedParallelisms.text() << Qt::endl;
+    out() << "  offered, infra/checkpointing routes   " << offeredStopped.text() << "  (" << stoppedIssues
+          << " issues)" << Qt::endl;
+    out() << "  applied or offered, all issues        " << appliedOrOffered.text() << Qt::endl;
     out() << "false positives on issues with no human module label: " << modules.fp - modulesLabelled.fp << " of "
           << modules.fp << Qt::endl;
     out() << "per module label (TP / FP / FN; FP on issues with no human module label):" << Qt::endl;

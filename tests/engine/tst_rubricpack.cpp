@@ -91,6 +91,21 @@ Changes olderFile(const QJsonValue &version)
     const double number = version.isString() ? version.toString().toDouble() : version.toDouble();
     if (number < 1.15)
         changes.append({u"scoring.test_name_words"_s, QJsonValue::Undefined});
+    if (number < 1.55) {
+        // 1.6: the stop after a route, processed issues, offer-only modules and the rules that read the text
+        // without the title.
+        changes.append({u"route_offers"_s, QJsonValue::Undefined});
+        changes.append({u"skip_processed"_s, QJsonValue::Undefined});
+        for (qsizetype i = 0; i < modules.size(); ++i)
+            changes.append({u"modules[%1].offer_only"_s.arg(i), QJsonValue::Undefined});
+        const QJsonObject root = QJsonDocument::fromJson(builtinJson()).object();
+        QJsonArray outOfScope;
+        for (const QJsonValue &rule : root.value("out_of_scope"_L1).toArray()) {
+            if (!QJsonDocument(rule.toObject()).toJson().contains("\"text\""))
+                outOfScope.append(rule);
+        }
+        changes.append({u"out_of_scope"_s, outOfScope});
+    }
     return changes;
 }
 
@@ -269,13 +284,28 @@ private slots:
             << u"modules[0].umbrella: the umbrellas above \"module: fsdp\" lead back to it"_s;
         // 1.5: a condition may count only the title's leading "[…]" tags.
         const QJsonObject inTag{{u"signals"_s, u"compile"_s}, {u"in"_s, u"tag"_s}};
-        QTest::addRow("in: tag") << mutated({{u"version"_s, u"1.5"_s}, {u"modules[0].requires"_s, inTag}}) << QString();
+        QTest::addRow("in: tag") << mutated(olderFile(u"1.5"_s) + Changes{{u"modules[0].requires"_s, inTag}})
+                                 << QString();
         QTest::addRow("in: tag in a 1.4 file")
             << mutated(olderFile(u"1.4"_s) + Changes{{u"modules[0].requires"_s, inTag}})
             << u"modules[0].requires.in: \"tag\" needs pack version 1.5 or later (the file says 1.4)"_s;
+        // 1.6: the text without the title, the stop after a route, processed issues, offer-only modules.
+        const QJsonObject inText{{u"signals"_s, u"compile"_s}, {u"in"_s, u"text"_s}};
+        QTest::addRow("in: text") << mutated(Changes{{u"modules[0].requires"_s, inText}}) << QString();
+        QTest::addRow("in: text in a 1.5 file")
+            << mutated(olderFile(u"1.5"_s) + Changes{{u"modules[0].requires"_s, inText}})
+            << u"modules[0].requires.in: needs pack version 1.6 or later (the file says 1.5)"_s;
+        QTest::addRow("route_offers in a 1.5 file") << mutated(olderFile(u"1.5"_s) + Changes{{u"route_offers"_s, true}})
+                                                    << u"route_offers: needs pack version 1.6 or later"_s;
+        QTest::addRow("skip_processed in a 1.5 file")
+            << mutated(olderFile(u"1.5"_s) + Changes{{u"skip_processed"_s, true}})
+            << u"skip_processed: needs pack version 1.6 or later"_s;
+        QTest::addRow("offer_only in a 1.5 file")
+            << mutated(olderFile(u"1.5"_s) + Changes{{u"modules[0].offer_only"_s, true}})
+            << u"modules[0].offer_only: needs pack version 1.6 or later"_s;
         QTest::addRow("in: somewhere else")
             << mutated(u"modules[0].requires"_s, QJsonObject{{u"signals"_s, u"compile"_s}, {u"in"_s, u"body"_s}})
-            << u"modules[0].requires.in: expected \"title\", \"tag\" or \"issue\", found \"body\""_s;
+            << u"modules[0].requires.in: expected \"title\", \"tag\", \"text\" or \"issue\", found \"body\""_s;
         QTest::addRow("max_confidence not a confidence")
             << mutated(u"modules[0].max_confidence"_s, u"SURE"_s)
             << u"modules[0].max_confidence: expected HIGH, MEDIUM or LOW, found \"SURE\""_s;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "engine/issuejsonreader.h"
-#include "engine/triageengine.h"
+#include "engine/rubricset.h"
 #include "models/queuetriager.h"
 #include "tests/support/testdata.h"
 
@@ -16,12 +16,12 @@ QList<Issue> smallQueue()
     return TestData::issues(u"queue-small.json"_s);
 }
 
-std::shared_ptr<const TriageEngine> engine()
+RubricSet engine()
 {
     const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
     if (!pack)
         qFatal("%s", qPrintable(pack.error()));
-    return std::make_shared<const TriageEngine>(pack.value());
+    return RubricSet(pack.value());
 }
 
 } // namespace
@@ -65,7 +65,7 @@ void tst_QueueTriager::plansEveryIssue()
         const int row = args.at(0).toInt();
         rows.insert(row);
         // Off the GUI thread, the same plan as on it.
-        QCOMPARE(args.at(1).value<TriagePlan>().decision, planner->plan(issues.at(row)).decision);
+        QCOMPARE(args.at(1).value<TriagePlan>().decision, planner.plan(issues.at(row)).decision);
         QCOMPARE(args.at(1).value<TriagePlan>().issueNumber, issues.at(row).number);
     }
     QCOMPARE(rows.size(), issues.size());
