@@ -141,6 +141,20 @@ private slots:
         QCOMPARE(store.loadQueue(queue({u"ONCALL: distributed"_s})).value().size(), 2); // labels ignore case
         QCOMPARE(store.loadQueue(queue({u"oncall: distributed"_s}, u"all"_s)).value().size(), 3);
         QCOMPARE(store.loadQueue(queue({u"oncall: distributed"_s}, u"closed"_s)).value().size(), 1);
+        // A queue may leave out issues with a label ("unprocessed only"): another queue of the store.
+        QueueSpec unprocessed = queue({u"oncall: distributed"_s});
+        unprocessed.excludeLabels = {u"module: ünïcode ✓"_s};
+        const Result<QList<Issue>> left = store.loadQueue(unprocessed);
+        QCOMPARE(left.value().size(), 1);
+        QCOMPARE(left->at(0).number, 1);
+        QCOMPARE(left->at(0).comments.size(), 3);
+        QCOMPARE(store.queueCounts(unprocessed).first, 1);
+        QVERIFY(store.ensureQueue(unprocessed).value() != id);
+        bool listed = false;
+        const QList<StoredQueue> stored = store.queues().value();
+        for (const StoredQueue &each : stored)
+            listed = listed || each.queue.excludeLabels == unprocessed.excludeLabels;
+        QVERIFY(listed);
 
         const SyncState read = store.syncState(id).value();
         QCOMPARE(read.cursor, state.cursor);

@@ -97,6 +97,43 @@ private slots:
         }
     }
 
+    // An issue the queue already processed (its marker label) is not planned again unless --retriage says so.
+    void retriage_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QString>("decision");
+        QTest::addRow("marked: already processed") << QStringList{} << u"already_processed"_s;
+        QTest::addRow("marked, --retriage: planned anew") << QStringList{u"--retriage"_s} << u"classify"_s;
+    }
+
+    void retriage()
+    {
+        QFETCH(QStringList, extra);
+        QFETCH(QString, decision);
+        QTemporaryDir dir;
+        const QString inputPath = dir.filePath(u"in.json"_s);
+        const QString outputPath = dir.filePath(u"out.jsonl"_s);
+        QFile file(inputPath);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const QJsonObject issue{
+            {u"number"_s, 9},
+            {u"title"_s, u"[FSDP2] fully_shard loses gradients"_s},
+            {u"body"_s, u"```python\nfrom torch.distributed.fsdp import fully_shard\nmodel = fully_shard(model)\n"
+                        u"x = model(inp)\nx.sum().backward()\n```\n"_s},
+            {u"labels"_s, QJsonArray{QJsonObject{{u"name"_s, u"oncall: distributed"_s}},
+                                     QJsonObject{{u"name"_s, u"ptd-bot-triaged"_s}}}}};
+        file.write(QJsonDocument(QJsonArray{issue}).toJson());
+        file.close();
+        QCOMPARE(TriageCommand::run(QStringList{u"triage-console triage"_s, u"--profile"_s, u"distributed"_s,
+                                                u"--input"_s, inputPath, u"--output"_s, outputPath} +
+                                    extra),
+                 0);
+        const QList<QJsonObject> plans = readLines(outputPath);
+        QCOMPARE(plans.size(), 1);
+        QCOMPARE(plans.first().value("decision"_L1).toString(), decision);
+        QCOMPARE(plans.first().value("add_labels"_L1).toArray().isEmpty(), decision == "already_processed"_L1);
+    }
+
     void plansFollowTheRubric()
     {
         QTemporaryDir dir;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "engine/issuejsonreader.h"
+#include "engine/triageplan.h"
 #include "models/issuetablemodel.h"
 #include "tests/support/testdata.h"
 #include "views/apppalette.h"
@@ -37,6 +38,8 @@ private slots:
     void filterReducesRows();
     void jkMoveTheSelection();
     void slashFocusesTheFilter();
+    void rubricsFollowTheLabels_data();
+    void rubricsFollowTheLabels();
 
 private:
     int currentNumber() const;
@@ -156,6 +159,57 @@ void tst_MainWindow::slashFocusesTheFilter()
     // Enter applies the filter at once and goes back to the queue.
     QTest::keyClick(m_filter, Qt::Key_Return);
     QVERIFY(m_table->hasFocus());
+}
+
+// A queue from a file: each issue is planned by the rubric its own oncall labels name, and the window says which.
+void tst_MainWindow::rubricsFollowTheLabels_data()
+{
+    QTest::addColumn<QStringList>("oncalls"); // the oncall label of each of the five issues ("" for none)
+    QTest::addColumn<QString>("status");      // the status bar's rubric part
+    const QString pt2 = u"oncall: pt2"_s;
+    const QString distributed = u"oncall: distributed"_s;
+    QTest::addRow("all oncall: pt2 → pt2") << QStringList{pt2, pt2, pt2, pt2, pt2} << u" · pt2 rubric (by labels)"_s;
+    QTest::addRow("all oncall: distributed → distributed")
+        << QStringList{distributed, distributed, distributed, distributed, distributed}
+        << u" · distributed rubric (by labels)"_s;
+    QTest::addRow("no oncall label → general") << QStringList{{}, {}, {}, {}, {}} << u" · general rubric (by labels)"_s;
+    QTest::addRow("a mix → per issue") << QStringList{pt2, pt2, distributed, {}, pt2}
+                                       << u" · rubrics by labels: pt2 3, distributed 1, general 1"_s;
+}
+
+void tst_MainWindow::rubricsFollowTheLabels()
+{
+    QFETCH(QStringList, oncalls);
+    QFETCH(QString, status);
+    QList<Issue> issues = smallQueue();
+    QCOMPARE(issues.size(), oncalls.size());
+    for (qsizetype i = 0; i < issues.size(); ++i) {
+        issues[i].labels.removeIf([](const QString &label) { return label.startsWith(u"oncall:"_s); });
+        if (!oncalls.at(i).isEmpty())
+            issues[i].labels.append(oncalls.at(i));
+    }
+    // As the command line does for --queue FILE without --profile.
+    m_window->useRubricsByLabels();
+    m_window->setIssues(issues, u"queue.json"_s);
+    m_window->selectFirstIssue();
+    QTRY_VERIFY(!m_window->isTriaging());
+    const QString count = m_window->findChild<QLabel *>(u"countLabel"_s)->text();
+    QVERIFY2(count.endsWith(status), qPrintable(count));
+    const QAbstractItemModel *model = m_table->model();
+    QTRY_VERIFY(model->index(0, 0).data(IssueTableModel::EnginePlanRole).isValid());
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const Issue issue = model->index(row, 0).data(IssueTableModel::IssueRole).value<Issue>();
+        const TriagePlan plan = model->index(row, 0).data(IssueTableModel::EnginePlanRole).value<TriagePlan>();
+        const QString expected = issue.hasLabel(u"oncall: pt2"_s)           ? u"pt2"_s
+                                 : issue.hasLabel(u"oncall: distributed"_s) ? u"distributed"_s
+                                                                            : u"general"_s;
+        QCOMPARE(plan.profile, expected);
+    }
+    // The suggestion names the rubric that planned the issue shown.
+    const Issue shown = m_table->currentIndex().data(IssueTableModel::IssueRole).value<Issue>();
+    const TriagePlan plan = m_table->currentIndex().data(IssueTableModel::EnginePlanRole).value<TriagePlan>();
+    QTRY_VERIFY(m_window->findChild<QLabel *>(u"decisionLabel"_s)->text().contains(plan.profile + u" rubric"_s));
+    QVERIFY(shown.number != 0);
 }
 
 QTEST_MAIN(tst_MainWindow)

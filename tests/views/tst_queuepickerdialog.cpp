@@ -75,6 +75,11 @@ void tst_QueuePickerDialog::parseLabels_data()
     QTest::addRow("two") << u"module: nccl, triaged"_s << QStringList{u"module: nccl"_s, u"triaged"_s};
     QTest::addRow("blanks and duplicates") << u" a ,, a, b ,"_s << QStringList{u"a"_s, u"b"_s};
     QTest::addRow("unicode") << u"🚀 perf, ä"_s << QStringList{u"🚀 perf"_s, u"ä"_s};
+    // Excluded labels, as GitHub's search writes them: "unprocessed only" is one saved queue.
+    QTest::addRow("an excluded label, quoted") << u"oncall: distributed, -label:\"ptd-bot-triaged\""_s
+                                               << QStringList{u"oncall: distributed"_s, u"-ptd-bot-triaged"_s};
+    QTest::addRow("an excluded label, bare") << u"-label:bot-triaged"_s << QStringList{u"-bot-triaged"_s};
+    QTest::addRow("an empty exclusion") << u"a, -label:\"\""_s << QStringList{u"a"_s};
 }
 
 void tst_QueuePickerDialog::parseLabels()
@@ -82,6 +87,10 @@ void tst_QueuePickerDialog::parseLabels()
     QFETCH(QString, text);
     QFETCH(QStringList, labels);
     QCOMPARE(QueuePickerDialog::parseLabels(text), labels);
+    // And back: the field shows the queue it opens.
+    QueueSpec queue;
+    queue.setLabelTerms(labels);
+    QCOMPARE(QueuePickerDialog::parseLabels(QueuePickerDialog::labelsText(queue)), labels);
 }
 
 void tst_QueuePickerDialog::openFollowsValidation()
