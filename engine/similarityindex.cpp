@@ -91,6 +91,7 @@ SimilarityOptions SimilarityOptions::titleAndBodyOnly()
     SimilarityOptions options;
     options.weights = {1.0, 1.0, 0.0, 0.0, 0.0, 0.0};
     options.queryFields = {true, true, false, false, false, false};
+    options.labelConsensus = 0;
     return options;
 }
 
@@ -211,6 +212,7 @@ Result<int> SimilarityIndex::index(const QString &repository, const QList<Issue>
     }
     if (!transaction.commit())
         return sqlError(what, db.lastError());
+    m_labelRarity.clear();
     return int(issues.size());
 }
 
@@ -461,14 +463,85 @@ Result<QList<SimilarityMatch>> SimilarityIndex::similarTo(const QString &reposit
     query.addBindValue(QString(columns + u'(' + phrases.join(u" OR "_s) + u')'));
     query.addBindValue(repository);
     query.addBindValue(exclude);
-    query.addBindValue(top);
+    const bool rerank = options.labelConsensus > 0 && options.rerankPool > top;
+    query.addBindValue(rerank ? options.rerankPool : top);
     if (!query.exec())
         return sqlError(what, query.lastError());
     QList<QPair<int, double>> found;
     while (query.next())
         found.append({query.value(0).toInt(), -query.value(1).toDouble()});
     query.finish();
+    if (rerank && found.size() > 1)
+        found = rerankByLabels(repository, found, options.labelConsensus, top);
     return describe(repository, found, chosen);
+}
+
+QHash<QString, double> SimilarityIndex::labelRarity(const QString &repository) const
+{
+    const auto cached = m_labelRarity.constFind(repository);
+    if (cached != m_labelRarity.cend())
+        return *cached;
+    QHash<QString, double> rarity;
+    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    query.setForwardOnly(true);
+    query.prepare(u"SELECT name, count(*), (SELECT count(*) FROM issues WHERE repo = ?) FROM issue_labels"
+                  " WHERE repo = ? GROUP BY name COLLATE NOCASE"_s);
+    query.addBindValue(repository);
+    query.addBindValue(repository);
+    if (query.exec()) {
+        while (query.next())
+            rarity.insert(query.value(0).toString().toLower(),
+                          std::log(std::max(1.0, query.value(2).toDouble()) / std::max(1.0, query.value(1).toDouble())));
+    }
+    m_labelRarity.insert(repository, rarity);
+    return rarity;
+}
+
+QList<QPair<int, double>> SimilarityIndex::rerankByLabels(const QString &repository,
+                                                          const QList<QPair<int, double>> &found, double weight,
+                                                          int top) const
+{
+    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    query.setForwardOnly(true);
+    QList<int> numbers;
+    for (const auto &hit : found)
+        numbers.append(hit.first);
+    query.prepare(u"SELECT number, name FROM issue_labels WHERE repo = ? AND number IN (%1)"_s.arg(numberList(numbers)));
+    query.addBindValue(repository);
+    QHash<int, QStringList> labelsOf;
+    if (query.exec()) {
+        while (query.next())
+            labelsOf[query.value(0).toInt()].append(query.value(1).toString().toLower());
+    }
+    const QHash<QString, double> rarity = labelRarity(repository);
+    const double best = std::max(1e-9, found.constFirst().second);
+    // How much the pool agrees on each label, each issue counting by its closeness.
+    QHash<QString, double> agreement;
+    double total = 0;
+    for (const auto &hit : found) {
+        const double closeness = hit.second / best;
+        total += closeness;
+        for (const QString &label : labelsOf.value(hit.first))
+            agreement[label] += closeness;
+    }
+    QList<QPair<int, double>> rescored;
+    QList<double> bonuses;
+    double bestBonus = 0;
+    for (const auto &hit : found) {
+        double bonus = 0;
+        for (const QString &label : labelsOf.value(hit.first))
+            bonus += agreement.value(label) / total * rarity.value(label, 0.0);
+        bonuses.append(bonus);
+        bestBonus = std::max(bestBonus, bonus);
+    }
+    for (qsizetype i = 0; i < found.size(); ++i) {
+        const double bonus = bestBonus > 0 ? bonuses.at(i) / bestBonus : 0.0;
+        rescored.append({found.at(i).first, found.at(i).second * (1.0 + weight * bonus)});
+    }
+    std::stable_sort(rescored.begin(), rescored.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    if (rescored.size() > top)
+        rescored.resize(top);
+    return rescored;
 }
 
 Result<QList<SimilarityMatch>> SimilarityIndex::describe(const QString &repository,
@@ -528,7 +601,7 @@ Result<QList<SimilarityMatch>> SimilarityIndex::search(const SearchQuery &search
     const QString text = search.text.trimmed();
     if (text.isEmpty())
         return QList<SimilarityMatch>();
-    QString sql = u"SELECT d.repo, d.number, bm25(similarity_fts, 4.0, 1.0, 0.5, 6.0, 2.0, 2.0) AS score"
+    QString sql = u"SELECT d.repo, d.number, bm25(similarity_fts, 2.0, 1.0, 0.5, 3.0, 1.0, 1.0) AS score"
                   " FROM similarity_fts JOIN similarity_docs d ON d.id = similarity_fts.rowid"
                   " JOIN issues i ON i.repo = d.repo AND i.number = d.number WHERE similarity_fts MATCH ?"_s;
     QVariantList binds{text};

@@ -6,6 +6,7 @@
 #include "engine/result.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QLoggingCategory>
 #include <QMap>
@@ -42,11 +43,16 @@ Q_DECLARE_METATYPE(SimilarityMatch)
 // most telling words it asks with. The defaults are what the console uses; the benchmark compares others.
 struct SimilarityOptions
 {
-    std::array<double, IssueFingerprint::FieldCount> weights = {4.0, 1.0, 0.5, 6.0, 2.0, 2.0};
+    std::array<double, IssueFingerprint::FieldCount> weights = {2.0, 1.0, 0.5, 3.0, 1.0, 1.0};
     // Which of the query issue's fields its words are taken from.
     std::array<bool, IssueFingerprint::FieldCount> queryFields = {true, true, true, true, true, true};
     int maxTerms = 40;
-    double maxDocumentShare = 0.12; // words in more of the documents than this tell nothing
+    double maxDocumentShare = 0.3; // words in more of the documents than this tell nothing
+    // The closest `rerankPool` are re-ranked by the labels they agree on (weighted by how rare each label
+    // is in the store): people labelled those issues, and a match that carries the labels its neighbours
+    // carry is more likely about the same thing. 0: bm25 alone.
+    double labelConsensus = 0.6;
+    int rerankPool = 30;
     static SimilarityOptions titleAndBodyOnly();
 };
 
@@ -97,6 +103,13 @@ private:
     Result<QList<SimilarityMatch>> describe(const QString &repository, const QList<QPair<int, double>> &ranked,
                                             const QStringList &queryTerms) const;
 
+    // How rare each label is in the store (log of issues over issues carrying it); cached, refreshed when
+    // the index changes.
+    QList<QPair<int, double>> rerankByLabels(const QString &repository, const QList<QPair<int, double>> &found,
+                                             double weight, int top) const;
+    QHash<QString, double> labelRarity(const QString &repository) const;
+
     QString m_path;
     QString m_connectionName;
+    mutable QHash<QString, QHash<QString, double>> m_labelRarity;
 };
