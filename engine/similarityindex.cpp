@@ -425,7 +425,8 @@ Result<QList<SimilarityMatch>> SimilarityIndex::similarTo(const QString &reposit
             frequency.insert(query.value(0).toString(), query.value(1).toInt());
         query.finish();
     }
-    const int maxDocuments = std::max(3, int(documents * options.maxDocumentShare));
+    // In a small store a relative cap would leave too few words; in a large one common words cost time.
+    const int maxDocuments = std::max(50, int(documents * options.maxDocumentShare));
     QList<QPair<double, QString>> ranked;
     for (auto it = weightOf.cbegin(); it != weightOf.cend(); ++it) {
         const int df = frequency.value(it.key());
@@ -457,14 +458,19 @@ Result<QList<SimilarityMatch>> SimilarityIndex::similarTo(const QString &reposit
         columns = u'{' + names.join(u' ') + u"} : "_s;
     }
 
-    query.prepare(u"SELECT d.number, "_s + bm25Call(options) +
-                  u" AS score FROM similarity_fts JOIN similarity_docs d ON d.id = similarity_fts.rowid"
-                  " WHERE similarity_fts MATCH ? AND d.repo = ? AND d.number != ? ORDER BY score LIMIT ?"_s);
+    // The text index ranks on its own first (joined the other way, SQLite would run the match once per
+    // document of the repository); the few best are then kept to this repository, without the issue itself.
+    const bool rerank = options.labelConsensus > 0 && options.rerankPool > top;
+    const int wanted = rerank ? options.rerankPool : top;
+    query.prepare(u"SELECT d.number, s.score FROM (SELECT rowid, "_s + bm25Call(options) +
+                  u" AS score FROM similarity_fts WHERE similarity_fts MATCH ? ORDER BY score LIMIT ?) s"
+                  " JOIN similarity_docs d ON d.id = s.rowid WHERE d.repo = ? AND d.number != ?"
+                  " ORDER BY s.score LIMIT ?"_s);
     query.addBindValue(QString(columns + u'(' + phrases.join(u" OR "_s) + u')'));
+    query.addBindValue(wanted * 2 + 10);
     query.addBindValue(repository);
     query.addBindValue(exclude);
-    const bool rerank = options.labelConsensus > 0 && options.rerankPool > top;
-    query.addBindValue(rerank ? options.rerankPool : top);
+    query.addBindValue(wanted);
     if (!query.exec())
         return sqlError(what, query.lastError());
     QList<QPair<int, double>> found;
@@ -601,9 +607,11 @@ Result<QList<SimilarityMatch>> SimilarityIndex::search(const SearchQuery &search
     const QString text = search.text.trimmed();
     if (text.isEmpty())
         return QList<SimilarityMatch>();
-    QString sql = u"SELECT d.repo, d.number, bm25(similarity_fts, 2.0, 1.0, 0.5, 3.0, 1.0, 1.0) AS score"
-                  " FROM similarity_fts JOIN similarity_docs d ON d.id = similarity_fts.rowid"
-                  " JOIN issues i ON i.repo = d.repo AND i.number = d.number WHERE similarity_fts MATCH ?"_s;
+    // The text index first, materialized: joined the other way SQLite would run the match per document.
+    QString sql = u"WITH s AS MATERIALIZED (SELECT rowid, bm25(similarity_fts, 2.0, 1.0, 0.5, 3.0, 1.0, 1.0) AS score"
+                  " FROM similarity_fts WHERE similarity_fts MATCH ?)"
+                  " SELECT d.repo, d.number, s.score FROM s JOIN similarity_docs d ON d.id = s.rowid"
+                  " JOIN issues i ON i.repo = d.repo AND i.number = d.number WHERE 1"_s;
     QVariantList binds{text};
     if (!search.repository.isEmpty()) {
         sql += u" AND d.repo = ?"_s;
@@ -618,7 +626,7 @@ Result<QList<SimilarityMatch>> SimilarityIndex::search(const SearchQuery &search
                " l.name = ?)"_s;
         binds.append(label);
     }
-    sql += u" ORDER BY score LIMIT ?"_s;
+    sql += u" ORDER BY s.score LIMIT ?"_s;
     binds.append(std::max(1, search.limit));
     QSqlQuery query(db);
     query.setForwardOnly(true);

@@ -46,8 +46,8 @@ struct SimilarityOptions
     std::array<double, IssueFingerprint::FieldCount> weights = {2.0, 1.0, 0.5, 3.0, 1.0, 1.0};
     // Which of the query issue's fields its words are taken from.
     std::array<bool, IssueFingerprint::FieldCount> queryFields = {true, true, true, true, true, true};
-    int maxTerms = 40;
-    double maxDocumentShare = 0.3; // words in more of the documents than this tell nothing
+    int maxTerms = 24;
+    double maxDocumentShare = 0.05; // words in more of the documents than this (and 50) tell little, cost much
     // The closest `rerankPool` are re-ranked by the labels they agree on (weighted by how rare each label
     // is in the store): people labelled those issues, and a match that carries the labels its neighbours
     // carry is more likely about the same thing. 0: bm25 alone.

@@ -3,7 +3,7 @@
 // (our own generator: module topics with their APIs, frames and errors, shuffled filler), then quality on real
 // issues with human labels and on real duplicate pairs.
 // Usage: bench_similarity [--issues N] [--dev DIR] [--duplicates FILE] [--verbose] [--quality-only]
-//                         [--weights T,B,C,S,F,I] [--terms N] [--share X] [--consensus W]  (other settings than the console's)
+//                         [--weights T,B,C,S,F,I] [--terms N] [--share X] [--consensus W] [--keep FILE]  (other settings than the console's)
 //   --dev: the folder of labelled issues (default ../shared/eval/dev beside the repository);
 //   --duplicates: pairs.jsonl of duplicate pairs (default ../shared/eval/duplicates/pairs.jsonl).
 // The quality part is skipped, saying so, when the data is absent.
@@ -95,14 +95,23 @@ QList<Issue> generate(int count, quint32 seed)
     issues.reserve(count);
     for (int n = 1; n <= count; ++n) {
         const Topic &topic = all.at(int(random.bounded(all.size())));
+        // A bug family within the topic (a few are reported often, most rarely): the words and the error its
+        // reports share, as duplicates and near-duplicates do.
+        const double u = random.generateDouble();
+        const int family = int(400 * u * u);
+        const QString topicName = topic.module.mid(8);
+        const QString familyApi = u"%1_op%2"_s.arg(topicName).arg(family);
+        const QString familyWord = u"%1%2"_s.arg(topic.words.at(family % topic.words.size())).arg(family);
         Issue issue;
         issue.number = n;
-        issue.title = u"%1 %2 with %3 (%4)"_s.arg(pick(topic.words), pick(filler), pick(topic.apis)).arg(n % 97);
+        issue.title = u"%1 %2 %3 with %4"_s.arg(pick(topic.words), familyWord, pick(filler), familyApi);
         QStringList body;
         for (int s = 0; s < 6; ++s) {
             QStringList sentence;
-            for (int w = 0; w < 14; ++w)
-                sentence.append(random.bounded(3) == 0 ? pick(topic.words) : pick(filler));
+            for (int w = 0; w < 14; ++w) {
+                const quint32 roll = random.bounded(10);
+                sentence.append(roll < 3 ? pick(topic.words) : roll == 3 ? familyWord : pick(filler));
+            }
             body.append(sentence.join(u' ') + u'.');
         }
         if (random.bounded(2) == 0) {
@@ -110,8 +119,8 @@ QList<Issue> generate(int count, quint32 seed)
             for (int f = 0; f < 3; ++f)
                 body.append(u"  File \"/env/lib/python3.11/site-packages/%1\", line %2, in %3"_s.arg(pick(topic.paths))
                                 .arg(100 + f * 37)
-                                .arg(pick(topic.apis)));
-            body.append(pick(topic.errors));
+                                .arg(f == 2 ? familyApi : pick(topic.apis)));
+            body.append(topic.errors.at(family % topic.errors.size()) + u" in "_s + familyApi);
         }
         issue.body = body.join(u'\n');
         issue.state = random.bounded(3) == 0 ? u"OPEN"_s : u"CLOSED"_s;
@@ -176,11 +185,14 @@ int scale(QStringList &arguments)
     return issues.isEmpty() ? 50000 : std::max(100, issues.toInt());
 }
 
+QString g_keep; // --keep FILE: the synthetic store is written there and left for a look
+
 int performance(int count)
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"store.sqlite"_s);
-    out() << "== Performance: " << count << " synthetic issues (our generator, 16 module topics)" << Qt::endl;
+    const QString path = g_keep.isEmpty() ? dir.filePath(u"store.sqlite"_s) : g_keep;
+    QFile::remove(path);
+    out() << "== Performance: " << count << " synthetic issues (our generator: 16 module topics, 400 bug families each)" << Qt::endl;
     QElapsedTimer timer;
     timer.start();
     const QList<Issue> issues = generate(count, 30);
@@ -232,9 +244,10 @@ int performance(int count)
           << QString::number((total - withoutIndex) * per10k / 1e6, 'f', 1) << " MB index)" << Qt::endl;
 
     QRandomGenerator random(7);
+    const int lookupCount = 300;
     QList<double> lookups;
     int hits = 0;
-    for (int q = 0; q < 300; ++q) {
+    for (int q = 0; q < lookupCount; ++q) {
         const int number = 1 + int(random.bounded(count));
         QElapsedTimer one;
         one.start();
@@ -244,9 +257,9 @@ int performance(int count)
             ++hits;
     }
     const Latency lookup = summarize(lookups);
-    out() << "similar-issues lookup (top 10, with why), 300 lookups: median " << milliseconds(lookup.median)
+    out() << "similar-issues lookup (top 10, with why), " << lookupCount << " lookups: median " << milliseconds(lookup.median)
           << ", p95 " << milliseconds(lookup.p95) << ", worst " << milliseconds(lookup.worst)
-          << " (targets < 50 ms / < 150 ms); top match of the same topic " << hits << "/300" << Qt::endl;
+          << " (targets < 50 ms / < 150 ms); top match of the same topic " << hits << "/" << lookupCount << Qt::endl;
 
     const QStringList searches = {u"nccl"_s,           u"\"graph break\""_s,   u"title: checkpoint"_s,
                                   u"shard* AND timeout"_s, u"RuntimeError"_s,  u"signature: failed"_s,
@@ -514,6 +527,7 @@ int main(int argc, char *argv[])
     const QString consensus = Bench::takeOption(arguments, u"--consensus"_s);
     if (!consensus.isEmpty())
         g_options.labelConsensus = consensus.toDouble();
+    g_keep = Bench::takeOption(arguments, u"--keep"_s);
     const bool skipPerformance = arguments.removeAll(u"--quality-only"_s) > 0;
     int status = skipPerformance ? 0 : performance(count);
     if (status == 0)
