@@ -9,6 +9,7 @@
 #include "engine/similarityindex.h"
 
 #include <QList>
+#include <QMetaType>
 #include <QString>
 #include <optional>
 
@@ -20,6 +21,7 @@ struct DuplicatePlan
     OutboxClose close;
     int target = 0;
 };
+Q_DECLARE_METATYPE(DuplicatePlan)
 
 class DuplicatePlanner final
 {

@@ -579,6 +579,7 @@ Result<QList<SimilarityMatch>> SimilarityIndex::describe(const QString &reposito
         match.score = hit.second;
         const IssueFingerprint print = IssueFingerprint::of(*issue);
         match.signature = print.fields[IssueFingerprint::Signature];
+        match.body = issue->body.left(20000);
         for (int field = 0; field < IssueFingerprint::FieldCount; ++field) {
             const QSet<QString> words = print.tokenSet(field);
             QStringList shared;

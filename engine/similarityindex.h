@@ -34,6 +34,7 @@ struct SimilarityMatch
     double score = 0; // higher is closer (bm25, sign turned)
     QMap<QString, QStringList> why;
     QString signature; // the match's error signature, when it has one
+    QString body;      // the match's body (its first 20,000 characters), to show the words where they are
 
     bool isOpen() const { return state.compare(QLatin1String("OPEN"), Qt::CaseInsensitive) == 0; }
 };
