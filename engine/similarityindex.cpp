@@ -146,6 +146,12 @@ Result<int> SimilarityIndex::setUp()
         u"CREATE VIRTUAL TABLE IF NOT EXISTS similarity_vocab USING fts5vocab(similarity_fts, 'row')"_s,
         u"CREATE TABLE IF NOT EXISTS similarity_docs (id INTEGER PRIMARY KEY, repo TEXT NOT NULL,"
         " number INTEGER NOT NULL, updated_at TEXT, UNIQUE (repo, number))"_s,
+        // How many issues hold each word: fts5vocab counts by walking the word's whole posting list, far too
+        // slow for a lookup's few dozen words; this answers from a b-tree. `drift`: issues re-indexed or
+        // dropped since the last recount.
+        u"CREATE TABLE IF NOT EXISTS similarity_terms (term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID"_s,
+        u"CREATE TABLE IF NOT EXISTS similarity_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)"_s,
+        u"INSERT OR IGNORE INTO similarity_meta (key, value) VALUES ('drift', 0)"_s,
     };
     for (const QString &statement : statements) {
         if (!query.exec(statement)) {
@@ -158,7 +164,7 @@ Result<int> SimilarityIndex::setUp()
     return 1;
 }
 
-Result<int> SimilarityIndex::index(const QString &repository, const QList<Issue> &issues)
+Result<int> SimilarityIndex::index(const QString &repository, const QList<Issue> &issues, bool countWords)
 {
     if (issues.isEmpty())
         return 0;
@@ -178,15 +184,21 @@ Result<int> SimilarityIndex::index(const QString &repository, const QList<Issue>
     QSqlQuery insertText(db);
     insertText.prepare(u"INSERT INTO similarity_fts (rowid, title, body, comments, signature, frames, identifiers)"
                        " VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
+    QSqlQuery countWord(db);
+    countWord.prepare(u"INSERT INTO similarity_terms (term, docs) VALUES (?, 1)"
+                      " ON CONFLICT (term) DO UPDATE SET docs = docs + 1"_s);
+    int drift = 0;
     for (const Issue &issue : issues) {
         find.addBindValue(repository);
         find.addBindValue(issue.number);
         if (!find.exec())
             return sqlError(what, find.lastError());
         qint64 id = 0;
+        bool added = false;
         if (find.next()) {
             id = find.value(0).toLongLong();
             find.finish();
+            ++drift;
             removeText.addBindValue(id);
             if (!removeText.exec())
                 return sqlError(what, removeText.lastError());
@@ -202,6 +214,7 @@ Result<int> SimilarityIndex::index(const QString &repository, const QList<Issue>
             if (!insertDoc.exec())
                 return sqlError(what, insertDoc.lastError());
             id = insertDoc.lastInsertId().toLongLong();
+            added = true;
         }
         const IssueFingerprint print = IssueFingerprint::of(issue);
         insertText.addBindValue(id);
@@ -209,6 +222,23 @@ Result<int> SimilarityIndex::index(const QString &repository, const QList<Issue>
             insertText.addBindValue(field);
         if (!insertText.exec())
             return sqlError(what, insertText.lastError());
+        if (added && countWords) {
+            QSet<QString> words;
+            for (int field = 0; field < IssueFingerprint::FieldCount; ++field)
+                words.unite(print.tokenSet(field));
+            for (const QString &word : std::as_const(words)) {
+                countWord.addBindValue(word);
+                if (!countWord.exec())
+                    return sqlError(what, countWord.lastError());
+            }
+        }
+    }
+    if (drift > 0) {
+        QSqlQuery meta(db);
+        meta.prepare(u"UPDATE similarity_meta SET value = value + ? WHERE key = 'drift'"_s);
+        meta.addBindValue(drift);
+        if (!meta.exec())
+            return sqlError(what, meta.lastError());
     }
     if (!transaction.commit())
         return sqlError(what, db.lastError());
@@ -243,6 +273,11 @@ Result<int> SimilarityIndex::catchUp(const std::function<bool(int, int)> &progre
             if (!remove.exec())
                 return sqlError(what, remove.lastError());
         }
+        QSqlQuery meta(db);
+        meta.prepare(u"UPDATE similarity_meta SET value = value + ? WHERE key = 'drift'"_s);
+        meta.addBindValue(int(gone.size()));
+        if (!meta.exec())
+            return sqlError(what, meta.lastError());
         if (!transaction.commit())
             return sqlError(what, db.lastError());
     }
@@ -257,6 +292,7 @@ Result<int> SimilarityIndex::catchUp(const std::function<bool(int, int)> &progre
     query.finish();
 
     const int total = int(stale.size());
+    const bool bulk = total > 1000; // counted once at the end, by a recount
     int done = 0;
     while (done < total) {
         const QString repository = stale.at(done).first;
@@ -267,18 +303,54 @@ Result<int> SimilarityIndex::catchUp(const std::function<bool(int, int)> &progre
         const Result<QList<Issue>> issues = loadIssues(repository, numbers);
         if (!issues)
             return Error{issues.error()};
-        const Result<int> written = index(repository, issues.value());
+        const Result<int> written = index(repository, issues.value(), !bulk);
         if (!written)
             return written;
         done += int(numbers.size());
-        if (progress && !progress(done, total))
+        if (progress && !progress(done, total)) {
+            if (bulk)
+                recountWords();
             return done;
+        }
     }
     if (total > 5 * CatchUpBatch) // many new segments: merge them, lookups get faster
         query.exec(u"INSERT INTO similarity_fts (similarity_fts) VALUES ('optimize')"_s);
+    // Recount after a bulk catch-up, when the counts drifted by a tenth, or when they were never made.
+    int drift = 0;
+    int counted = 0;
+    if (query.exec(u"SELECT (SELECT value FROM similarity_meta WHERE key = 'drift'),"
+                   " EXISTS (SELECT 1 FROM similarity_terms)"_s) &&
+        query.next()) {
+        drift = query.value(0).toInt();
+        counted = query.value(1).toInt();
+    }
+    query.finish();
+    const int documents = documentCount();
+    if (bulk || drift * 10 > documents || (counted == 0 && documents > 0)) {
+        const Result<int> recounted = recountWords();
+        if (!recounted)
+            return recounted;
+    }
     if (total > 0)
         qCInfo(lcSimilarity) << "indexed" << total << "issues," << gone.size() << "dropped";
     return total;
+}
+
+Result<int> SimilarityIndex::recountWords()
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    const QString what = QObject::tr("Cannot count the words of the similarity index in %1").arg(m_path);
+    SqlTransaction transaction(db);
+    if (!transaction.isOpen())
+        return sqlError(what, db.lastError());
+    QSqlQuery query(db);
+    if (!query.exec(u"DELETE FROM similarity_terms"_s) ||
+        !query.exec(u"INSERT INTO similarity_terms (term, docs) SELECT term, doc FROM similarity_vocab"_s) ||
+        !query.exec(u"UPDATE similarity_meta SET value = 0 WHERE key = 'drift'"_s))
+        return sqlError(what, query.lastError());
+    if (!transaction.commit())
+        return sqlError(what, db.lastError());
+    return 1;
 }
 
 int SimilarityIndex::documentCount(const QString &repository) const
@@ -410,12 +482,12 @@ Result<QList<SimilarityMatch>> SimilarityIndex::similarTo(const QString &reposit
     const double documents = std::max(1, query.value(0).toInt());
     query.finish();
 
-    // How many documents hold each word (fts5vocab answers `term = ?` from the index, not by a scan).
+    // How many documents hold each word.
     QHash<QString, int> frequency;
     const QStringList terms = weightOf.keys();
     for (qsizetype from = 0; from < terms.size(); from += 200) {
         const QStringList chunk = terms.mid(from, 200);
-        query.prepare(u"SELECT term, doc FROM similarity_vocab WHERE term IN (%1)"_s.arg(
+        query.prepare(u"SELECT term, docs FROM similarity_terms WHERE term IN (%1)"_s.arg(
             QStringList(chunk.size(), u"?"_s).join(u',')));
         for (const QString &term : chunk)
             query.addBindValue(term);
