@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/guicommand.h"
+#include "app/similarityscreenshot.h"
 
 #include "app/firstpaintreporter.h"
 #include "app/keychaintokenstore.h"
@@ -273,7 +274,8 @@ void GuiCommand::prepareEnvironment(int argc, char **argv)
         return;
     bool offscreen = false;
     for (int i = 1; i < argc; ++i) {
-        for (const char *option : {"--screenshot", "--screenshot-repro", "--screenshot-reduction", "--help", "-h",
+        for (const char *option : {"--screenshot", "--screenshot-repro", "--screenshot-reduction",
+                                   "--screenshot-similar", "--help", "-h",
                                    "--help-all", "--version", "-v"})
             offscreen = offscreen || std::strcmp(argv[i], option) == 0;
     }
@@ -358,6 +360,12 @@ int GuiCommand::run(QApplication &app)
         QApplication::translate("GuiCommand", "The package --screenshot-reduction bisects by (default torch)."),
         u"NAME"_s, u"torch"_s);
     shotPackageOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    const QCommandLineOption similarShotOption(
+        u"screenshot-similar"_s,
+        QApplication::translate("GuiCommand", "Write the --queue's issues to the throwaway store, then "
+                                              "DIR/similar-panel.png (the Similar tab) and DIR/search-dialog.png."),
+        u"DIR"_s);
+    parser.addOption(similarShotOption);
     parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption, profileOption,
                        presentationOption, repoOption, labelOption, excludeLabelOption, stateOption, apiOption, firstPaintOption,
                        reproShotOption, reductionShotOption, shotPackageOption, screenshotSizeOption});
@@ -418,8 +426,8 @@ int GuiCommand::run(QApplication &app)
         return fail(pack.error());
 
     // A screenshot never touches the reviewer's store: it gets a throwaway one.
-    const bool screenshot =
-        parser.isSet(screenshotOption) || parser.isSet(reproShotOption) || parser.isSet(reductionShotOption);
+    const bool screenshot = parser.isSet(screenshotOption) || parser.isSet(reproShotOption) ||
+                            parser.isSet(reductionShotOption) || parser.isSet(similarShotOption);
     if (!screenshot && s_noDisplay)
         return fail(u"no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
                     "use --screenshot FILE.png or a headless command such as `triage-console triage --help`"_s);
@@ -433,6 +441,11 @@ int GuiCommand::run(QApplication &app)
     Result<std::unique_ptr<ReviewDecisionStore>> store = ReviewDecisionStore::open(storePath);
     if (!store)
         return fail(store.error());
+    if (parser.isSet(similarShotOption) && issues) {
+        const QString error = SimilarityScreenshot::fillStore(storePath, repositoryOf(issues.value()), issues.value());
+        if (!error.isEmpty())
+            return fail(error);
+    }
     // The issues synced from GitHub live in the same file; without it the console still reviews JSON queues.
     Result<std::unique_ptr<IssueStore>> issueStore = IssueStore::open(storePath);
     if (!issueStore && parser.isSet(repoOption))
@@ -497,6 +510,11 @@ int GuiCommand::run(QApplication &app)
 
     if (parser.isSet(reproShotOption))
         return screenshotRepro(app, window, parser.value(reproShotOption), parser.isSet(darkOption));
+    if (parser.isSet(similarShotOption)) {
+        showOffScreen(window);
+        return SimilarityScreenshot::run(window, parser.value(similarShotOption), parser.isSet(darkOption), 103,
+                                         u"bias OR generator OR inductor"_s);
+    }
     if (parser.isSet(reductionShotOption))
         return screenshotReduction(app, window, parser.value(reductionShotOption), parser.value(shotPackageOption),
                                    parser.isSet(darkOption));

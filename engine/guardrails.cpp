@@ -148,7 +148,8 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
     } else if (addedSubs.isEmpty() && !scrub && !inQueueRoute && !staysWithoutLabel(pack) &&
                plan.decision != "already_classified"_L1 && plan.decision != "already_processed"_L1 &&
                plan.decision != pack.outOfScopeDecision &&
-               !plan.decision.isEmpty()) {
+               // a duplicate is closed, pointing at the original, not routed (DuplicatePlanner)
+               plan.decision != "duplicate"_L1 && !plan.decision.isEmpty()) {
         found.append(violation(QLatin1StringView(OneSubOncall), {},
                                u"a routed issue needs exactly one sub-oncall and the plan adds none"_s));
     }

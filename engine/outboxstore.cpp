@@ -292,9 +292,10 @@ Result<OutboxEntry> OutboxStore::enqueueEntry(const ReviewDecision &decision, co
         return Error{QObject::tr("the issue seen (#%1) is not the one the plan is for (#%2)")
                          .arg(seen.number)
                          .arg(entry.number)};
-    if (close.close && close.stateReason != u"completed"_s && close.stateReason != u"not_planned"_s)
-        return Error{
-            QObject::tr("a close needs the state reason completed or not_planned, not \"%1\"").arg(close.stateReason)};
+    if (close.close && close.stateReason != u"completed"_s && close.stateReason != u"not_planned"_s &&
+        close.stateReason != u"duplicate"_s)
+        return Error{QObject::tr("a close needs the state reason completed, not_planned or duplicate, not \"%1\"")
+                         .arg(close.stateReason)};
     entry.violations = check(entry, seen, pack);
     entry.status = entry.violations.isEmpty() ? OutboxStatus::Ready : OutboxStatus::Blocked;
     QStringList why;

@@ -2,6 +2,7 @@
 #include "engine/syncpagewriter.h"
 
 #include "engine/issuestore.h"
+#include "engine/similarityindex.h"
 
 #include <QMetaObject>
 
@@ -22,6 +23,7 @@ SyncPageWriter::~SyncPageWriter()
 {
     // The connection must close on the thread that used it; the task runs after any write still queued.
     post([this] {
+        m_similarity.reset();
         m_store.reset();
         QThread::currentThread()->quit();
     });
@@ -58,12 +60,29 @@ void SyncPageWriter::write(Page page, QObject *context, std::function<void(const
             if (!issues)
                 return Error{issues.error()};
             written.issues = issues.value();
+            indexPage(page);
             return written;
         }();
         // Queued to the context: dropped by Qt if it is destroyed before the answer is delivered.
         QMetaObject::invokeMethod(
             context, [done, result = std::move(result)] { done(result); }, Qt::QueuedConnection);
     });
+}
+
+void SyncPageWriter::indexPage(const Page &page)
+{
+    // After the page's own transaction: a failure here loses no issue, and the next catch-up repairs it.
+    if (!m_similarity) {
+        Result<std::unique_ptr<SimilarityIndex>> opened = SimilarityIndex::open(m_storePath);
+        if (!opened) {
+            qCWarning(lcSimilarity) << opened.error();
+            return;
+        }
+        m_similarity = std::move(opened).value();
+    }
+    const Result<int> indexed = m_similarity->index(page.repository, page.issues);
+    if (!indexed)
+        qCWarning(lcSimilarity) << indexed.error();
 }
 
 void SyncPageWriter::countQueue(const QueueSpec &queue, QObject *context, std::function<void(QPair<int, int>)> done)

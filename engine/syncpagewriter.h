@@ -17,6 +17,7 @@
 #include <optional>
 
 class IssueStore;
+class SimilarityIndex;
 
 // Writes a sync's pages into the store from a thread of its own, one after another in the order given, so
 // that the GUI thread never waits on SQLite (a page of 100 issues with their comments takes 50–150 ms).
@@ -55,9 +56,12 @@ private:
     // Runs on the writer's thread; opens the store on first use.
     Result<IssueStore *> store();
     void post(std::function<void()> task);
+    void indexPage(const Page &page);
 
     QString m_storePath;
     QThread m_thread;
     QObject *m_worker;                   // lives on m_thread: queued tasks run there
     std::unique_ptr<IssueStore> m_store; // touched on m_thread only
+    // Keeps the similar-issues index current with every page written (issue #30); m_thread only.
+    std::unique_ptr<SimilarityIndex> m_similarity;
 };

@@ -7,6 +7,7 @@
 #include "engine/outboxstore.h"
 #include "engine/queuesyncjob.h"
 #include "engine/reproresultstore.h"
+#include "engine/similaritylookup.h"
 #include "engine/tokenstore.h"
 #include "engine/triageengine.h"
 #include "models/issuefilterproxymodel.h"
@@ -19,6 +20,8 @@
 #include "views/outboxpanel.h"
 #include "views/queuepickerdialog.h"
 #include "views/repropanel.h"
+#include "views/searchdialog.h"
+#include "views/similarissuespanel.h"
 #include "views/suggestionpanel.h"
 #include "views/tokensettingsdialog.h"
 
@@ -28,6 +31,7 @@
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDesktopServices>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -94,6 +98,10 @@ constexpr KeyHelp ShortcutSheet[] = {
     {QT_TRANSLATE_NOOP("MainWindow", "/"), QT_TRANSLATE_NOOP("MainWindow", "Filter the queue (Enter returns to it)")},
     {QT_TRANSLATE_NOOP("MainWindow", "F11"), QT_TRANSLATE_NOOP("MainWindow", "Presentation mode")},
     {QT_TRANSLATE_NOOP("MainWindow", "r"), QT_TRANSLATE_NOOP("MainWindow", "Repro tab / back to the issue")},
+    {QT_TRANSLATE_NOOP("MainWindow", "m"), QT_TRANSLATE_NOOP("MainWindow", "Similar issues tab / back to the issue")},
+    {QT_TRANSLATE_NOOP("MainWindow", "d"),
+     QT_TRANSLATE_NOOP("MainWindow", "Mark as duplicate of the selected similar issue (to the outbox)")},
+    {QT_TRANSLATE_NOOP("MainWindow", "Ctrl+K"), QT_TRANSLATE_NOOP("MainWindow", "Search every issue in the store")},
     {QT_TRANSLATE_NOOP("MainWindow", "Ctrl+Shift+O"),
      QT_TRANSLATE_NOOP("MainWindow", "The outbox (approved edits waiting for GitHub) / back to the queue")},
     {QT_TRANSLATE_NOOP("MainWindow", "Space / Enter"),
@@ -197,6 +205,13 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_detailTabs->setFocusPolicy(Qt::NoFocus);
     m_detailTabs->addTab(m_issueView, tr("Issue"));
     m_detailTabs->addTab(m_reproPanel, tr("Repro"));
+    m_syntax = repository;
+    m_similarPanel = new SimilarIssuesPanel(this);
+    m_similarPanel->setReviewer(qEnvironmentVariable("USER"));
+    m_detailTabs->addTab(m_similarPanel, tr("Similar"));
+    connect(m_similarPanel, &SimilarIssuesPanel::duplicateRequested, this, &MainWindow::queueDuplicate);
+    connect(m_similarPanel, &SimilarIssuesPanel::openIssueRequested, this,
+            [this](int number) { openIssueFromStore(m_repository, number); });
     connect(m_reproPanel, &ReproPanel::statusChanged, m_panel, &SuggestionPanel::setReproStatus);
     // A scrub report sent from the Repro tab waits in the outbox like any approval.
     connect(m_reproPanel->reductionPanel(), &ReproReductionPanel::reportSent, this,
@@ -400,6 +415,12 @@ void MainWindow::setUpShortcuts()
     bind(QKeySequence(Qt::Key_S), [this] { decide(ReviewState::Skipped); });
     bind(QKeySequence(Qt::Key_E), [this] { m_panel->beginEditing(); });
     bind(QKeySequence(Qt::Key_R), [this] { showReproTab(!isReproTabShown()); });
+    bind(QKeySequence(Qt::Key_M), [this] { showSimilarTab(!isSimilarTabShown()); });
+    bind(QKeySequence(Qt::Key_D), [this] {
+        showSimilarTab(true);
+        m_similarPanel->markDuplicate();
+    });
+    bind(QKeySequence(Qt::CTRL | Qt::Key_K), [this] { openSearch(); });
     bind(QKeySequence(Qt::Key_U), [this] {
         if (!m_undoStack->canUndo())
             return;
@@ -470,6 +491,7 @@ void MainWindow::applyPack(const RubricPack &pack)
     m_pack = pack;
     m_outboxPanel->setPack(pack);
     m_reproPanel->reductionPanel()->setPack(pack);
+    m_similarPanel->setPack(pack);
     updateCount();
     {
         const QSignalBlocker blocker(m_subOncallFilter);
@@ -617,6 +639,7 @@ void MainWindow::showCurrentIssue()
         m_issueView->clearIssue();
         m_panel->clear();
         m_reproPanel->clearIssue();
+        m_similarPanel->clearIssue();
         return;
     }
     // Sorting moves the current row without changing the issue: keep the reader's scroll position.
@@ -630,6 +653,8 @@ void MainWindow::showCurrentIssue()
     refreshCurrentSuggestion(true);
     m_reproPanel->setRepository(m_repository);
     m_reproPanel->setIssue(issue);
+    m_similarPanel->setRepository(m_repository);
+    m_similarPanel->setIssue(issue);
 }
 
 void MainWindow::showReproTab(bool show)
@@ -638,6 +663,66 @@ void MainWindow::showReproTab(bool show)
     // Back on the issue, the single-key review keys belong to the queue again.
     if (!show)
         m_table->setFocus(Qt::ShortcutFocusReason);
+}
+
+void MainWindow::showSimilarTab(bool show)
+{
+    m_detailTabs->setCurrentWidget(show ? static_cast<QWidget *>(m_similarPanel) : m_issueView);
+    if (!show)
+        m_table->setFocus(Qt::ShortcutFocusReason);
+}
+
+bool MainWindow::isSimilarTabShown() const
+{
+    return m_detailTabs->currentWidget() == m_similarPanel;
+}
+
+SearchDialog *MainWindow::openSearch()
+{
+    auto *dialog = new SearchDialog(m_similarity.get(), m_repository, m_syntax, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SearchDialog::openIssueRequested, this, &MainWindow::openIssueFromStore);
+    dialog->show();
+    return dialog;
+}
+
+void MainWindow::openIssueFromStore(const QString &repository, int number)
+{
+    // In the queue: there. Elsewhere in the repository: on GitHub, where it lives.
+    if (repository == m_repository && selectIssue(number)) {
+        showSimilarTab(false);
+        return;
+    }
+    const QString url = u"https://github.com/%1/issues/%2"_s.arg(repository).arg(number);
+    statusBar()->showMessage(tr("#%1 is not in this queue; opening it on GitHub").arg(number), 5000);
+    QDesktopServices::openUrl(QUrl(url));
+}
+
+void MainWindow::queueDuplicate(const DuplicatePlan &plan)
+{
+    if (!m_store || !outboxTakesApprovals()) {
+        m_similarPanel->setOutboxUnavailableReason(
+            m_outboxUnavailable.isEmpty() ? tr("Nothing can go to the outbox without a store.") : m_outboxUnavailable);
+        return;
+    }
+    const QModelIndex current = m_table->currentIndex();
+    const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
+    if (issue.number != plan.decision.number)
+        return;
+    m_drafts.remove(issue.number);
+    const QModelIndex next = m_proxy->index(current.row() + 1, IssueTableModel::Title);
+    const int nextNumber = next.isValid() ? next.data(IssueTableModel::IssueRole).value<Issue>().number : 0;
+    // As an approval: stored, in the outbox, undone with `u`.
+    auto *command = new ReviewDecisionCommand(m_store, m_model, plan.decision,
+                                              [this](const QString &message) { showError(message); });
+    command->setOutbox(m_outboxStore.get(), issue, *m_pack, [this] { m_outboxPanel->reload(); });
+    m_undoStack->push(command);
+    statusBar()->showMessage(tr("#%1: \"Duplicate of #%2\" and the close are in the outbox (u undoes)")
+                                 .arg(issue.number)
+                                 .arg(plan.target),
+                             6000);
+    if (nextNumber == 0 || !selectIssue(nextNumber))
+        refreshCurrentSuggestion(true);
 }
 
 bool MainWindow::isReproTabShown() const
@@ -926,6 +1011,9 @@ void MainWindow::setGitHub(GitHubClient *client, IssueStore *issueStore, TokenSt
     m_issueStore = issueStore;
     m_tokenStore = tokenStore;
     m_outboxPanel->setClient(client);
+    // Similar issues and search read the store on a thread of their own.
+    m_similarity = issueStore ? std::make_unique<SimilarityLookup>(issueStore->path()) : nullptr;
+    m_similarPanel->setLookup(m_similarity.get());
     if (m_client) {
         connect(m_client, &GitHubClient::rateLimitChanged, this, &MainWindow::showRateLimit, Qt::UniqueConnection);
         if (m_client->rateLimit().isKnown())
@@ -1293,6 +1381,7 @@ void MainWindow::setOutboxUnavailableReason(const QString &reason)
     m_outboxUnavailable = reason;
     m_outboxPanel->setUnavailableReason(reason);
     m_reproPanel->reductionPanel()->setOutboxUnavailableReason(reason);
+    m_similarPanel->setOutboxUnavailableReason(reason);
 }
 
 bool MainWindow::outboxTakesApprovals() const

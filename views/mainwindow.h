@@ -50,6 +50,10 @@ class QTableView;
 class QTimer;
 class QUndoStack;
 class TriageEngine;
+class SimilarIssuesPanel;
+class SimilarityLookup;
+class SearchDialog;
+struct DuplicatePlan;
 
 // The console: the queue on top (state counts, filters, a sortable table), the selected issue and the engine's
 // suggestion below. Keys: `/` filters, `j`/`k` move, `a` approves and advances, `e` edits, `s` skips, `u`
@@ -124,6 +128,12 @@ public:
     ReproPanel *reproPanel() const { return m_reproPanel; }
     void showReproTab(bool show);
     bool isReproTabShown() const;
+    // The Similar tab (`m`) beside the issue: matches from the store's similarity index; `d` marks the selected
+    // one as the original of a duplicate. Ctrl+K searches the whole store (the dialog is returned, shown).
+    SimilarIssuesPanel *similarPanel() const { return m_similarPanel; }
+    void showSimilarTab(bool show);
+    bool isSimilarTabShown() const;
+    SearchDialog *openSearch();
     QUndoStack *undoStack() const { return m_undoStack; }
 
     // The outbox page ("Outbox (N)" in the toolbar, Ctrl+Shift+O): approvals wait there, on the decisions'
@@ -176,6 +186,8 @@ private:
     void onOutboxBatchFinished(const OutboxReport &report);
     void reReview(const QString &repository, int number);
     bool outboxTakesApprovals() const;
+    void queueDuplicate(const DuplicatePlan &plan);
+    void openIssueFromStore(const QString &repository, int number);
 
     IssueTableModel *m_model;
     IssueFilterProxyModel *m_proxy;
@@ -243,4 +255,7 @@ private:
     QAction *m_queuePageAction = nullptr;
     QAction *m_outboxAction = nullptr;
     QList<QShortcut *> m_queueShortcuts; // the single-key review keys: off while the outbox shows
+    KSyntaxHighlighting::Repository *m_syntax = nullptr;
+    SimilarIssuesPanel *m_similarPanel = nullptr;
+    std::unique_ptr<SimilarityLookup> m_similarity; // on the issue store's file
 };

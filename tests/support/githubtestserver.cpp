@@ -963,6 +963,13 @@ GitHubTestServer::Answer GitHubTestServer::patchIssue(const QString &owner, cons
             422,
             R"({"message":"Validation Failed","errors":[{"resource":"Issue","field":"state","code":"invalid"}]})",
             {}};
+    // GitHub's close reasons; anything else is refused as GitHub does.
+    const QString reason = patch.value("state_reason"_L1).toString();
+    if (!reason.isEmpty() && !QStringList{u"completed"_s, u"not_planned"_s, u"duplicate"_s, u"reopened"_s}.contains(reason))
+        return Answer{
+            422,
+            R"({"message":"Validation Failed","errors":[{"resource":"Issue","field":"state_reason","code":"invalid"}]})",
+            {}};
     if (state == u"closed"_s) {
         found->open = false;
         found->stateReason = patch.value("state_reason"_L1).toString(u"completed"_s);
