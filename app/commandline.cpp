@@ -4,6 +4,7 @@
 #include "app/exportcommand.h"
 #include "app/outboxcommand.h"
 #include "app/reprocommand.h"
+#include "app/scoreboardcommand.h"
 #include "app/synccommand.h"
 #include "app/triagecommand.h"
 
@@ -24,8 +25,13 @@ using Command = std::function<int(const QStringList &)>;
 const std::map<QString, Command> &commands()
 {
     static const std::map<QString, Command> table = {
-        {u"repro"_s, &ReproCommand::run},   {u"triage"_s, &TriageCommand::run}, {u"sync"_s, &SyncCommand::run},
-        {u"export"_s, &ExportCommand::run}, {u"outbox"_s, &OutboxCommand::run},
+        {u"repro"_s, &ReproCommand::run},
+        {u"triage"_s, &TriageCommand::run},
+        {u"sync"_s, &SyncCommand::run},
+        {u"export"_s, &ExportCommand::run},
+        {u"outbox"_s, &OutboxCommand::run},
+        {u"scoreboard"_s, &ScoreboardCommand::runScoreboard},
+        {u"replay"_s, &ScoreboardCommand::runReplay},
     };
     return table;
 }

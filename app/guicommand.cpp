@@ -16,6 +16,7 @@
 #include "views/reprodiffview.h"
 #include "views/repropanel.h"
 #include "views/reproreductionpanel.h"
+#include "views/scoreboardpage.h"
 
 #include <KSyntaxHighlighting/Repository>
 
@@ -288,10 +289,10 @@ void GuiCommand::prepareEnvironment(int argc, char **argv)
 int GuiCommand::run(QApplication &app)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QApplication::translate("GuiCommand", "Triage Console: review and triage GitHub issue queues.\n\n"
-                                              "Headless commands: triage, sync, export, outbox, repro "
-                                              "(run `triage-console COMMAND --help`)."));
+    parser.setApplicationDescription(QApplication::translate(
+        "GuiCommand", "Triage Console: review and triage GitHub issue queues.\n\n"
+                      "Headless commands: triage, sync, export, outbox, repro, scoreboard, replay "
+                      "(run `triage-console COMMAND --help`)."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption demoOption(u"demo"_s,
@@ -320,6 +321,8 @@ int GuiCommand::run(QApplication &app)
                                 "Triage with this built-in rubric (%1; default: the one the queue's labels name).")
             .arg(RubricPack::builtinProfiles().join(u", "_s)),
         u"PROFILE"_s);
+    const QCommandLineOption scoreboardOption(
+        u"scoreboard"_s, QApplication::translate("GuiCommand", "Open on the Scoreboard page (Ctrl+Shift+S)."));
     const QCommandLineOption presentationOption(
         u"presentation"_s, QApplication::translate("GuiCommand", "Start in presentation mode (F11 toggles it)."));
     const QCommandLineOption repoOption(
@@ -356,7 +359,8 @@ int GuiCommand::run(QApplication &app)
     shotPackageOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption, profileOption,
                        presentationOption, repoOption, labelOption, stateOption, apiOption, firstPaintOption,
-                       reproShotOption, reductionShotOption, shotPackageOption, screenshotSizeOption});
+                       reproShotOption, reductionShotOption, shotPackageOption, screenshotSizeOption,
+                       scoreboardOption});
     parser.process(app);
     if (parser.isSet(screenshotSizeOption)) {
         static const QRegularExpression size(u"^(\\d{3,5})x(\\d{3,5})$"_s);
@@ -478,6 +482,8 @@ int GuiCommand::run(QApplication &app)
     }
     if (parser.isSet(presentationOption))
         window.setPresentationMode(true);
+    if (parser.isSet(scoreboardOption))
+        window.showScoreboard(true);
 
     if (!screenshot) {
         window.restoreState();
@@ -503,7 +509,15 @@ int GuiCommand::run(QApplication &app)
             QApplication::quit();
         });
     };
-    const auto grabWhenTriaged = [&window, grab] { whenTriaged(window, grab); };
+    const auto grabWhenTriaged = [&window, grab] {
+        // The scoreboard reads the store off the GUI thread: its figures first.
+        if (window.isScoreboardShown() && window.scoreboardPage()->isLoading())
+            QObject::connect(
+                window.scoreboardPage(), &ScoreboardPage::loaded, &window,
+                [&window, grab] { whenTriaged(window, grab); }, Qt::SingleShotConnection);
+        else
+            whenTriaged(window, grab);
+    };
     if (window.isLoadingQueue())
         QObject::connect(&window, &MainWindow::queueOpened, &window, grabWhenTriaged, Qt::SingleShotConnection);
     else

@@ -33,6 +33,7 @@ class QueueTriager;
 class SuggestionPanel;
 class ReproPanel;
 class ReproResultStore;
+class ScoreboardPage;
 class OutboxPanel;
 class OutboxStore;
 class QShortcut;
@@ -129,6 +130,11 @@ public:
     // Why approvals of this queue must not go to GitHub (the demo queue); empty: they go to the outbox.
     void setOutboxUnavailableReason(const QString &reason);
     bool isTriaging() const;
+
+    // The Scoreboard page (Ctrl+Shift+S): the suggestions measured on the store's decisions, and the what-if.
+    ScoreboardPage *scoreboardPage() const { return m_scoreboardPage; }
+    void showScoreboard(bool show);
+    bool isScoreboardShown() const;
 
 signals:
     void triageFinished();
@@ -235,4 +241,6 @@ private:
     QAction *m_queuePageAction = nullptr;
     QAction *m_outboxAction = nullptr;
     QList<QShortcut *> m_queueShortcuts; // the single-key review keys: off while the outbox shows
+    ScoreboardPage *m_scoreboardPage = nullptr;
+    QAction *m_scoreboardAction = nullptr;
 };
