@@ -4,6 +4,7 @@
 #include "app/exportcommand.h"
 #include "app/outboxcommand.h"
 #include "app/reprocommand.h"
+#include "app/scoreboardcommand.h"
 #include "app/similaritycommand.h"
 #include "app/synccommand.h"
 #include "app/triagecommand.h"
@@ -25,9 +26,15 @@ using Command = std::function<int(const QStringList &)>;
 const std::map<QString, Command> &commands()
 {
     static const std::map<QString, Command> table = {
-        {u"repro"_s, &ReproCommand::run},   {u"triage"_s, &TriageCommand::run}, {u"sync"_s, &SyncCommand::run},
-        {u"export"_s, &ExportCommand::run}, {u"outbox"_s, &OutboxCommand::run},
-        {u"similar"_s, &SimilarityCommand::runSimilar}, {u"search"_s, &SimilarityCommand::runSearch},
+        {u"repro"_s, &ReproCommand::run},
+        {u"triage"_s, &TriageCommand::run},
+        {u"sync"_s, &SyncCommand::run},
+        {u"export"_s, &ExportCommand::run},
+        {u"outbox"_s, &OutboxCommand::run},
+        {u"similar"_s, &SimilarityCommand::runSimilar},
+        {u"search"_s, &SimilarityCommand::runSearch},
+        {u"scoreboard"_s, &ScoreboardCommand::runScoreboard},
+        {u"replay"_s, &ScoreboardCommand::runReplay},
     };
     return table;
 }

@@ -17,6 +17,7 @@
 #include "views/reprodiffview.h"
 #include "views/repropanel.h"
 #include "views/reproreductionpanel.h"
+#include "views/scoreboardpage.h"
 
 #include <KSyntaxHighlighting/Repository>
 
@@ -290,10 +291,10 @@ void GuiCommand::prepareEnvironment(int argc, char **argv)
 int GuiCommand::run(QApplication &app)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QApplication::translate("GuiCommand", "Triage Console: review and triage GitHub issue queues.\n\n"
-                                              "Headless commands: triage, sync, export, outbox, repro "
-                                              "(run `triage-console COMMAND --help`)."));
+    parser.setApplicationDescription(QApplication::translate(
+        "GuiCommand", "Triage Console: review and triage GitHub issue queues.\n\n"
+                      "Headless commands: triage, sync, export, outbox, repro, scoreboard, replay "
+                      "(run `triage-console COMMAND --help`)."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption demoOption(u"demo"_s,
@@ -322,6 +323,8 @@ int GuiCommand::run(QApplication &app)
                                 "Triage with this built-in rubric (%1; default: the one the queue's labels name).")
             .arg(RubricPack::builtinProfiles().join(u", "_s)),
         u"PROFILE"_s);
+    const QCommandLineOption scoreboardOption(
+        u"scoreboard"_s, QApplication::translate("GuiCommand", "Open on the Scoreboard page (Ctrl+Shift+S)."));
     const QCommandLineOption presentationOption(
         u"presentation"_s, QApplication::translate("GuiCommand", "Start in presentation mode (F11 toggles it)."));
     const QCommandLineOption repoOption(
@@ -367,8 +370,9 @@ int GuiCommand::run(QApplication &app)
         u"DIR"_s);
     parser.addOption(similarShotOption);
     parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption, profileOption,
-                       presentationOption, repoOption, labelOption, excludeLabelOption, stateOption, apiOption, firstPaintOption,
-                       reproShotOption, reductionShotOption, shotPackageOption, screenshotSizeOption});
+                       presentationOption, repoOption, labelOption, excludeLabelOption, stateOption, apiOption,
+                       firstPaintOption, reproShotOption, reductionShotOption, shotPackageOption, screenshotSizeOption,
+                       scoreboardOption});
     parser.process(app);
     if (parser.isSet(screenshotSizeOption)) {
         static const QRegularExpression size(u"^(\\d{3,5})x(\\d{3,5})$"_s);
@@ -499,6 +503,8 @@ int GuiCommand::run(QApplication &app)
     }
     if (parser.isSet(presentationOption))
         window.setPresentationMode(true);
+    if (parser.isSet(scoreboardOption))
+        window.showScoreboard(true);
 
     if (!screenshot) {
         window.restoreState();
@@ -529,7 +535,15 @@ int GuiCommand::run(QApplication &app)
             QApplication::quit();
         });
     };
-    const auto grabWhenTriaged = [&window, grab] { whenTriaged(window, grab); };
+    const auto grabWhenTriaged = [&window, grab] {
+        // The scoreboard reads the store off the GUI thread: its figures first.
+        if (window.isScoreboardShown() && window.scoreboardPage()->isLoading())
+            QObject::connect(
+                window.scoreboardPage(), &ScoreboardPage::loaded, &window,
+                [&window, grab] { whenTriaged(window, grab); }, Qt::SingleShotConnection);
+        else
+            whenTriaged(window, grab);
+    };
     if (window.isLoadingQueue())
         QObject::connect(&window, &MainWindow::queueOpened, &window, grabWhenTriaged, Qt::SingleShotConnection);
     else

@@ -118,6 +118,14 @@ const QList<QStringList> &migrations()
             u"ALTER TABLE outbox ADD COLUMN read_etag BLOB"_s,
             u"ALTER TABLE outbox ADD COLUMN read_snapshot TEXT"_s,
         },
+        // 5: what the scoreboard measures a decision against: the engine's own suggestion, the pack that made it
+        // and the labels the issue carried when the reviewer looked
+        {
+            u"ALTER TABLE decisions ADD COLUMN suggestion TEXT"_s,
+            u"ALTER TABLE decisions ADD COLUMN pack_version TEXT"_s,
+            u"ALTER TABLE decisions ADD COLUMN pack_source TEXT"_s,
+            u"ALTER TABLE decisions ADD COLUMN seen_labels TEXT"_s,
+        },
     };
     return steps;
 }

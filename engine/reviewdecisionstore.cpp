@@ -2,6 +2,7 @@
 #include "engine/reviewdecisionstore.h"
 
 #include "engine/issuestore.h"
+#include "engine/sqltransaction.h"
 #include "engine/triageplanwriter.h"
 
 #include <QAtomicInteger>
@@ -16,7 +17,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QString Columns = u"id, repo, number, plan, decision, reviewer, note, issue_updated_at, decided_at"_s;
+const QString Columns = u"id, repo, number, plan, decision, reviewer, note, issue_updated_at, decided_at, suggestion,"
+                        " pack_version, pack_source, seen_labels"_s;
 
 QString dateText(const QDateTime &at)
 {
@@ -35,6 +37,17 @@ ReviewDecision decisionFromQuery(const QSqlQuery &query)
     decision.note = query.value(6).toString();
     decision.issueUpdatedAt = QDateTime::fromString(query.value(7).toString(), Qt::ISODateWithMs);
     decision.decidedAt = QDateTime::fromString(query.value(8).toString(), Qt::ISODateWithMs);
+    if (!query.value(9).isNull())
+        decision.suggestion =
+            ReviewDecisionStore::planFromJson(QJsonDocument::fromJson(query.value(9).toByteArray()).object());
+    decision.packVersion = query.value(10).toString();
+    decision.packSource = query.value(11).toString();
+    if (!query.value(12).isNull()) {
+        QStringList labels;
+        for (const QJsonValue &label : QJsonDocument::fromJson(query.value(12).toByteArray()).array())
+            labels.append(label.toString());
+        decision.seenLabels = labels;
+    }
     return decision;
 }
 
@@ -110,7 +123,8 @@ Result<qint64> ReviewDecisionStore::record(const ReviewDecision &decision)
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
     QSqlQuery query(db);
     query.prepare(u"INSERT INTO decisions (repo, number, plan_hash, plan, decision, reviewer, note, issue_updated_at,"
-                  " decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+                  " decided_at, suggestion, pack_version, pack_source, seen_labels)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     query.addBindValue(decision.repository);
     query.addBindValue(decision.number);
     query.addBindValue(planHash(decision.plan));
@@ -120,9 +134,35 @@ Result<qint64> ReviewDecisionStore::record(const ReviewDecision &decision)
     query.addBindValue(decision.note);
     query.addBindValue(dateText(decision.issueUpdatedAt));
     query.addBindValue(dateText(decision.decidedAt.isValid() ? decision.decidedAt : QDateTime::currentDateTimeUtc()));
+    const auto compact = [](const auto &json) {
+        return QVariant(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
+    };
+    query.addBindValue(decision.suggestion ? compact(planToJson(*decision.suggestion))
+                                           : QVariant(QMetaType::fromType<QString>()));
+    query.addBindValue(decision.packVersion.isEmpty() ? QVariant(QMetaType::fromType<QString>())
+                                                      : decision.packVersion);
+    query.addBindValue(decision.packSource.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : decision.packSource);
+    query.addBindValue(decision.seenLabels ? compact(QJsonArray::fromStringList(*decision.seenLabels))
+                                           : QVariant(QMetaType::fromType<QString>()));
     if (!query.exec())
         return sqlError(u"Cannot record the decision on #%1"_s.arg(decision.number), query.lastError());
     return query.lastInsertId().toLongLong();
+}
+
+Result<int> ReviewDecisionStore::recordAll(const QList<ReviewDecision> &decisions)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    SqlTransaction transaction(db);
+    if (!transaction.isOpen())
+        return sqlError(u"Cannot record the decisions"_s, db.lastError());
+    for (const ReviewDecision &decision : decisions) {
+        const Result<qint64> id = record(decision);
+        if (!id)
+            return Error{id.error()};
+    }
+    if (!transaction.commit())
+        return sqlError(u"Cannot record the decisions"_s, db.lastError());
+    return int(decisions.size());
 }
 
 Result<bool> ReviewDecisionStore::remove(qint64 id)

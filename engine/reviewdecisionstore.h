@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 // Where a reviewer left an issue. New is the absence of a decision; Submitted is written by the outbox.
 enum class ReviewState
@@ -37,6 +38,11 @@ struct ReviewDecision
     QString note;
     QDateTime issueUpdatedAt; // the issue's updatedAt as the reviewer saw it
     QDateTime decidedAt;
+    // What the scoreboard measures the decision against (schema 5; absent on older rows and outbox records).
+    std::optional<TriagePlan> suggestion;  // the engine's plan the reviewer was shown
+    QString packVersion;                   // RubricPack::fingerprint of the pack that made it
+    QString packSource;                    // its file, ":/packs/…" for a built-in one
+    std::optional<QStringList> seenLabels; // the issue's labels when the reviewer looked
 };
 
 // Review decisions in the store's `decisions` table, through a connection of its own (one instance per thread).
@@ -56,6 +62,8 @@ public:
 
     // Writes a decision at once and returns its row id.
     Result<qint64> record(const ReviewDecision &decision);
+    // Many decisions in one transaction (an import, a benchmark): all of them or none.
+    Result<int> recordAll(const QList<ReviewDecision> &decisions);
     Result<bool> remove(qint64 id);
     // The latest decision per issue number of a repository.
     Result<QHash<int, ReviewDecision>> latest(const QString &repository) const;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/rubricpack.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -999,6 +1000,7 @@ Result<RubricPack> RubricPack::fromJson(const QByteArray &json, const QString &s
         return Error{u"%1: a rubric pack is a JSON object"_s.arg(sourceName)};
     RubricPack pack;
     pack.sourceName = sourceName;
+    pack.fingerprint = QString::fromLatin1(QCryptographicHash::hash(json, QCryptographicHash::Sha256).toHex().left(12));
     PackParser parser(pack);
     parser.parse(document.object());
     if (parser.reader.error)

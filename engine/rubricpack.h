@@ -260,7 +260,8 @@ struct RubricPack
 
     int minorVersion = 0; // of the file it was read from
 
-    QString sourceName; // the file it came from, for messages
+    QString sourceName;  // the file it came from, for messages
+    QString fingerprint; // the first 12 hex digits of the file's SHA-256: which version of the pack planned
     QString profile;
     QString title;
     QList<LabelInfo> labels;

@@ -22,6 +22,7 @@
 #include "views/repropanel.h"
 #include "views/searchdialog.h"
 #include "views/similarissuespanel.h"
+#include "views/scoreboardpage.h"
 #include "views/suggestionpanel.h"
 #include "views/tokensettingsdialog.h"
 
@@ -104,6 +105,8 @@ constexpr KeyHelp ShortcutSheet[] = {
     {QT_TRANSLATE_NOOP("MainWindow", "Ctrl+K"), QT_TRANSLATE_NOOP("MainWindow", "Search every issue in the store")},
     {QT_TRANSLATE_NOOP("MainWindow", "Ctrl+Shift+O"),
      QT_TRANSLATE_NOOP("MainWindow", "The outbox (approved edits waiting for GitHub) / back to the queue")},
+    {QT_TRANSLATE_NOOP("MainWindow", "Ctrl+Shift+S"),
+     QT_TRANSLATE_NOOP("MainWindow", "The scoreboard (how right the suggestions were) / back to the queue")},
     {QT_TRANSLATE_NOOP("MainWindow", "Space / Enter"),
      QT_TRANSLATE_NOOP("MainWindow", "In the outbox: include or leave out the current row")},
     {QT_TRANSLATE_NOOP("MainWindow", "Ctrl+Return"),
@@ -237,6 +240,8 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_pages->addWidget(m_splitter);
     m_outboxPanel = new OutboxPanel(this);
     m_pages->addWidget(m_outboxPanel);
+    m_scoreboardPage = new ScoreboardPage(this);
+    m_pages->addWidget(m_scoreboardPage);
     setCentralWidget(m_pages);
 
     m_sourceLabel->setObjectName(u"sourceLabel"_s);
@@ -492,6 +497,7 @@ void MainWindow::applyPack(const RubricPack &pack)
     m_outboxPanel->setPack(pack);
     m_reproPanel->reductionPanel()->setPack(pack);
     m_similarPanel->setPack(pack);
+    m_scoreboardPage->setPack(pack);
     updateCount();
     {
         const QSignalBlocker blocker(m_subOncallFilter);
@@ -525,6 +531,7 @@ void MainWindow::setDecisionStore(ReviewDecisionStore *store)
         m_outboxPanel->setStore(m_outboxStore.get());
         m_reproPanel->reductionPanel()->setOutboxStore(m_outboxStore.get());
     }
+    m_scoreboardPage->setStorePath(m_store ? m_store->path() : QString());
     m_undoStack->clear();
     if (!m_store || m_repository.isEmpty())
         return;
@@ -804,6 +811,12 @@ void MainWindow::decide(ReviewState state)
     decision.plan = m_panel->plan();
     decision.reviewer = qEnvironmentVariable("USER");
     decision.issueUpdatedAt = issue.updatedAt;
+    // What the scoreboard measures the decision against.
+    if (const QVariant engine = current.data(IssueTableModel::EnginePlanRole); engine.isValid())
+        decision.suggestion = engine.value<TriagePlan>();
+    decision.packVersion = m_pack ? m_pack->fingerprint : QString();
+    decision.packSource = m_pack ? m_pack->sourceName : QString();
+    decision.seenLabels = issue.labels;
 
     // Where to go next, chosen before the decision may filter this row away.
     const QModelIndex next = m_proxy->index(current.row() + 1, IssueTableModel::Title);
@@ -1339,6 +1352,18 @@ void MainWindow::setUpOutbox()
     auto *toggle = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this);
     connect(toggle, &QShortcut::activated, this, [this] { showOutbox(!isOutboxShown()); });
     m_outboxAction->setToolTip(tr("The approved edits waiting for GitHub (Ctrl+Shift+O)"));
+    m_scoreboardAction = m_toolBar->addAction(tr("Scoreboard"), this, [this] { showScoreboard(true); });
+    m_scoreboardAction->setObjectName(u"scoreboardAction"_s);
+    m_scoreboardAction->setCheckable(true);
+    m_scoreboardAction->setToolTip(tr("How right the suggestions were, on the team's decisions (Ctrl+Shift+S)"));
+    pages->addAction(m_scoreboardAction);
+    connect(new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this), &QShortcut::activated, this,
+            [this] { showScoreboard(!isScoreboardShown()); });
+    connect(m_scoreboardPage, &ScoreboardPage::issueActivated, this, [this](const QString &repository, int number) {
+        showScoreboard(false);
+        if (repository != m_repository || !selectIssue(number))
+            statusBar()->showMessage(tr("%1#%2 is not in the open queue.").arg(repository).arg(number), 6000);
+    });
     m_queuePageAction->setToolTip(tr("The queue (Ctrl+Shift+O)"));
 
     connect(m_outboxPanel, &OutboxPanel::countsChanged, this, &MainWindow::updateOutboxAction);
@@ -1369,6 +1394,27 @@ void MainWindow::showOutbox(bool show)
     } else {
         m_table->setFocus(Qt::ShortcutFocusReason);
     }
+}
+
+void MainWindow::showScoreboard(bool show)
+{
+    showOutbox(false);
+    if (!show)
+        return;
+    m_pages->setCurrentWidget(m_scoreboardPage);
+    m_scoreboardAction->setChecked(true);
+    for (QShortcut *shortcut : std::as_const(m_queueShortcuts)) {
+        const QKeySequence keys = shortcut->key();
+        if (keys != QKeySequence(Qt::Key_Question) && keys != QKeySequence(Qt::Key_F11))
+            shortcut->setEnabled(false);
+    }
+    m_scoreboardPage->reload();
+    m_scoreboardPage->setFocus(Qt::ShortcutFocusReason);
+}
+
+bool MainWindow::isScoreboardShown() const
+{
+    return m_pages->currentWidget() == m_scoreboardPage;
 }
 
 bool MainWindow::isOutboxShown() const

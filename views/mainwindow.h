@@ -34,6 +34,7 @@ class QueueTriager;
 class SuggestionPanel;
 class ReproPanel;
 class ReproResultStore;
+class ScoreboardPage;
 class OutboxPanel;
 class OutboxStore;
 class QShortcut;
@@ -145,6 +146,11 @@ public:
     // Why approvals of this queue must not go to GitHub (the demo queue); empty: they go to the outbox.
     void setOutboxUnavailableReason(const QString &reason);
     bool isTriaging() const;
+
+    // The Scoreboard page (Ctrl+Shift+S): the suggestions measured on the store's decisions, and the what-if.
+    ScoreboardPage *scoreboardPage() const { return m_scoreboardPage; }
+    void showScoreboard(bool show);
+    bool isScoreboardShown() const;
 
 signals:
     void triageFinished();
@@ -258,4 +264,6 @@ private:
     KSyntaxHighlighting::Repository *m_syntax = nullptr;
     SimilarIssuesPanel *m_similarPanel = nullptr;
     std::unique_ptr<SimilarityLookup> m_similarity; // on the issue store's file
+    ScoreboardPage *m_scoreboardPage = nullptr;
+    QAction *m_scoreboardAction = nullptr;
 };

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: MIT
+#include "engine/decisionhistorystore.h"
+
+#include "engine/issuestore.h"
+
+#include <QAtomicInteger>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QDateTime fromIso(const QVariant &value)
+{
+    const QString text = value.toString();
+    return text.isEmpty() ? QDateTime() : QDateTime::fromString(text, Qt::ISODateWithMs).toUTC();
+}
+
+Error sqlError(const QString &what, const QSqlError &error)
+{
+    return Error{u"%1: %2"_s.arg(what, error.text())};
+}
+
+QStringList stringList(const QVariant &json)
+{
+    QStringList list;
+    for (const QJsonValue &value : QJsonDocument::fromJson(json.toByteArray()).array())
+        list.append(value.toString());
+    return list;
+}
+
+bool isReview(ReviewState state)
+{
+    return state == ReviewState::Approved || state == ReviewState::Edited || state == ReviewState::Skipped;
+}
+
+} // namespace
+
+DecisionHistoryStore::DecisionHistoryStore(QString path, QString connectionName)
+    : m_path(std::move(path))
+    , m_connectionName(std::move(connectionName))
+{}
+
+DecisionHistoryStore::~DecisionHistoryStore()
+{
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+Result<std::unique_ptr<DecisionHistoryStore>> DecisionHistoryStore::open(const QString &path)
+{
+    if (!QFileInfo(path).isFile())
+        return Error{u"%1: no such store"_s.arg(path)};
+    {
+        Result<std::unique_ptr<IssueStore>> schema = IssueStore::open(path);
+        if (!schema)
+            return Error{schema.error()};
+    }
+    static QAtomicInteger<int> counter;
+    const QString connectionName = u"triage-history-%1"_s.arg(counter.fetchAndAddRelaxed(1));
+    std::unique_ptr<DecisionHistoryStore> store(new DecisionHistoryStore(path, connectionName));
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connectionName);
+    db.setDatabaseName(path);
+    db.setConnectOptions(u"QSQLITE_OPEN_READONLY"_s);
+    if (!db.open())
+        return sqlError(u"Cannot open the decisions in %1"_s.arg(path), db.lastError());
+    QSqlQuery pragma(db);
+    pragma.exec(u"PRAGMA busy_timeout = 5000"_s);
+    return store;
+}
+
+Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    if (!query.exec(u"SELECT repo, number, plan, decision, reviewer, decided_at, suggestion, pack_version,"
+                    " pack_source, seen_labels FROM decisions ORDER BY id"_s))
+        return sqlError(u"Cannot read the decisions"_s, query.lastError());
+    QList<DecidedIssue> decided;
+    QHash<QString, qsizetype> rowOf;
+    while (query.next()) {
+        const QString repository = query.value(0).toString();
+        const int number = query.value(1).toInt();
+        const QString key = DecisionHistoryStore::key(repository, number);
+        const ReviewState state = reviewStateFromName(query.value(3).toString());
+        const auto row = rowOf.constFind(key);
+        if (state == ReviewState::Submitted) {
+            // The outbox wrote the latest approval; a submission with no review before it is not ours to score.
+            if (row != rowOf.cend() && decided.at(*row).isApproval()) {
+                decided[*row].written = true;
+                decided[*row].writtenAt = fromIso(query.value(5));
+            }
+            continue;
+        }
+        if (!isReview(state))
+            continue;
+        DecidedIssue issue;
+        issue.repository = repository;
+        issue.number = number;
+        issue.state = state;
+        issue.plan = ReviewDecisionStore::planFromJson(QJsonDocument::fromJson(query.value(2).toByteArray()).object());
+        issue.reviewer = query.value(4).toString();
+        issue.decidedAt = fromIso(query.value(5));
+        if (!query.value(6).isNull())
+            issue.suggestion =
+                ReviewDecisionStore::planFromJson(QJsonDocument::fromJson(query.value(6).toByteArray()).object());
+        issue.profile =
+            issue.suggestion && !issue.suggestion->profile.isEmpty() ? issue.suggestion->profile : issue.plan.profile;
+        issue.packVersion = query.value(7).toString();
+        issue.packSource = query.value(8).toString();
+        if (!query.value(9).isNull())
+            issue.seenLabels = stringList(query.value(9));
+        if (row != rowOf.cend()) {
+            decided[*row] = std::move(issue);
+        } else {
+            rowOf.insert(key, decided.size());
+            decided.append(std::move(issue));
+        }
+    }
+
+    // The labels a sync brought back after our write: what other maintainers made of it.
+    if (!query.exec(u"SELECT repo, number, synced_at FROM issues"_s))
+        return sqlError(u"Cannot read the issues"_s, query.lastError());
+    while (query.next()) {
+        const auto row = rowOf.constFind(key(query.value(0).toString(), query.value(1).toInt()));
+        if (row == rowOf.cend())
+            continue;
+        DecidedIssue &issue = decided[*row];
+        const QDateTime synced = fromIso(query.value(2));
+        issue.syncedSince = issue.written && synced.isValid() && synced > issue.writtenAt;
+    }
+    if (!query.exec(u"SELECT repo, number, name FROM issue_labels ORDER BY repo, number, position"_s))
+        return sqlError(u"Cannot read the labels"_s, query.lastError());
+    while (query.next()) {
+        const auto row = rowOf.constFind(key(query.value(0).toString(), query.value(1).toInt()));
+        if (row != rowOf.cend() && decided.at(*row).syncedSince)
+            decided[*row].labelsNow.append(query.value(2).toString());
+    }
+    return decided;
+}
+
+Result<QHash<QString, Issue>> DecisionHistoryStore::issues(const QList<IssueRef> &refs) const
+{
+    QSet<QString> wanted;
+    for (const IssueRef &ref : refs)
+        wanted.insert(key(ref.repository, ref.number));
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    if (!query.exec(u"SELECT repo, number, node_id, title, body, author, author_association, state, url, created_at,"
+                    " updated_at, comment_count FROM issues"_s))
+        return sqlError(u"Cannot read the issues"_s, query.lastError());
+    QHash<QString, Issue> issues;
+    issues.reserve(wanted.size());
+    while (query.next()) {
+        const QString k = key(query.value(0).toString(), query.value(1).toInt());
+        if (!wanted.contains(k))
+            continue;
+        Issue issue;
+        issue.number = query.value(1).toInt();
+        issue.nodeId = query.value(2).toString();
+        issue.title = query.value(3).toString();
+        issue.body = query.value(4).toString();
+        issue.author = query.value(5).toString();
+        issue.authorAssociation = query.value(6).toString();
+        issue.state = query.value(7).toString();
+        issue.url = query.value(8).toString();
+        issue.createdAt = fromIso(query.value(9));
+        issue.updatedAt = fromIso(query.value(10));
+        issue.commentCount = query.value(11).toInt();
+        issues.insert(k, std::move(issue));
+    }
+    if (!query.exec(u"SELECT repo, number, name FROM issue_labels ORDER BY repo, number, position"_s))
+        return sqlError(u"Cannot read the labels"_s, query.lastError());
+    while (query.next()) {
+        const auto it = issues.find(key(query.value(0).toString(), query.value(1).toInt()));
+        if (it != issues.end())
+            it->labels.append(query.value(2).toString());
+    }
+    if (!query.exec(u"SELECT repo, number, id, author, author_association, body, created_at FROM comments"
+                    " ORDER BY repo, number, created_at, id"_s))
+        return sqlError(u"Cannot read the comments"_s, query.lastError());
+    while (query.next()) {
+        const auto it = issues.find(key(query.value(0).toString(), query.value(1).toInt()));
+        if (it == issues.end())
+            continue;
+        Comment comment;
+        comment.id = query.value(2).toLongLong();
+        comment.author = query.value(3).toString();
+        comment.authorAssociation = query.value(4).toString();
+        comment.body = query.value(5).toString();
+        comment.createdAt = fromIso(query.value(6));
+        it->comments.append(std::move(comment));
+    }
+    return issues;
+}

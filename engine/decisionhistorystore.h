@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/decidedissue.h"
+#include "engine/issue.h"
+#include "engine/result.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+// Reads what the scoreboard and the what-if replay need from a store file, through a connection of its own (one
+// instance per thread): every issue's latest review decision, whether its plan was written to GitHub, the labels
+// a later sync brought back, and the issues' text. Read-only.
+class DecisionHistoryStore final
+{
+public:
+    ~DecisionHistoryStore();
+    DecisionHistoryStore(const DecisionHistoryStore &) = delete;
+    DecisionHistoryStore &operator=(const DecisionHistoryStore &) = delete;
+
+    // The file must exist and be a store (its schema is brought up to date first).
+    static Result<std::unique_ptr<DecisionHistoryStore>> open(const QString &path);
+
+    QString path() const { return m_path; }
+
+    // Every reviewed issue of every repository, oldest decision first.
+    Result<QList<DecidedIssue>> decidedIssues() const;
+    // The stored issues (with comments) of these references; "repo#number" keys. Missing ones are left out.
+    Result<QHash<QString, Issue>> issues(const QList<IssueRef> &refs) const;
+
+    static QString key(const QString &repository, int number) { return repository + u'#' + QString::number(number); }
+
+private:
+    DecisionHistoryStore(QString path, QString connectionName);
+
+    QString m_path;
+    QString m_connectionName;
+};

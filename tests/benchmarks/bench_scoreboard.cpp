@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: MIT
+// The scoreboard at a busy team's scale (prints figures; targets from issue 31 in brackets):
+//   replay of 20,000 decided issues with a changed pack (< 1 s), the Scoreboard page opening on a store with
+//   20,000 decisions, from reload() to its figures painted (< 200 ms); also the store reads and the scoreboard's
+//   own computation, and the figures themselves: how the built-in packs' suggestions fare against the dev sets'
+//   human labels taken as the reviewers' edits.
+// The decided issues are the dev sets' (../shared/eval/dev/{distributed,pt2,general}.jsonl, read when present),
+// each as it stood before triage (its queue label only), replicated with new numbers up to --decisions N and
+// spread over twelve weeks; the reviewer's plan is the engine's with the human module, type and sub-oncall labels.
+// Usage: bench_scoreboard [--decisions N] [--write-store FILE] [--dev DIR]
+//   --write-store keeps the store (outside the repository: the dev issues are third-party text), e.g. for
+//   `triage-console --scoreboard --store FILE --screenshot shot.png`.
+#include "engine/agreementcalculator.h"
+#include "engine/decisionhistorystore.h"
+#include "engine/issuejsonreader.h"
+#include "engine/issuestore.h"
+#include "engine/packreplayer.h"
+#include "engine/reviewdecisionstore.h"
+#include "engine/scoreboardexporter.h"
+#include "engine/triageengine.h"
+#include "tests/benchmarks/benchsupport.h"
+#include "views/apppalette.h"
+#include "views/scoreboardpage.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+using Bench::out;
+
+struct Seed
+{
+    QString profile;
+    Issue issue;       // as it stood before triage
+    QStringList human; // the labels humans gave it
+};
+
+QString ms(qint64 nanoseconds)
+{
+    return QString::number(double(nanoseconds) / 1e6, 'f', 1) + u" ms"_s;
+}
+
+// The reviewer's plan: the engine's, with the humans' labels where the pack has them (its own bookkeeping labels
+// kept as suggested).
+TriagePlan reviewed(const RubricPack &pack, const Issue &seen, const TriagePlan &suggestion, const QStringList &human)
+{
+    TriagePlan plan = suggestion;
+    const QStringList bookkeeping = {pack.markerLabel, pack.reproLabel};
+    QStringList labels;
+    for (const QString &label : suggestion.addLabels) {
+        if (bookkeeping.contains(label))
+            labels.append(label);
+    }
+    for (const QString &label : human) {
+        if (pack.allows(label) && !bookkeeping.contains(label) && !seen.hasLabel(label) && !labels.contains(label)) {
+            labels.append(label);
+            if (pack.subOncallByLabel(label) && !pack.queueLabels.contains(label))
+                plan.subOncall = label;
+        }
+    }
+    plan.addLabels = labels;
+    return plan;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setStyle(u"Fusion"_s);
+    QApplication::setPalette(AppPalette::light());
+    QStringList arguments = app.arguments().mid(1);
+    const int total = Bench::takeOption(arguments, u"--decisions"_s).toInt() > 0
+                          ? Bench::takeOption(arguments, u"--decisions"_s).toInt()
+                          : 20000;
+    const QString keep = Bench::takeOption(arguments, u"--write-store"_s);
+    const QString devDir = Bench::takeOption(arguments, u"--dev"_s);
+
+    QList<Seed> seeds;
+    for (const QString &profile : {u"distributed"_s, u"pt2"_s, u"general"_s}) {
+        const QString path =
+            devDir.isEmpty() ? Bench::dataset({}, profile + u".jsonl"_s) : QDir(devDir).filePath(profile + u".jsonl"_s);
+        int status = 0;
+        if (!Bench::openDataset(path, &status))
+            return status;
+        const Result<QList<Issue>> issues = IssueJsonReader::readFile(path);
+        if (!issues) {
+            out() << issues.error() << Qt::endl;
+            return 1;
+        }
+        const RubricPack pack = RubricPack::builtin(profile).value();
+        for (Issue issue : issues.value()) {
+            const QStringList human = issue.labels;
+            QStringList before;
+            for (const QString &label : human) {
+                if (pack.queueLabels.contains(label))
+                    before.append(label);
+            }
+            issue.labels = before;
+            seeds.append(Seed{profile, issue, human});
+        }
+    }
+    out() << "seeds: " << seeds.size() << " dev issues, replicated to " << total << " decided issues" << Qt::endl;
+
+    QTemporaryDir dir;
+    const QString storePath = keep.isEmpty() ? dir.filePath(u"store.sqlite"_s) : keep;
+    QFile::remove(storePath);
+    QElapsedTimer timer;
+    timer.start();
+    {
+        auto issueStore = IssueStore::open(storePath).value();
+        auto decisions = ReviewDecisionStore::open(storePath).value();
+        std::map<QString, std::pair<RubricPack, std::unique_ptr<TriageEngine>>> engines;
+        const QDateTime start = QDateTime::currentDateTimeUtc().addDays(-7 * 12);
+        QList<Issue> page;
+        QList<ReviewDecision> decided;
+        for (int i = 0; i < total; ++i) {
+            const Seed &seed = seeds.at(i % seeds.size());
+            auto &engine = engines[seed.profile];
+            if (!engine.second) {
+                engine.first = RubricPack::builtin(seed.profile).value();
+                engine.second = std::make_unique<TriageEngine>(engine.first);
+            }
+            Issue issue = seed.issue;
+            issue.number = 100000 + i;
+            const TriagePlan suggestion = engine.second->plan(issue);
+            ReviewDecision decision;
+            decision.repository = u"pytorch/pytorch"_s;
+            decision.number = issue.number;
+            decision.plan = reviewed(engine.first, issue, suggestion, seed.human);
+            decision.state =
+                AgreementCalculator::labelSet(decision.plan) == AgreementCalculator::labelSet(suggestion) &&
+                        decision.plan.subOncall == suggestion.subOncall
+                    ? ReviewState::Approved
+                    : ReviewState::Edited;
+            decision.suggestion = suggestion;
+            decision.packVersion = engine.first.fingerprint;
+            decision.packSource = engine.first.sourceName;
+            decision.seenLabels = issue.labels;
+            decision.reviewer = u"bench"_s;
+            decision.decidedAt = start.addSecs(qint64(i) * 7 * 12 * 86400 / total);
+            decided.append(decision);
+            page.append(issue);
+            if (page.size() == 1000 || i + 1 == total) {
+                SyncState state;
+                state.queueId = issueStore->ensureQueue(QueueSpec{u"pytorch"_s, u"pytorch"_s, {}}).value();
+                if (!issueStore->writePage(u"pytorch/pytorch"_s, page, state)) {
+                    out() << "cannot write the issues" << Qt::endl;
+                    return 1;
+                }
+                page.clear();
+            }
+        }
+        if (const Result<int> recorded = decisions->recordAll(decided); !recorded) {
+            out() << recorded.error() << Qt::endl;
+            return 1;
+        }
+    }
+    out() << "store written: " << ms(timer.nsecsElapsed()) << " (" << storePath << ")" << Qt::endl;
+
+    auto history = DecisionHistoryStore::open(storePath).value();
+    timer.restart();
+    const QList<DecidedIssue> all = history->decidedIssues().value();
+    out() << "read " << all.size() << " decisions: " << ms(timer.nsecsElapsed()) << Qt::endl;
+    timer.restart();
+    QList<IssueRef> refs;
+    for (const DecidedIssue &issue : all)
+        refs.append(IssueRef{issue.repository, issue.number});
+    const QHash<QString, Issue> issues = history->issues(refs).value();
+    out() << "read " << issues.size() << " issues with comments: " << ms(timer.nsecsElapsed()) << Qt::endl;
+    timer.restart();
+    const Scoreboard board = AgreementCalculator::compute(all);
+    out() << "scoreboard computed: " << ms(timer.nsecsElapsed()) << Qt::endl;
+
+    // Replay: every decided issue, each profile with its pack changed (one more FSDP signal for distributed; the
+    // others replayed unchanged, which costs the same).
+    QList<DecidedIssue> ofProfile;
+    qint64 replayTotal = 0;
+    int replayed = 0;
+    for (const QString &profile : {u"distributed"_s, u"pt2"_s, u"general"_s}) {
+        QList<DecidedIssue> decided;
+        for (const DecidedIssue &issue : all) {
+            if (issue.profile == profile)
+                decided.append(issue);
+        }
+        QFile file(u":/packs/%1.json"_s.arg(profile));
+        file.open(QIODevice::ReadOnly);
+        QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
+        QJsonArray modules = json.value(u"modules"_s).toArray();
+        QJsonObject first = modules.at(0).toObject();
+        QJsonArray signalList = first.value(u"signals"_s).toArray();
+        signalList.append(QJsonObject{{u"kind"_s, u"keyword"_s}, {u"text"_s, u"sharded"_s}, {u"weight"_s, 1.5}});
+        first.insert(u"signals"_s, signalList);
+        modules.replace(0, first);
+        json.insert(u"modules"_s, modules);
+        const RubricPack changed = RubricPack::fromJson(QJsonDocument(json).toJson(), u"changed"_s).value();
+        timer.restart();
+        const ReplayReport report = PackReplayer::replay(changed, std::nullopt, decided, issues);
+        const qint64 elapsed = timer.nsecsElapsed();
+        replayTotal += elapsed;
+        replayed += report.decided;
+        out() << "  replay " << profile << ": " << report.decided << " decided, " << report.changed() << " changed, "
+              << ScoreboardExporter::replayDelta(report) << ", " << ms(elapsed) << Qt::endl;
+    }
+    out() << "replay of " << replayed << " decided issues: " << ms(replayTotal) << " [< 1000 ms]" << Qt::endl;
+
+    // The page: reload() to its figures painted.
+    ScoreboardPage page;
+    page.setPack(RubricPack::builtin(u"distributed"_s).value());
+    page.setStorePath(storePath);
+    page.resize(1440, 900);
+    page.show();
+    page.showSlice({}, {});
+    QSignalSpy loaded(&page, &ScoreboardPage::loaded);
+    timer.restart();
+    page.reload();
+    loaded.wait(60000);
+    page.repaint();
+    const qint64 open = timer.nsecsElapsed();
+    out() << "page opens with " << all.size() << " decisions: " << ms(open) << " [< 200 ms]" << Qt::endl;
+
+    out() << Qt::endl << "the dev sets' human labels as the reviewers' edits, built-in packs:" << Qt::endl;
+    for (const QString &profile : {u"distributed"_s, u"pt2"_s, u"general"_s}) {
+        const Scoreboard figures = AgreementCalculator::compute(all, profile);
+        out() << "  " << profile << ": agreed in full " << ScoreboardExporter::percent(figures.agreement()) << " of "
+              << figures.scored << "; per tier (coverage / precision):";
+        for (const TierRow &tier : figures.tiers)
+            out() << " " << (tier.tier == Confidence::None ? u"all"_s : confidenceName(tier.tier)) << " "
+                  << ScoreboardExporter::percent(tier.coverage(figures.scored)) << " / "
+                  << ScoreboardExporter::percent(tier.precision());
+        out() << Qt::endl;
+    }
+    out() << "peak memory: " << Bench::peakMemory() << Qt::endl;
+    Q_UNUSED(board);
+    return 0;
+}
