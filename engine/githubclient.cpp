@@ -3,6 +3,7 @@
 
 #include "engine/githubrequestjob.h"
 
+#include <QHttpHeaders>
 #include <QJsonArray>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -71,25 +72,63 @@ QUrl GitHubClient::restUrl(const QString &path, const QUrlQuery &query) const
     return url;
 }
 
+void GitHubClient::setToken(const QString &token, const QString &source)
+{
+    m_token = token;
+    m_tokenSource = token.isEmpty() ? QString() : source;
+    Q_EMIT tokenChanged(); // also for "none": the status bar then says so
+}
+
+bool GitHubClient::isApiOrigin(const QUrl &url) const
+{
+    const auto portOf = [](const QUrl &u) { return u.port(u.scheme() == u"http"_s ? 80 : 443); };
+    return url.scheme() == m_apiUrl.scheme() && url.host().compare(m_apiUrl.host(), Qt::CaseInsensitive) == 0 &&
+           portOf(url) == portOf(m_apiUrl);
+}
+
 QNetworkRequest GitHubClient::buildRequest(const QUrl &url, const QByteArray &etag) const
 {
     QNetworkRequest request(url);
     request.setRawHeader("Accept", "application/vnd.github+json");
     request.setRawHeader("X-GitHub-Api-Version", ApiVersion);
     request.setHeader(QNetworkRequest::UserAgentHeader, QByteArray("TriageConsole/" TRIAGE_CONSOLE_VERSION));
-    // The token goes only to the host it was configured for, never to a host a Link or redirect names.
-    if (!m_token.isEmpty() && url.host() == m_apiUrl.host() && url.port() == m_apiUrl.port())
+    // The token goes only to the origin it was found for, never to a host a Link or an answer names.
+    if (!m_token.isEmpty() && isApiOrigin(url))
         request.setRawHeader("Authorization", "Bearer " + m_token.toUtf8());
     if (!etag.isEmpty())
         request.setRawHeader("If-None-Match", etag);
     request.setTransferTimeout(int(m_policy.transferTimeout.count()));
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    // Redirects come back to GitHubRequestJob, which follows them through redirectRequest().
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     return request;
+}
+
+QNetworkRequest GitHubClient::redirectRequest(const QNetworkRequest &request, const QUrl &target) const
+{
+    QNetworkRequest redirected(request);
+    redirected.setUrl(target);
+    if (!isApiOrigin(target)) {
+        QHttpHeaders headers = redirected.headers();
+        headers.removeAll(QHttpHeaders::WellKnownHeader::Authorization);
+        redirected.setHeaders(headers);
+    }
+    return redirected;
 }
 
 GitHubRequestJob *GitHubClient::get(const QUrl &url, const QByteArray &etag)
 {
     return new GitHubRequestJob(this, buildRequest(url, etag), "GET", {}, false);
+}
+
+GitHubRequestJob *GitHubClient::getWithToken(const QUrl &url, const QString &token)
+{
+    QNetworkRequest request = buildRequest(url);
+    QHttpHeaders headers = request.headers();
+    headers.removeAll(QHttpHeaders::WellKnownHeader::Authorization);
+    if (!token.isEmpty() && isApiOrigin(url))
+        headers.append(QHttpHeaders::WellKnownHeader::Authorization, "Bearer " + token.toUtf8());
+    request.setHeaders(headers);
+    return new GitHubRequestJob(this, request, "GET", {}, false);
 }
 
 GitHubRequestJob *GitHubClient::graphql(const QString &query, const QJsonObject &variables)

@@ -86,17 +86,23 @@ public:
     QString host() const { return m_apiUrl.host(); }
     QUrl restUrl(const QString &path, const QUrlQuery &query = {}) const;
 
-    // Kept in memory only: never logged, never written anywhere.
-    void setToken(const QString &token) { m_token = token; }
+    // The token for the API URL's host and where it came from ("keyring", "GH_TOKEN", "gh", …; see
+    // TokenResolver). Kept in memory only: never logged, never written anywhere. It goes only to the API URL's
+    // origin: never to a host a Link, a URL in an answer or a redirect names.
+    void setToken(const QString &token, const QString &source = {});
     bool hasToken() const { return !m_token.isEmpty(); }
-    // For a caller that briefly tries another token (the settings dialog's test) and puts this one back.
     QString token() const { return m_token; }
+    QString tokenSource() const { return m_tokenSource; }
+    // Whether a request to url may carry the token: the API URL's scheme, host and port.
+    bool isApiOrigin(const QUrl &url) const;
 
     void setRetryPolicy(const RetryPolicy &policy) { m_policy = policy; }
     const RetryPolicy &retryPolicy() const { return m_policy; }
 
     // Jobs start on the next event-loop turn: connect to finished() first. They belong to the client.
     GitHubRequestJob *get(const QUrl &url, const QByteArray &etag = {});
+    // A GET with a token to try (the token dialog's test) instead of the client's; the client keeps its own.
+    GitHubRequestJob *getWithToken(const QUrl &url, const QString &token);
     GitHubRequestJob *graphql(const QString &query, const QJsonObject &variables);
     // A write (POST, PATCH, PUT, DELETE) with an optional JSON body. Writes go out one at a time (at most
     // RetryPolicy::maxConcurrentWrites), RetryPolicy::writeSpacing apart. Rate limits are waited for; a
@@ -106,6 +112,11 @@ public:
 
     // Every request GitHub sees is built here.
     QNetworkRequest buildRequest(const QUrl &url, const QByteArray &etag = {}) const;
+    // The request a redirect to target makes of request: the same, at target, without the Authorization
+    // header unless target is the API URL's origin. Redirects are followed here, not by Qt: Qt 6.8's
+    // NoLessSafeRedirectPolicy sends the request's Authorization header on to another origin (seen on a
+    // loopback pair), and this must hold whatever Qt the console runs on.
+    QNetworkRequest redirectRequest(const QNetworkRequest &request, const QUrl &target) const;
 
     RateLimit rateLimit() const { return m_lastRateLimit; }
     RateLimit rateLimit(const QString &resource) const { return m_rateLimits.value(resource); }
@@ -117,6 +128,8 @@ public:
 
 Q_SIGNALS:
     void rateLimitChanged(const RateLimit &rateLimit);
+    // setToken() was called: a token (or none) was found or given.
+    void tokenChanged();
 
 private:
     friend class GitHubRequestJob;
@@ -133,6 +146,7 @@ private:
     QUrl m_apiUrl;
     QUrl m_graphqlUrl;
     QString m_token;
+    QString m_tokenSource;
     RetryPolicy m_policy;
     QHash<QString, RateLimit> m_rateLimits;
     RateLimit m_lastRateLimit;

@@ -11,6 +11,8 @@ using namespace std::chrono;
 
 namespace {
 
+constexpr int MaxRedirects = 10;
+
 milliseconds scaled(milliseconds wait, double scale)
 {
     return std::max(0ms, duration_cast<milliseconds>(wait * scale));
@@ -103,8 +105,46 @@ void GitHubRequestJob::send()
     if (m_finished)
         return;
     ++m_attempt;
+    // Every attempt starts at the request's own URL: a retry after a redirect target failed asks again.
+    m_redirects = 0;
+    m_sentVerb = m_verb;
+    m_sentBody = m_body;
     m_reply = m_client->send(m_request, m_verb, m_body);
     connect(m_reply, &QNetworkReply::finished, this, &GitHubRequestJob::onReplyFinished);
+}
+
+GitHubRequestJob::Redirect GitHubRequestJob::followRedirect(QNetworkReply *reply, int status)
+{
+    if (status != 301 && status != 302 && status != 303 && status != 307 && status != 308)
+        return Redirect::None;
+    const QUrl location = reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
+    if (!location.isValid())
+        return Redirect::None;
+    const QUrl target = reply->url().resolved(location);
+    m_client->noteRateLimit(reply);
+    if (++m_redirects > MaxRedirects) {
+        m_lastFailure = tr("%1 redirected more than %2 times").arg(m_request.url().path()).arg(MaxRedirects);
+        return Redirect::Refused;
+    }
+    // As Qt's NoLessSafeRedirectPolicy: never from https to http, never to another scheme.
+    if ((target.scheme() != u"https"_s && target.scheme() != u"http"_s) ||
+        (reply->url().scheme() == u"https"_s && target.scheme() != u"https"_s)) {
+        m_lastFailure = tr("%1 redirected to %2, which is less safe; not followed")
+                            .arg(reply->url().toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery),
+                                 target.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery));
+        return Redirect::Refused;
+    }
+    // The client decides what goes along: never the token, to another host.
+    QNetworkRequest next = m_client->redirectRequest(reply->request(), target);
+    if (status == 303 && m_sentVerb != "GET" && m_sentVerb != "HEAD") {
+        m_sentVerb = "GET";
+        m_sentBody.clear();
+        next.setHeader(QNetworkRequest::ContentTypeHeader, QVariant());
+    }
+    qCInfo(lcGitHub) << "redirected" << status << "to" << target.toDisplayString(QUrl::RemoveUserInfo);
+    m_reply = m_client->send(next, m_sentVerb, m_sentBody);
+    connect(m_reply, &QNetworkReply::finished, this, &GitHubRequestJob::onReplyFinished);
+    return Redirect::Followed;
 }
 
 milliseconds GitHubRequestJob::backoff() const
@@ -121,12 +161,21 @@ void GitHubRequestJob::onReplyFinished()
         return;
     m_reply.clear();
     reply->deleteLater();
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    // A redirect is followed within the attempt (a write keeps its slot); a refused one ends the job.
+    const Redirect redirect = followRedirect(reply, status);
+    if (redirect == Redirect::Followed)
+        return;
     if (m_holdsWriteSlot) {
         m_holdsWriteSlot = false;
         m_client->releaseWriteSlot(this);
     }
+    if (redirect == Redirect::Refused) {
+        m_lastStatus = status;
+        finish(Error{m_lastFailure});
+        return;
+    }
 
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QNetworkReply::NetworkError networkError = reply->error();
     const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
     m_client->noteRateLimit(reply);

@@ -44,6 +44,13 @@ private:
     void attempt();
     void send();
     void onReplyFinished();
+    enum class Redirect
+    {
+        None,
+        Followed,
+        Refused,
+    };
+    Redirect followRedirect(QNetworkReply *reply, int status);
     void retryLater(std::chrono::milliseconds delay, const QString &reason);
     void finish(const Result<GitHubResponse> &result);
     void failTransiently();
@@ -62,6 +69,9 @@ private:
     QPointer<QNetworkReply> m_reply;
     QTimer m_timer;
     int m_attempt = 0;
+    int m_redirects = 0;   // in this attempt
+    QByteArray m_sentVerb; // what this attempt sends now (a 303 turns a write into a GET)
+    QByteArray m_sentBody;
     bool m_finished = false;
     bool m_budgetWaited = false;
     bool m_transientFailure = false;

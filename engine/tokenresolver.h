@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/githubhost.h"
 #include "engine/result.h"
 
 #include <QObject>
@@ -12,12 +13,16 @@ class TokenStore;
 
 struct ResolvedToken
 {
-    QString token;  // empty: none found anywhere
-    QString source; // "keyring", "GH_TOKEN", "GITHUB_TOKEN", "gh", or empty
+    QString token;  // empty: none found for the host
+    QString source; // "keyring", "GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN",
+                    // "gh", or empty
+    QString host;   // the host it was looked up for, and the only one it may go to (GitHubHost::name())
 };
 
-// Finds the token to use, in this order: the keyring, GH_TOKEN / GITHUB_TOKEN, an existing `gh` login
-// (`gh auth token`, if gh is installed). Emits finished() exactly once, then deletes itself.
+// Finds the token issued for one host, in this order: the keyring entry for that host (and login), the
+// environment variables gh reads for that kind of host (GitHubHost::tokenVariables()), then an existing gh
+// login for that host (`gh auth token --hostname HOST`, if gh is installed). Never a github.com token for
+// another host, never an enterprise token for github.com. Emits finished() exactly once, then deletes itself.
 class TokenResolver final : public QObject
 {
     Q_OBJECT
@@ -26,9 +31,15 @@ class TokenResolver final : public QObject
 public:
     explicit TokenResolver(TokenStore *store, QObject *parent = nullptr);
 
+    // Where variables, PATH and GH_PATH come from. Default: the process's environment.
     void setEnvironment(const QProcessEnvironment &environment) { m_environment = environment; }
-    // The gh executable; empty disables the gh step. Default: gh from PATH, if any.
-    void setGhProgram(const QString &program) { m_ghProgram = program; }
+    // The gh executable; empty disables the gh step. Default: GH_PATH, else gh on the environment's PATH.
+    void setGhProgram(const QString &program)
+    {
+        m_ghProgram = program;
+        m_ghProgramSet = true;
+    }
+    // host: a name as GitHubHost::name() gives it (TokenStore::hostFor(apiUrl)).
     void resolve(const QString &host, const QString &login);
 
 Q_SIGNALS:
@@ -37,12 +48,14 @@ Q_SIGNALS:
 private:
     void tryEnvironment();
     void tryGh();
+    QString ghProgram() const;
     void finish(const QString &token, const QString &source);
 
     QPointer<TokenStore> m_store;
     QProcessEnvironment m_environment;
     QString m_ghProgram;
-    QString m_host;
+    bool m_ghProgramSet = false;
+    GitHubHost m_host;
     QProcess *m_process = nullptr;
     bool m_done = false;
 };

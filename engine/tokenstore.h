@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/githubhost.h"
 #include "engine/result.h"
 
 #include <QObject>
@@ -25,11 +26,8 @@ public:
     {
         return QStringLiteral("triage-console:%1:%2").arg(host, login);
     }
-    // The host a token belongs to: github.com for api.github.com, else the API URL's host.
-    static QString hostFor(const QUrl &apiUrl)
-    {
-        return apiUrl.host() == QLatin1String("api.github.com") ? QStringLiteral("github.com") : apiUrl.host();
-    }
+    // The host a token belongs to, named as gh names it (see GitHubHost): github.com for api.github.com.
+    static QString hostFor(const QUrl &apiUrl) { return GitHubHost::fromApiUrl(apiUrl).name(); }
 
     // The callbacks run in the context object's thread, and not at all once it is gone.
     virtual void readToken(const QString &host, const QString &login, QObject *context, ReadCallback done) = 0;

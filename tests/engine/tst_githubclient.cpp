@@ -118,6 +118,82 @@ private slots:
         QVERIFY(!other.hasRawHeader("Authorization"));
     }
 
+    // Redirects are followed, and whatever goes to another origin (a second loopback port here) goes there
+    // without the token; a redirect back to the API's own origin keeps it.
+    void redirectsLeaveTheTokenBehind_data()
+    {
+        QTest::addColumn<QByteArray>("verb");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<bool>("sameServer");
+        QTest::addColumn<bool>("writeThere"); // false: a GET arrives there
+        QTest::addRow("GET 301") << QByteArray("GET") << 301 << false << false;
+        QTest::addRow("GET 302") << QByteArray("GET") << 302 << false << false;
+        QTest::addRow("GET 307") << QByteArray("GET") << 307 << false << false;
+        QTest::addRow("GET 308") << QByteArray("GET") << 308 << false << false;
+        QTest::addRow("POST 307") << QByteArray("POST") << 307 << false << true;
+        QTest::addRow("POST 308") << QByteArray("POST") << 308 << false << true;
+        QTest::addRow("POST 303 becomes GET") << QByteArray("POST") << 303 << false << false;
+        QTest::addRow("PATCH 307") << QByteArray("PATCH") << 307 << false << true;
+        QTest::addRow("GET 307, same server") << QByteArray("GET") << 307 << true << false;
+        QTest::addRow("POST 307, same server") << QByteArray("POST") << 307 << true << true;
+    }
+
+    void redirectsLeaveTheTokenBehind()
+    {
+        QFETCH(QByteArray, verb);
+        QFETCH(int, status);
+        QFETCH(bool, sameServer);
+        QFETCH(bool, writeThere);
+        GitHubTestServer other;
+        QVERIFY(other.start());
+        GitHubTestServer::Generation generation;
+        generation.issues = 30;
+        other.generate(generation);
+        GitHubTestServer *target = sameServer ? m_server : &other;
+
+        const QString path =
+            verb == "POST" ? u"/repos/pytorch/pytorch/issues/3/comments"_s : u"/repos/pytorch/pytorch/issues/3"_s;
+        GitHubTestServer::FaultRule redirect;
+        redirect.fault = Fault::Redirect;
+        redirect.pathContains = QString::fromLatin1(verb) + u' ' + path;
+        redirect.redirectTo = target->url();
+        redirect.redirectStatus = status;
+        m_server->addFault(redirect);
+
+        const QUrl url = m_client->restUrl(path);
+        GitHubRequestJob *job = verb == "GET" ? m_client->get(url)
+                                : verb == "POST"
+                                    ? m_client->write(verb, url, QJsonDocument(QJsonObject{{u"body"_s, u"moved"_s}}))
+                                    : m_client->write(verb, url, QJsonDocument(QJsonObject{{u"title"_s, u"moved"_s}}));
+        const Result<GitHubResponse> result = run(job);
+        QVERIFY2(result.ok(), qPrintable(result.error()));
+
+        QCOMPARE(target->requestCount(path), sameServer ? 2 : 1);
+        QCOMPARE(target->writeLog().contains(QString::fromLatin1(verb) + u' ' + path), writeThere);
+        if (sameServer) {
+            QCOMPARE(m_server->authorizations(), QByteArrayList(2, "Bearer ghp_testtoken123"));
+        } else {
+            QCOMPARE(m_server->authorizations(), QByteArrayList{"Bearer ghp_testtoken123"});
+            QCOMPARE(other.authorizations(), QByteArrayList());
+        }
+    }
+
+    void redirectLoopEnds()
+    {
+        GitHubTestServer::FaultRule loop;
+        loop.fault = Fault::Redirect;
+        loop.pathContains = u"/user"_s;
+        loop.redirectTo = m_server->url();
+        loop.times = -1;
+        m_server->addFault(loop);
+        int emissions = 0;
+        const Result<GitHubResponse> result = run(m_client->get(m_client->restUrl(u"/user"_s)), &emissions);
+        QVERIFY(!result.ok());
+        QVERIFY2(result.error().contains(u"redirected more than 10 times"_s), qPrintable(result.error()));
+        QCOMPARE(emissions, 1);
+        QCOMPARE(m_server->requestCount(u"/user"_s), 11);
+    }
+
     void nextLink_data()
     {
         QTest::addColumn<QByteArray>("header");

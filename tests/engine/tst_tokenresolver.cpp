@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
+#include "engine/githubhost.h"
 #include "engine/tokenresolver.h"
 #include "engine/tokenstore.h"
+#include "tests/support/fakegh.h"
 
-#include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -44,6 +45,21 @@ public:
     }
 };
 
+const QString Login = u"octo"_s;
+// One host of each kind gh tells apart; the loopback server stands for an Enterprise Server, as in every test.
+const QStringList Hosts = {u"github.com"_s, u"acme.ghe.com"_s, u"github.localhost"_s, u"ghe.example.com"_s,
+                           u"127.0.0.1:8123"_s};
+
+QString keyringToken(const QString &host)
+{
+    return u"keyring-for-"_s + host;
+}
+
+QString envToken(const QString &variable)
+{
+    return u"env-"_s + variable;
+}
+
 } // namespace
 
 class TestTokenResolver final : public QObject
@@ -53,65 +69,77 @@ class TestTokenResolver final : public QObject
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
-    void order_data()
+    // Every host kind × every source. Each row offers tokens for other hosts too (keyring entries, the other kind's
+    // variables, gh logins): none of them may come back.
+    void hostAndSource_data()
     {
-        QTest::addColumn<QString>("keyring");
-        QTest::addColumn<bool>("keyringFails");
-        QTest::addColumn<QString>("ghToken");
-        QTest::addColumn<QString>("githubToken");
-        QTest::addColumn<QString>("ghCli");
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<bool>("keyringHasHost");
+        QTest::addColumn<bool>("keyringDown");
+        QTest::addColumn<QStringList>("variables"); // set in the environment
+        QTest::addColumn<QStringList>("ghLoggedIn");
+        QTest::addColumn<bool>("ghInstalled");
         QTest::addColumn<QString>("token");
         QTest::addColumn<QString>("source");
-        QTest::addRow("keyring first") << u"k-token"_s << false << u"e1"_s << u"e2"_s << u"g"_s << u"k-token"_s
-                                       << u"keyring"_s;
-        QTest::addRow("GH_TOKEN next") << QString() << false << u"e1"_s << u"e2"_s << u"g"_s << u"e1"_s
-                                       << u"GH_TOKEN"_s;
-        QTest::addRow("GITHUB_TOKEN next")
-            << QString() << false << QString() << u"e2"_s << u"g"_s << u"e2"_s << u"GITHUB_TOKEN"_s;
-        QTest::addRow("gh last") << QString() << false << QString() << QString() << u"gho_fromgh"_s << u"gho_fromgh"_s
-                                 << u"gh"_s;
-        QTest::addRow("keyring down, env")
-            << QString() << true << u"e1"_s << QString() << QString() << u"e1"_s << u"GH_TOKEN"_s;
-        QTest::addRow("nothing") << QString() << false << QString() << QString() << QString() << QString() << QString();
+
+        const QStringList all = GitHubHost::allTokenVariables();
+        for (const QString &host : Hosts) {
+            const QStringList own = GitHubHost::fromName(host).tokenVariables();
+            QStringList others = all;
+            for (const QString &name : own)
+                others.removeAll(name);
+            QStringList otherHosts = Hosts;
+            otherHosts.removeAll(host);
+            const QString kind = own.first() == u"GH_TOKEN"_s ? u"github kind"_s : u"enterprise kind"_s;
+            const auto row = [&](const char *what) -> QTestData & {
+                return QTest::addRow("%s (%s): %s", qPrintable(host), qPrintable(kind), what);
+            };
+
+            row("keyring first") << host << true << false << all << Hosts << true << keyringToken(host) << u"keyring"_s;
+            row("first variable next") << host << false << false << all << Hosts << true << envToken(own.at(0))
+                                       << own.at(0);
+            row("second variable next") << host << false << false << (QStringList{own.at(1)} + others) << Hosts << true
+                                        << envToken(own.at(1)) << own.at(1);
+            row("keyring down, variable")
+                << host << true << true << all << Hosts << true << envToken(own.at(0)) << own.at(0);
+            row("gh last") << host << false << false << others << Hosts << true << FakeGh::tokenFor(host) << u"gh"_s;
+            // The reported case is the enterprise rows of this one: GH_TOKEN set, an enterprise host asked.
+            row("only other hosts' tokens")
+                << host << false << false << others << otherHosts << true << QString() << QString();
+            row("gh not installed") << host << false << false << others << Hosts << false << QString() << QString();
+        }
     }
 
-    void order()
+    void hostAndSource()
     {
-        QFETCH(QString, keyring);
-        QFETCH(bool, keyringFails);
-        QFETCH(QString, ghToken);
-        QFETCH(QString, githubToken);
-        QFETCH(QString, ghCli);
+        QFETCH(QString, host);
+        QFETCH(bool, keyringHasHost);
+        QFETCH(bool, keyringDown);
+        QFETCH(QStringList, variables);
+        QFETCH(QStringList, ghLoggedIn);
+        QFETCH(bool, ghInstalled);
         QFETCH(QString, token);
         QFETCH(QString, source);
 
         MemoryTokenStore store;
-        if (!keyring.isEmpty())
-            store.tokens.insert(TokenStore::keyFor(u"github.com"_s, u"octo"_s), keyring);
-        if (keyringFails)
-            store.failure = u"no Secret Service"_s;
-        QProcessEnvironment env;
-        if (!ghToken.isEmpty())
-            env.insert(u"GH_TOKEN"_s, ghToken);
-        if (!githubToken.isEmpty())
-            env.insert(u"GITHUB_TOKEN"_s, githubToken);
-
-        // A stand-in for gh: prints a token for `auth token --hostname github.com`, fails otherwise.
-        QTemporaryDir dir;
-        const QString gh = dir.filePath(u"gh"_s);
-        {
-            QFile script(gh);
-            QVERIFY(script.open(QIODevice::WriteOnly));
-            const QByteArray answer =
-                ghCli.isEmpty() ? QByteArray("echo 'not logged in' >&2\nexit 1\n") : "echo " + ghCli.toUtf8() + '\n';
-            script.write("#!/bin/sh\n[ \"$1 $2 $3 $4\" = \"auth token --hostname github.com\" ] || exit 3\n" + answer);
-            script.close();
-            script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        for (const QString &other : Hosts) {
+            if (other != host || keyringHasHost)
+                store.tokens.insert(TokenStore::keyFor(other, Login), keyringToken(other));
         }
+        if (keyringDown)
+            store.failure = u"no Secret Service"_s;
+
+        QTemporaryDir bin;
+        QVERIFY(bin.isValid());
+        if (ghInstalled)
+            QVERIFY(FakeGh::write(bin.path(), ghLoggedIn));
+        QProcessEnvironment env;
+        env.insert(u"PATH"_s, bin.path()); // gh is found on PATH, as for a user (and only ours)
+        for (const QString &name : variables)
+            env.insert(name, envToken(name));
 
         auto *resolver = new TokenResolver(&store);
         resolver->setEnvironment(env);
-        resolver->setGhProgram(gh);
         std::optional<ResolvedToken> result;
         int emissions = 0;
         connect(resolver, &TokenResolver::finished, this, [&](const ResolvedToken &found) {
@@ -119,24 +147,61 @@ private slots:
             ++emissions;
         });
         QSignalSpy destroyed(resolver, &QObject::destroyed);
-        resolver->resolve(u"github.com"_s, u"octo"_s);
+        resolver->resolve(host, Login);
         QVERIFY(destroyed.wait(10000));
         QCOMPARE(emissions, 1);
         QCOMPARE(result->token, token);
         QCOMPARE(result->source, source);
+        QCOMPARE(result->host, host);
+
+        // gh answers from its own login: no token variable reaches it.
+        QCOMPARE(FakeGh::variablesSeen(bin.path()), QString());
+    }
+
+    // GH_PATH names gh's executable, as gh's own library reads it.
+    void ghPath()
+    {
+        QTemporaryDir bin;
+        QVERIFY(FakeGh::write(bin.path(), {u"ghe.example.com"_s}));
+        QProcessEnvironment env;
+        env.insert(u"PATH"_s, u"/nonexistent"_s);
+        env.insert(u"GH_PATH"_s, bin.filePath(u"gh"_s));
+        env.insert(u"GH_TOKEN"_s, u"github-com-token"_s);
+        auto *resolver = new TokenResolver(nullptr);
+        resolver->setEnvironment(env);
+        std::optional<ResolvedToken> result;
+        connect(resolver, &TokenResolver::finished, this, [&](const ResolvedToken &found) { result = found; });
+        QSignalSpy destroyed(resolver, &QObject::destroyed);
+        resolver->resolve(u"ghe.example.com"_s, QString());
+        QVERIFY(destroyed.wait(10000));
+        QVERIFY(result);
+        QCOMPARE(result->token, FakeGh::tokenFor(u"ghe.example.com"_s));
+        QCOMPARE(result->source, u"gh"_s);
+    }
+
+    // The real path when gh is absent: the process environment's PATH without gh, and a host name that is none.
+    void noGhInstalled_data()
+    {
+        QTest::addColumn<QString>("host");
+        QTest::addRow("enterprise") << u"ghe.example.com"_s;
+        QTest::addRow("not a host") << u"ghe.example.com/api"_s;
     }
 
     void noGhInstalled()
     {
+        QFETCH(QString, host);
+        QTemporaryDir empty;
+        QProcessEnvironment env;
+        env.insert(u"PATH"_s, empty.path());
+        env.insert(u"GH_TOKEN"_s, u"github-com-token"_s);
         auto *resolver = new TokenResolver(nullptr);
-        resolver->setEnvironment(QProcessEnvironment());
-        resolver->setGhProgram(u"/nonexistent/gh"_s);
+        resolver->setEnvironment(env);
         std::optional<ResolvedToken> result;
         connect(resolver, &TokenResolver::finished, this, [&](const ResolvedToken &found) { result = found; });
         QSignalSpy destroyed(resolver, &QObject::destroyed);
-        resolver->resolve(u"github.com"_s, QString());
+        resolver->resolve(host, QString());
         QVERIFY(destroyed.wait(10000));
-        QVERIFY(result && result->token.isEmpty());
+        QVERIFY(result && result->token.isEmpty() && result->source.isEmpty());
     }
 };
 

@@ -397,6 +397,8 @@ void GitHubTestServer::serve(const QHttpServerRequest &request, QHttpServerRespo
     const QString path = request.url().path() + (request.url().hasQuery() ? u'?' + request.url().query() : QString());
     m_requests.append(path);
     m_lastHeaders = request.headers();
+    if (m_lastHeaders.contains(QHttpHeaders::WellKnownHeader::Authorization))
+        m_authorizations.append(m_lastHeaders.combinedValue(QHttpHeaders::WellKnownHeader::Authorization));
     Q_EMIT requestServed(path);
     const bool graphql = request.url().path().endsWith(u"/graphql"_s);
 
@@ -457,6 +459,14 @@ void GitHubTestServer::serve(const QHttpServerRequest &request, QHttpServerRespo
             target.setPort(m_dropper->serverPort());
             headers.append(QHttpHeaders::WellKnownHeader::Location, target.toEncoded());
             responder.write(QByteArray(), headers, Status::TemporaryRedirect);
+            return;
+        }
+        case Fault::Redirect: {
+            QUrl target = fault.redirectTo;
+            target.setPath(request.url().path());
+            target.setQuery(request.url().query());
+            headers.append(QHttpHeaders::WellKnownHeader::Location, target.toEncoded());
+            responder.write(QByteArray(), headers, QHttpServerResponder::StatusCode(fault.redirectStatus));
             return;
         }
         case Fault::Slow:

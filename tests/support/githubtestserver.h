@@ -81,6 +81,7 @@ public:
         NotFound,            // 404
         ApplyThenDrop,       // a write is applied, then its answer is lost (the connection drops)
         UnprocessableEntity, // 422 with GitHub's validation message
+        Redirect,            // redirectStatus to the same path and query on redirectTo's server
     };
     struct FaultRule
     {
@@ -91,6 +92,8 @@ public:
         int retryAfterSeconds = 1;
         int delayMs = 0;
         QString bodyContains = {}; // … and whose body contains this ("updateSubscription"); "" any
+        QUrl redirectTo = {};      // Redirect: the server (scheme, host, port) to send the client to
+        int redirectStatus = 307;  // Redirect: 301, 302, 303, 307 or 308
     };
     struct Generation
     {
@@ -151,6 +154,9 @@ public:
     QStringList requests() const { return m_requests; }
     void resetCounts() { m_requests.clear(); }
     QHttpHeaders lastHeaders() const { return m_lastHeaders; }
+    // Every Authorization header this server received, in order (a server that must never see a token
+    // records none).
+    QByteArrayList authorizations() const { return m_authorizations; }
 
 Q_SIGNALS:
     void requestServed(const QString &pathAndQuery);
@@ -195,6 +201,7 @@ private:
     QStringList m_writeLog;
     QHash<int, WriteCounts> m_writes;
     QHttpHeaders m_lastHeaders;
+    QByteArrayList m_authorizations;
     int m_rateRemaining = 5000;
     qint64 m_rateReset = 0;
 };
