@@ -21,6 +21,7 @@
 #include "views/repropanel.h"
 #include "views/suggestionpanel.h"
 #include "views/tokensettingsdialog.h"
+#include "views/tokenstatuslabel.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -857,6 +858,8 @@ void MainWindow::setUpSync()
     statusBar()->addPermanentWidget(m_syncLabel);
     statusBar()->addPermanentWidget(m_syncProgress);
     statusBar()->addPermanentWidget(m_cancelSyncButton);
+    m_tokenLabel = new TokenStatusLabel(this);
+    statusBar()->addPermanentWidget(m_tokenLabel);
     statusBar()->addPermanentWidget(m_rateLabel);
     updateSyncIdleText();
 }
@@ -867,6 +870,7 @@ void MainWindow::setGitHub(GitHubClient *client, IssueStore *issueStore, TokenSt
     m_issueStore = issueStore;
     m_tokenStore = tokenStore;
     m_outboxPanel->setClient(client);
+    m_tokenLabel->setClient(client);
     if (m_client) {
         connect(m_client, &GitHubClient::rateLimitChanged, this, &MainWindow::showRateLimit, Qt::UniqueConnection);
         if (m_client->rateLimit().isKnown())
