@@ -5,6 +5,7 @@
 #include "app/firstpaintreporter.h"
 #include "app/keychaintokenstore.h"
 #include "engine/githubclient.h"
+#include "engine/githubhost.h"
 #include "engine/issuejsonreader.h"
 #include "engine/issuestore.h"
 #include "engine/reviewdecisionstore.h"
@@ -18,6 +19,7 @@
 #include "views/repropanel.h"
 #include "views/reproreductionpanel.h"
 #include "views/scoreboardpage.h"
+#include "views/tokensettingsdialog.h"
 
 #include <KSyntaxHighlighting/Repository>
 
@@ -30,6 +32,7 @@
 #include <QElapsedTimer>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSettings>
@@ -89,6 +92,20 @@ void saveScreenshot(MainWindow &window, const QString &path, int &status)
 {
     if (!window.grab().save(path, "PNG"))
         status = fail(u"cannot write the screenshot to %1"_s.arg(path));
+}
+
+// The GitHub Token dialog as the user would open it, rendered to path; then quits with the status.
+void screenshotTokenDialog(MainWindow &window, GitHubClient &client, const QString &path)
+{
+    auto *dialog = new TokenSettingsDialog(&client, nullptr, &window);
+    dialog->setAttribute(Qt::WA_DontShowOnScreen);
+    dialog->show();
+    QTimer::singleShot(250, dialog, [dialog, path] {
+        const bool saved = dialog->grab().save(path, "PNG");
+        if (!saved)
+            fail(u"cannot write the screenshot to %1"_s.arg(path));
+        QApplication::exit(saved ? 0 : 1);
+    });
 }
 
 // Calls `then` once the queue's triage has finished (at once when it is not running).
@@ -339,8 +356,14 @@ int GuiCommand::run(QApplication &app)
     const QCommandLineOption stateOption(
         u"state"_s, QApplication::translate("GuiCommand", "open (default), closed or all."), u"STATE"_s, u"open"_s);
     const QCommandLineOption apiOption(
-        u"api"_s, QApplication::translate("GuiCommand", "The API URL (default https://api.github.com)."), u"URL"_s,
-        u"https://api.github.com"_s);
+        u"api"_s,
+        QApplication::translate("GuiCommand", "The API URL (default: GH_HOST's, else https://api.github.com)."),
+        u"URL"_s);
+    QCommandLineOption tokenShotOption(
+        u"screenshot-token"_s,
+        QApplication::translate("GuiCommand", "Render the GitHub Token dialog (host, token source) to FILE.png."),
+        u"FILE"_s);
+    tokenShotOption.setFlags(QCommandLineOption::HiddenFromHelp);
     QCommandLineOption firstPaintOption(
         u"report-first-paint"_s,
         QApplication::translate("GuiCommand", "Print the time from start to the queue's first paint, then exit."));
@@ -372,7 +395,7 @@ int GuiCommand::run(QApplication &app)
     parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption, profileOption,
                        presentationOption, repoOption, labelOption, excludeLabelOption, stateOption, apiOption,
                        firstPaintOption, reproShotOption, reductionShotOption, shotPackageOption, screenshotSizeOption,
-                       scoreboardOption});
+                       scoreboardOption, tokenShotOption});
     parser.process(app);
     if (parser.isSet(screenshotSizeOption)) {
         static const QRegularExpression size(u"^(\\d{3,5})x(\\d{3,5})$"_s);
@@ -385,9 +408,9 @@ int GuiCommand::run(QApplication &app)
     if (int(parser.isSet(demoOption)) + int(parser.isSet(queueOption)) + int(parser.isSet(repoOption)) > 1)
         return fail(u"--demo, --queue and --repo exclude each other"_s);
 
-    const QUrl api(parser.value(apiOption), QUrl::StrictMode);
-    if (!api.isValid() || (api.scheme() != u"https"_s && api.scheme() != u"http"_s))
-        return fail(u"--api needs an http(s) URL"_s);
+    const Result<QUrl> api = GitHubHost::apiUrlFor(parser.value(apiOption), QProcessEnvironment::systemEnvironment());
+    if (!api)
+        return fail(api.error());
 
     // Which queue: one from GitHub in the store (--repo, or the last one), else a JSON file or the demo.
     std::optional<QueueSpec> storedQueue;
@@ -431,7 +454,8 @@ int GuiCommand::run(QApplication &app)
 
     // A screenshot never touches the reviewer's store: it gets a throwaway one.
     const bool screenshot = parser.isSet(screenshotOption) || parser.isSet(reproShotOption) ||
-                            parser.isSet(reductionShotOption) || parser.isSet(similarShotOption);
+                            parser.isSet(reductionShotOption) || parser.isSet(similarShotOption) ||
+                            parser.isSet(tokenShotOption);
     if (!screenshot && s_noDisplay)
         return fail(u"no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
                     "use --screenshot FILE.png or a headless command such as `triage-console triage --help`"_s);
@@ -457,7 +481,7 @@ int GuiCommand::run(QApplication &app)
 
     // One client, one QNetworkAccessManager, for the whole app.
     GitHubClient client;
-    client.setApiUrl(api);
+    client.setApiUrl(api.value());
     KeychainTokenStore keychain;
 
     KSyntaxHighlighting::Repository repository;
@@ -492,13 +516,23 @@ int GuiCommand::run(QApplication &app)
                 "GuiCommand", "The demo queue's issues are made up: nothing of it is written to GitHub."));
         window.selectFirstIssue();
     }
-    if (!screenshot) {
-        // The token, found once at start: keyring, GH_TOKEN / GITHUB_TOKEN, then gh. Syncs wait for nothing:
-        // until it arrives they go without one (REST, public data).
+    if (!screenshot || storedQueue || parser.isSet(tokenShotOption)) {
+        // The token for the API's host, found once at start: its keyring entry, the variables gh reads for that
+        // kind of host, then gh's login for it. Syncs wait for nothing: until it arrives they go without one.
+        // A screenshot shows where it would come from, without asking the keyring.
         const QString host = TokenStore::hostFor(client.apiUrl());
-        auto *resolver = new TokenResolver(&keychain);
-        QObject::connect(resolver, &TokenResolver::finished, &window,
-                         [&client](const ResolvedToken &token) { client.setToken(token.token); });
+        auto *resolver = new TokenResolver(screenshot ? nullptr : &keychain);
+        QObject::connect(resolver, &TokenResolver::finished, &window, [&client, host](const ResolvedToken &token) {
+            if (token.host == host)
+                client.setToken(token.token, token.source);
+        });
+        if (parser.isSet(tokenShotOption)) {
+            QObject::connect(
+                resolver, &TokenResolver::finished, &window, [&window, &client, path = parser.value(tokenShotOption)] {
+                    QTimer::singleShot(0, &window,
+                                       [&window, &client, path] { screenshotTokenDialog(window, client, path); });
+                });
+        }
         resolver->resolve(host, QSettings().value(u"github/%1/login"_s.arg(host)).toString());
     }
     if (parser.isSet(presentationOption))
@@ -514,6 +548,10 @@ int GuiCommand::run(QApplication &app)
         return app.exec();
     }
 
+    if (parser.isSet(tokenShotOption)) {
+        showOffScreen(window);
+        return app.exec(); // screenshotTokenDialog() quits
+    }
     if (parser.isSet(reproShotOption))
         return screenshotRepro(app, window, parser.value(reproShotOption), parser.isSet(darkOption));
     if (parser.isSet(similarShotOption)) {

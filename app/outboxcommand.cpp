@@ -5,6 +5,7 @@
 #include "app/keychaintokenstore.h"
 #include "app/queueoptions.h"
 #include "engine/githubclient.h"
+#include "engine/githubhost.h"
 #include "engine/issuestore.h"
 #include "engine/outboxreport.h"
 #include "engine/outboxstore.h"
@@ -256,8 +257,8 @@ int submit(const QStringList &arguments)
         newParser(tr("Write the outbox's selected entries to GitHub: per-item outcomes as JSON Lines on stdout, "
                      "progress on stderr. Exit code 1 if any entry failed, conflicted or was blocked.")));
     const QueueOptions queueOptions;
-    const QCommandLineOption apiOption(u"api"_s, tr("The API URL (default https://api.github.com)."), u"URL"_s,
-                                       u"https://api.github.com"_s);
+    const QCommandLineOption apiOption(u"api"_s, tr("The API URL (default: GH_HOST's, else https://api.github.com)."),
+                                       u"URL"_s);
     const QCommandLineOption loginOption(u"login"_s, tr("Whose token to take from the keyring."), u"LOGIN"_s);
     const QCommandLineOption noKeyringOption(u"no-keyring"_s, tr("Do not ask the keyring for a token."));
     const QCommandLineOption reportOption(u"report"_s, tr("Also write the markdown report to FILE."), u"FILE"_s);
@@ -279,9 +280,9 @@ int submit(const QStringList &arguments)
     if (parser->isSet(keepOption) && parser->isSet(noKeepOption))
         return fail(tr("--keep-subscriptions and --no-keep-subscriptions exclude each other"));
 
-    const QUrl api(parser->value(apiOption), QUrl::StrictMode);
-    if (!api.isValid() || (api.scheme() != u"https"_s && api.scheme() != u"http"_s))
-        return fail(tr("--api needs an http(s) URL"));
+    const Result<QUrl> api = GitHubHost::apiUrlFor(parser->value(apiOption), QProcessEnvironment::systemEnvironment());
+    if (!api)
+        return fail(api.error());
     bool spacingOk = false;
     const int spacing = parser->value(spacingOption).toInt(&spacingOk);
     bool concurrencyOk = false;
@@ -326,7 +327,7 @@ int submit(const QStringList &arguments)
     }
 
     GitHubClient client;
-    client.setApiUrl(api);
+    client.setApiUrl(api.value());
     RetryPolicy policy = client.retryPolicy();
     policy.writeSpacing = std::chrono::milliseconds(spacing);
     client.setRetryPolicy(policy);
@@ -342,12 +343,14 @@ int submit(const QStringList &arguments)
 
     QObject::connect(resolver, &TokenResolver::finished, &context, [&](const ResolvedToken &token) {
         if (token.token.isEmpty()) {
-            status = fail(tr("no GitHub token found (keyring, GH_TOKEN, GITHUB_TOKEN, gh); writing needs one"));
+            status = fail(tr("no GitHub token for %1 (keyring, %2, gh auth token --hostname %1); writing needs one")
+                              .arg(token.host, GitHubHost::fromName(token.host).tokenVariables().join(u", "_s)));
             QCoreApplication::exit(status);
             return;
         }
-        err << "triage-console outbox: " << tr("using the token from %1").arg(token.source) << Qt::endl;
-        client.setToken(token.token);
+        err << "triage-console outbox: " << tr("using the token for %1 from %2").arg(token.host, token.source)
+            << Qt::endl;
+        client.setToken(token.token, token.source);
 
         auto *job = new OutboxSubmitJob(&client, storePath, ids.value(), &context);
         job->setMaxConcurrent(concurrency);

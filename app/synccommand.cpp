@@ -4,6 +4,7 @@
 
 #include "app/keychaintokenstore.h"
 #include "engine/githubclient.h"
+#include "engine/githubhost.h"
 #include "engine/issuestore.h"
 #include "engine/queuesyncjob.h"
 #include "engine/tokenresolver.h"
@@ -13,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcessEnvironment>
 #include <QSettings>
 #include <QTextStream>
 
@@ -39,8 +41,8 @@ int SyncCommand::run(const QStringList &arguments)
     parser.setApplicationDescription(tr("Sync a GitHub issue queue into the local store."));
     parser.addHelpOption();
     const QueueOptions queueOptions;
-    const QCommandLineOption apiOption(u"api"_s, tr("The API URL (default https://api.github.com)."), u"URL"_s,
-                                       u"https://api.github.com"_s);
+    const QCommandLineOption apiOption(u"api"_s, tr("The API URL (default: GH_HOST's, else https://api.github.com)."),
+                                       u"URL"_s);
     const QCommandLineOption loginOption(u"login"_s, tr("Whose token to take from the keyring."), u"LOGIN"_s);
     const QCommandLineOption modeOption(u"mode"_s, tr("auto (default), graphql or rest."), u"MODE"_s, u"auto"_s);
     const QCommandLineOption fullOption(u"full"_s, tr("Fetch the whole queue again, not only what changed."));
@@ -58,9 +60,9 @@ int SyncCommand::run(const QStringList &arguments)
     const QString modeName = parser.value(modeOption).toLower();
     if (!QStringList{u"auto"_s, u"graphql"_s, u"rest"_s}.contains(modeName))
         return fail(tr("--mode must be auto, graphql or rest"));
-    const QUrl api(parser.value(apiOption), QUrl::StrictMode);
-    if (!api.isValid() || (api.scheme() != u"https"_s && api.scheme() != u"http"_s))
-        return fail(tr("--api needs an http(s) URL"));
+    const Result<QUrl> api = GitHubHost::apiUrlFor(parser.value(apiOption), QProcessEnvironment::systemEnvironment());
+    if (!api)
+        return fail(api.error());
 
     const QString storePath = queueOptions.storePath(parser);
     Result<std::unique_ptr<IssueStore>> store = IssueStore::open(storePath);
@@ -70,7 +72,7 @@ int SyncCommand::run(const QStringList &arguments)
         return fail(store.error() + u'\n' + tr("(run again with --rebuild-store to move it aside and start afresh)"));
 
     GitHubClient client;
-    client.setApiUrl(api);
+    client.setApiUrl(api.value());
     const QString host = TokenStore::hostFor(client.apiUrl());
     const QString login = parser.isSet(loginOption) ? parser.value(loginOption)
                                                     : QSettings().value(u"github/%1/login"_s.arg(host)).toString();
@@ -84,12 +86,13 @@ int SyncCommand::run(const QStringList &arguments)
     QObject::connect(resolver, &TokenResolver::finished, &context, [&](const ResolvedToken &token) {
         if (token.token.isEmpty())
             err << "triage-console sync: "
-                << tr("no GitHub token found (keyring, GH_TOKEN, GITHUB_TOKEN, gh); "
-                      "going on without one")
+                << tr("no GitHub token for %1 (keyring, %2, gh auth token --hostname %1); going on without one")
+                       .arg(token.host, GitHubHost::fromName(token.host).tokenVariables().join(u", "_s))
                 << Qt::endl;
         else
-            err << "triage-console sync: " << tr("using the token from %1").arg(token.source) << Qt::endl;
-        client.setToken(token.token);
+            err << "triage-console sync: " << tr("using the token for %1 from %2").arg(token.host, token.source)
+                << Qt::endl;
+        client.setToken(token.token, token.source);
 
         auto *job = new QueueSyncJob(&client, store.value().get(), queue, &context);
         job->setMode(modeName == u"graphql"_s ? QueueSyncJob::Mode::GraphQL

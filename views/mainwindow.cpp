@@ -25,6 +25,7 @@
 #include "views/scoreboardpage.h"
 #include "views/suggestionpanel.h"
 #include "views/tokensettingsdialog.h"
+#include "views/tokenstatuslabel.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -1014,6 +1015,8 @@ void MainWindow::setUpSync()
     statusBar()->addPermanentWidget(m_syncLabel);
     statusBar()->addPermanentWidget(m_syncProgress);
     statusBar()->addPermanentWidget(m_cancelSyncButton);
+    m_tokenLabel = new TokenStatusLabel(this);
+    statusBar()->addPermanentWidget(m_tokenLabel);
     statusBar()->addPermanentWidget(m_rateLabel);
     updateSyncIdleText();
 }
@@ -1027,6 +1030,7 @@ void MainWindow::setGitHub(GitHubClient *client, IssueStore *issueStore, TokenSt
     // Similar issues and search read the store on a thread of their own.
     m_similarity = issueStore ? std::make_unique<SimilarityLookup>(issueStore->path()) : nullptr;
     m_similarPanel->setLookup(m_similarity.get());
+    m_tokenLabel->setClient(client);
     if (m_client) {
         connect(m_client, &GitHubClient::rateLimitChanged, this, &MainWindow::showRateLimit, Qt::UniqueConnection);
         if (m_client->rateLimit().isKnown())

@@ -26,6 +26,7 @@ class QAction;
 class QToolBar;
 class QToolButton;
 class QueueSyncJob;
+class TokenStatusLabel;
 class TokenStore;
 struct RateLimit;
 class IssueTableModel;
@@ -250,6 +251,7 @@ private:
     QProgressBar *m_syncProgress = nullptr;
     QToolButton *m_cancelSyncButton = nullptr;
     QLabel *m_rateLabel = nullptr;
+    TokenStatusLabel *m_tokenLabel = nullptr;
 
     QStackedWidget *m_pages = nullptr; // the queue, the outbox
     OutboxPanel *m_outboxPanel = nullptr;

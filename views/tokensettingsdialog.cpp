@@ -2,8 +2,10 @@
 #include "views/tokensettingsdialog.h"
 
 #include "engine/githubclient.h"
+#include "engine/githubhost.h"
 #include "engine/githubrequestjob.h"
 #include "engine/tokenstore.h"
+#include "views/tokenstatuslabel.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -22,6 +24,7 @@ TokenSettingsDialog::TokenSettingsDialog(GitHubClient *client, TokenStore *store
     , m_store(store)
     , m_tokenEdit(new QLineEdit(this))
     , m_storedLabel(new QLabel(this))
+    , m_sourceLabel(new QLabel(this))
     , m_status(new QLabel(this))
     , m_testButton(new QPushButton(tr("&Test"), this))
     , m_saveButton(new QPushButton(tr("&Save to Keyring"), this))
@@ -32,6 +35,9 @@ TokenSettingsDialog::TokenSettingsDialog(GitHubClient *client, TokenStore *store
     m_tokenEdit->setEchoMode(QLineEdit::Password);
     m_tokenEdit->setPlaceholderText(tr("ghp_… or github_pat_…"));
     m_storedLabel->setObjectName(u"storedLogin"_s);
+    m_sourceLabel->setObjectName(u"tokenInUse"_s);
+    m_sourceLabel->setWordWrap(true);
+    m_sourceLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setObjectName(u"tokenStatus"_s);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -40,12 +46,15 @@ TokenSettingsDialog::TokenSettingsDialog(GitHubClient *client, TokenStore *store
     m_removeButton->setObjectName(u"removeButton"_s);
 
     m_login = QSettings().value(loginSettingsKey(host())).toString();
-    m_storedLabel->setText(m_login.isEmpty() ? tr("No token saved for %1.").arg(host())
-                                             : tr("Saved for %1 as %2.").arg(host(), m_login));
+    m_storedLabel->setText(m_login.isEmpty() ? tr("Keyring: no token saved for %1.").arg(host())
+                                             : tr("Keyring: a token saved for %1 as %2.").arg(host(), m_login));
     m_removeButton->setEnabled(!m_login.isEmpty());
 
     auto *form = new QFormLayout;
-    form->addRow(tr("Host:"), new QLabel(host(), this));
+    auto *hostLabel = new QLabel(tr("%1 (%2)").arg(host(), TokenStatusLabel::hostKind(host())), this);
+    hostLabel->setObjectName(u"tokenHost"_s);
+    form->addRow(tr("Host:"), hostLabel);
+    form->addRow(tr("In use:"), m_sourceLabel);
     form->addRow(tr("&Token:"), m_tokenEdit);
     auto *actions = new QHBoxLayout;
     actions->addWidget(m_testButton);
@@ -66,8 +75,10 @@ TokenSettingsDialog::TokenSettingsDialog(GitHubClient *client, TokenStore *store
     connect(m_saveButton, &QPushButton::clicked, this, &TokenSettingsDialog::saveToken);
     connect(m_removeButton, &QPushButton::clicked, this, &TokenSettingsDialog::removeToken);
     connect(m_tokenEdit, &QLineEdit::textChanged, this, [this] { setBusy(false); });
+    connect(m_client, &GitHubClient::tokenChanged, this, &TokenSettingsDialog::showTokenInUse);
+    showTokenInUse();
     setBusy(false);
-    resize(480, 240);
+    resize(520, 280);
 }
 
 TokenSettingsDialog::~TokenSettingsDialog()
@@ -89,6 +100,25 @@ QString TokenSettingsDialog::statusText() const
 QString TokenSettingsDialog::host() const
 {
     return TokenStore::hostFor(m_client->apiUrl());
+}
+
+QString TokenSettingsDialog::tokenInUseText() const
+{
+    return m_sourceLabel->text();
+}
+
+void TokenSettingsDialog::showTokenInUse()
+{
+    if (!m_client->hasToken()) {
+        m_sourceLabel->setText(tr("None for %1. Save one below, set %2, or sign in with gh auth login --hostname %1.")
+                                   .arg(host(), GitHubHost::fromName(host()).tokenVariables().join(tr(" or "))));
+        return;
+    }
+    const QString source = m_client->tokenSource();
+    QString text = tr("A token for %1 from %2.").arg(host(), TokenStatusLabel::sourceText(source));
+    if (source == u"keyring"_s && !m_login.isEmpty())
+        text = tr("A token for %1 from the keyring, saved as %2.").arg(host(), m_login);
+    m_sourceLabel->setText(text + u' ' + tr("It is sent to %1 only.").arg(host()));
 }
 
 void TokenSettingsDialog::setStatus(const QString &text, bool error)
@@ -125,10 +155,8 @@ void TokenSettingsDialog::runTest(bool thenSave)
         return;
     setBusy(true);
     setStatus(tr("Asking %1 who this token belongs to…").arg(host()), false);
-    // The request is built with the token being tested; the client's own token is put back at once.
-    const QString previous = m_client->token();
-    m_client->setToken(token);
-    m_job = m_client->get(m_client->restUrl(u"/user"_s));
+    // The request carries the token being tested; the client keeps its own.
+    m_job = m_client->getWithToken(m_client->restUrl(u"/user"_s), token);
     connect(m_job, &GitHubRequestJob::finished, this, [this, token, thenSave](const Result<GitHubResponse> &result) {
         m_job = nullptr;
         if (!result) {
@@ -163,16 +191,15 @@ void TokenSettingsDialog::runTest(bool thenSave)
             }
             m_login = login;
             QSettings().setValue(loginSettingsKey(host()), login);
-            m_client->setToken(token);
+            m_client->setToken(token, u"keyring"_s);
             m_tokenEdit->clear();
-            m_storedLabel->setText(tr("Saved for %1 as %2.").arg(host(), m_login));
+            m_storedLabel->setText(tr("Keyring: a token saved for %1 as %2.").arg(host(), m_login));
             setBusy(false);
             setStatus(tr("%1 Saved to the keyring.").arg(who), false);
             emit tokenChanged();
             emit operationFinished(true);
         });
     });
-    m_client->setToken(previous);
 }
 
 void TokenSettingsDialog::removeToken()
@@ -189,8 +216,12 @@ void TokenSettingsDialog::removeToken()
         }
         QSettings().remove(loginSettingsKey(host()));
         m_login.clear();
-        m_client->setToken({});
-        m_storedLabel->setText(tr("No token saved for %1.").arg(host()));
+        // A token from a variable or gh stays in use: only the keyring's goes.
+        const QString source = m_client->tokenSource();
+        if (source == u"keyring"_s || source.isEmpty())
+            m_client->setToken({});
+        m_storedLabel->setText(tr("Keyring: no token saved for %1.").arg(host()));
+        showTokenInUse();
         setBusy(false);
         setStatus(tr("Removed from the keyring."), false);
         emit tokenChanged();

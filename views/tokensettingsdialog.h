@@ -24,6 +24,8 @@ public:
 
     static QString loginSettingsKey(const QString &host);
     QString statusText() const;
+    // Which host the token in use is for and where it came from (keyring, which variable, gh), or none.
+    QString tokenInUseText() const;
     QString login() const { return m_login; }
 
 public Q_SLOTS:
@@ -41,12 +43,14 @@ private:
     void setStatus(const QString &text, bool error);
     void setBusy(bool busy);
     QString host() const;
+    void showTokenInUse();
 
     GitHubClient *m_client;
     QPointer<TokenStore> m_store;
     QPointer<GitHubRequestJob> m_job;
     QLineEdit *m_tokenEdit;
     QLabel *m_storedLabel;
+    QLabel *m_sourceLabel;
     QLabel *m_status;
     QPushButton *m_testButton;
     QPushButton *m_saveButton;

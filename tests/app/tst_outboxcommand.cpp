@@ -69,6 +69,42 @@ private:
     }
 
 private slots:
+    // A submit with a github.com token in GH_TOKEN too, and the first comment redirected to a second server on
+    // another loopback port: the enterprise token goes to the server only, GH_TOKEN nowhere, nothing to the other.
+    void submitTokenGoesOnlyToItsHost()
+    {
+        generate(6);
+        GitHubTestServer other;
+        QVERIFY(other.start());
+        GitHubTestServer::Generation generation;
+        generation.issues = 6;
+        generation.maxComments = 6;
+        generation.closedEvery = 13;
+        generation.unicodeLabelEvery = 7;
+        other.generate(generation);
+        m_harness->setVariable(u"GH_TOKEN"_s, u"ghp_GitHubComTokenNotForThisHost"_s);
+        const OutboxKillHarness::Command added = m_harness->prepare(Label);
+        QVERIFY2(added.exitCode == 0, added.err.constData());
+
+        GitHubTestServer::FaultRule redirect;
+        redirect.fault = GitHubTestServer::Fault::Redirect;
+        redirect.pathContains = u"POST /comments"_s;
+        redirect.redirectTo = other.url();
+        m_server->addFault(redirect);
+        m_server->resetCounts();
+        const OutboxKillHarness::Command submitted = m_harness->run(submitArguments());
+        QVERIFY2(submitted.err.contains("using the token for 127.0.0.1:"), submitted.err.constData());
+        QVERIFY2(submitted.err.contains("from GH_ENTERPRISE_TOKEN"), submitted.err.constData());
+
+        QCOMPARE(other.totalWrites().comments, 1);
+        QCOMPARE(other.authorizations(), QByteArrayList());
+        QVERIFY(m_server->totalWrites().comments >= queueSize() - 1);
+        const QByteArrayList heard = m_server->authorizations();
+        QVERIFY(!heard.isEmpty());
+        for (const QByteArray &value : heard)
+            QCOMPARE(value, QByteArray("Bearer ghp_OutboxKillHarnessToken0123456789"));
+    }
+
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);

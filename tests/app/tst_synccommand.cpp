@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/issuejsonreader.h"
 #include "engine/issuestore.h"
+#include "tests/support/fakegh.h"
 #include "tests/support/githubtestserver.h"
 
 #include <QDirIterator>
@@ -39,6 +40,8 @@ private:
 
     QString storePath() const { return m_home->filePath(u"store.sqlite"_s); }
 
+    // The test server is "another host", an Enterprise Server to the console: its token comes the way an
+    // enterprise user passes one.
     QProcessEnvironment environment() const
     {
         QProcessEnvironment env;
@@ -47,21 +50,23 @@ private:
         env.insert(u"XDG_CONFIG_HOME"_s, m_home->filePath(u"config"_s));
         env.insert(u"XDG_CACHE_HOME"_s, m_home->filePath(u"cache"_s));
         env.insert(u"XDG_DATA_HOME"_s, m_home->filePath(u"data"_s));
-        env.insert(u"GH_TOKEN"_s, Token);
+        env.insert(u"GH_ENTERPRISE_TOKEN"_s, Token);
         return env;
     }
 
-    QProcess *start(const QStringList &arguments)
+    QProcess *start(const QStringList &arguments, const QProcessEnvironment &env)
     {
         auto *process = new QProcess(this);
-        process->setProcessEnvironment(environment());
+        process->setProcessEnvironment(env);
         process->start(QStringLiteral(TRIAGE_CONSOLE_BINARY), arguments);
         return process;
     }
+    QProcess *start(const QStringList &arguments) { return start(arguments, environment()); }
 
-    Run run(const QStringList &arguments)
+    Run run(const QStringList &arguments) { return run(arguments, environment()); }
+    Run run(const QStringList &arguments, const QProcessEnvironment &env)
     {
-        QProcess *process = start(arguments);
+        QProcess *process = start(arguments, env);
         QSignalSpy finished(process, &QProcess::finished);
         Run result;
         if (!finished.wait(30000)) {
@@ -239,6 +244,79 @@ private slots:
         QVERIFY(store.ok());
         QCOMPARE(store.value()->issueCount(Repo), 600);
         QCOMPARE(store.value()->commentCount(Repo), m_server->commentTotal());
+    }
+
+    // Each token variable (and gh's login) × whether it belongs to the server's host. The server is an Enterprise
+    // Server to the console (loopback); the first request is redirected to a second server on another loopback port,
+    // which answers the same data and must never hear a token. The first rows are the reported case: a github.com
+    // token in GH_TOKEN or GITHUB_TOKEN, --api naming another host. (Without a token the sync goes REST.)
+    void tokenGoesOnlyToItsHost_data()
+    {
+        QTest::addColumn<QStringList>("variables");
+        QTest::addColumn<QStringList>("ghLoggedIn"); // empty: gh not installed
+        QTest::addColumn<QString>("authorization");  // what the server hears: a variable's name, "gh", or none
+        QTest::addRow("GH_TOKEN is github.com's") << QStringList{u"GH_TOKEN"_s} << QStringList() << QString();
+        QTest::addRow("GITHUB_TOKEN is github.com's") << QStringList{u"GITHUB_TOKEN"_s} << QStringList() << QString();
+        QTest::addRow("GH_ENTERPRISE_TOKEN")
+            << QStringList{u"GH_ENTERPRISE_TOKEN"_s} << QStringList() << u"GH_ENTERPRISE_TOKEN"_s;
+        QTest::addRow("GITHUB_ENTERPRISE_TOKEN")
+            << QStringList{u"GITHUB_ENTERPRISE_TOKEN"_s} << QStringList() << u"GITHUB_ENTERPRISE_TOKEN"_s;
+        QTest::addRow("every variable") << QStringList{u"GH_TOKEN"_s, u"GITHUB_TOKEN"_s, u"GH_ENTERPRISE_TOKEN"_s,
+                                                       u"GITHUB_ENTERPRISE_TOKEN"_s}
+                                        << QStringList{u"127.0.0.1:*"_s} << u"GH_ENTERPRISE_TOKEN"_s;
+        QTest::addRow("gh logged in to the server")
+            << QStringList{u"GH_TOKEN"_s} << QStringList{u"127.0.0.1:*"_s} << u"gh"_s;
+        QTest::addRow("gh logged in to github.com only")
+            << QStringList{u"GH_TOKEN"_s} << QStringList{u"github.com"_s} << QString();
+    }
+
+    void tokenGoesOnlyToItsHost()
+    {
+        QFETCH(QStringList, variables);
+        QFETCH(QStringList, ghLoggedIn);
+        QFETCH(QString, authorization);
+        GitHubTestServer::Generation generation;
+        generation.issues = 150;
+        m_server->generate(generation);
+        GitHubTestServer other;
+        QVERIFY(other.start());
+        other.generate(generation);
+        GitHubTestServer::FaultRule redirect;
+        redirect.fault = GitHubTestServer::Fault::Redirect;
+        redirect.pathContains = QString(); // the first request, GraphQL with a token, REST without
+        redirect.redirectTo = other.url();
+        m_server->addFault(redirect);
+
+        QTemporaryDir bin;
+        QVERIFY(bin.isValid());
+        QProcessEnvironment env = environment();
+        env.remove(u"GH_ENTERPRISE_TOKEN"_s);
+        env.insert(u"PATH"_s, bin.path() + u':' + qEnvironmentVariable("PATH"));
+        if (!ghLoggedIn.isEmpty())
+            QVERIFY(FakeGh::write(bin.path(), ghLoggedIn));
+        for (const QString &name : variables)
+            env.insert(name, u"token-from-"_s + name);
+
+        const Run sync = run(syncArguments({u"--store"_s, storePath()}), env);
+        QVERIFY2(sync.exitCode == 0, sync.err.constData());
+        const QString host = u"127.0.0.1:%1"_s.arg(m_server->url().port());
+        QByteArray expected;
+        if (authorization == u"gh"_s)
+            expected = QByteArray("Bearer ") + FakeGh::tokenFor(host).toUtf8();
+        else if (!authorization.isEmpty())
+            expected = QByteArray("Bearer token-from-") + authorization.toUtf8();
+        QVERIFY(m_server->requestCount() >= 2);
+        QCOMPARE(m_server->authorizations(),
+                 expected.isEmpty() ? QByteArrayList() : QByteArrayList(m_server->requestCount(), expected));
+        QVERIFY(other.requestCount() >= 1); // REST: its Link headers then name the other server too
+        QCOMPARE(other.authorizations(), QByteArrayList());
+        if (authorization.isEmpty())
+            QVERIFY2(sync.err.contains(QByteArray(QByteArray("no GitHub token for ") + host.toUtf8())),
+                     sync.err.constData());
+        else
+            QVERIFY2(sync.err.contains(QString(u"using the token for %1 from %2"_s).arg(host, authorization).toUtf8()),
+                     sync.err.constData());
+        QCOMPARE(FakeGh::variablesSeen(bin.path()), QString());
     }
 
     // The token reaches GitHub and nothing else: not the config, the cache, the data folder or the store.

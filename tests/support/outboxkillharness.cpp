@@ -52,8 +52,10 @@ QProcessEnvironment OutboxKillHarness::environment() const
     env.insert(u"XDG_CONFIG_HOME"_s, QDir(m_home).filePath(u"config"_s));
     env.insert(u"XDG_CACHE_HOME"_s, QDir(m_home).filePath(u"cache"_s));
     env.insert(u"XDG_DATA_HOME"_s, QDir(m_home).filePath(u"data"_s));
-    env.insert(u"GH_TOKEN"_s, u"ghp_OutboxKillHarnessToken0123456789"_s);
+    // The test server is an Enterprise Server to the console: its token comes as an enterprise user's does.
+    env.insert(u"GH_ENTERPRISE_TOKEN"_s, u"ghp_OutboxKillHarnessToken0123456789"_s);
     env.insert(u"USER"_s, u"alice"_s);
+    env.insert(m_extra);
     return env;
 }
 

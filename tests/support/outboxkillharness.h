@@ -48,6 +48,8 @@ public:
 
     QString storePath() const;
     QProcessEnvironment environment() const;
+    // One more variable for every command the harness runs.
+    void setVariable(const QString &name, const QString &value) { m_extra.insert(name, value); }
     Command run(const QStringList &arguments, int timeoutMs = 60000, const QByteArray &input = {}) const;
 
     // sync the server's queue into the store, approve one routing plan per issue (TriagePlanWriter's JSON
@@ -69,4 +71,5 @@ private:
     GitHubTestServer *m_server;
     QHash<int, int> m_commentsBefore;
     QHash<int, QString> m_markers;
+    QProcessEnvironment m_extra;
 };

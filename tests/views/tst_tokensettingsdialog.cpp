@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
@@ -63,6 +64,9 @@ private slots:
     void saveFailureIsInline();
     void removeDeletesTokenAndLogin();
     void badTokenIsInline();
+    void showsHostAndSource_data();
+    void showsHostAndSource();
+    void removeKeepsAnotherSourcesToken();
 
 private:
     void typeToken(TokenSettingsDialog &dialog, const QString &token);
@@ -187,6 +191,57 @@ void tst_TokenSettingsDialog::badTokenIsInline()
     QCOMPARE(done.first().first().toBool(), false);
     QVERIFY2(dialog.statusText().contains(u"does not work"_s), qPrintable(dialog.statusText()));
     QVERIFY(!dialog.statusText().contains(u"not-a-token"_s));
+}
+
+void tst_TokenSettingsDialog::showsHostAndSource_data()
+{
+    QTest::addColumn<QString>("source"); // "": no token
+    QTest::addColumn<QStringList>("words");
+    QTest::addRow("keyring") << u"keyring"_s << QStringList{u"from the keyring, saved as octo-oncall"_s};
+    QTest::addRow("GH_ENTERPRISE_TOKEN") << u"GH_ENTERPRISE_TOKEN"_s
+                                         << QStringList{u"from the GH_ENTERPRISE_TOKEN environment variable"_s};
+    QTest::addRow("gh") << u"gh"_s << QStringList{u"gh auth token"_s};
+    QTest::addRow("none") << QString()
+                          << QStringList{u"None for"_s, u"GH_ENTERPRISE_TOKEN or GITHUB_ENTERPRISE_TOKEN"_s,
+                                         u"gh auth login --hostname 127.0.0.1:"_s};
+}
+
+// The dialog says which host the token in use is for (the loopback server: an Enterprise Server) and where it
+// came from, and follows the client when that changes.
+void tst_TokenSettingsDialog::showsHostAndSource()
+{
+    QFETCH(QString, source);
+    QFETCH(QStringList, words);
+    const QString host = TokenStore::hostFor(m_client->apiUrl());
+    QVERIFY(host.startsWith(u"127.0.0.1:"_s));
+    QSettings().setValue(u"github/%1/login"_s.arg(host), u"octo-oncall"_s);
+    TokenSettingsDialog dialog(m_client.get(), m_store.get());
+    QCOMPARE(dialog.findChild<QLabel *>(u"tokenHost"_s)->text(), host + u" (GitHub Enterprise Server)"_s);
+    QVERIFY2(dialog.tokenInUseText().startsWith(u"None for "_s + host), qPrintable(dialog.tokenInUseText()));
+
+    m_client->setToken(source.isEmpty() ? QString() : QString::fromLatin1(Token), source);
+    const QString text = dialog.tokenInUseText();
+    QVERIFY2(text.contains(host), qPrintable(text));
+    for (const QString &word : words)
+        QVERIFY2(text.contains(word), qPrintable(text));
+    QVERIFY(!text.contains(QString::fromLatin1(Token)));
+}
+
+// Removing the keyring's entry leaves a token from a variable or gh in use; it only says the keyring's is gone.
+void tst_TokenSettingsDialog::removeKeepsAnotherSourcesToken()
+{
+    const QString host = TokenStore::hostFor(m_client->apiUrl());
+    m_store->tokens.insert(TokenStore::keyFor(host, u"octo-oncall"_s), u"keyring-token"_s);
+    QSettings().setValue(u"github/%1/login"_s.arg(host), u"octo-oncall"_s);
+    m_client->setToken(QString::fromLatin1(Token), u"GH_ENTERPRISE_TOKEN"_s);
+    TokenSettingsDialog dialog(m_client.get(), m_store.get());
+    QSignalSpy done(&dialog, &TokenSettingsDialog::operationFinished);
+    dialog.removeToken();
+    QVERIFY(done.wait());
+    QVERIFY(m_store->tokens.isEmpty());
+    QCOMPARE(m_client->token(), QString::fromLatin1(Token));
+    QCOMPARE(m_client->tokenSource(), u"GH_ENTERPRISE_TOKEN"_s);
+    QVERIFY(dialog.tokenInUseText().contains(u"GH_ENTERPRISE_TOKEN"_s));
 }
 
 QTEST_MAIN(tst_TokenSettingsDialog)
