@@ -155,7 +155,7 @@ int main(int argc, char **argv)
             page.append(issue);
             if (page.size() == 1000 || i + 1 == total) {
                 SyncState state;
-                state.queueId = issueStore->ensureQueue(QueueSpec{u"pytorch"_s, u"pytorch"_s, {}}).value();
+                state.queueId = issueStore->ensureQueue(QueueSpec{u"pytorch"_s, u"pytorch"_s, {}, {}}).value();
                 if (!issueStore->writePage(u"pytorch/pytorch"_s, page, state)) {
                     out() << "cannot write the issues" << Qt::endl;
                     return 1;

@@ -237,10 +237,10 @@ void tst_ScoreboardPage::buildStore()
         QVERIFY2(issues.ok(), qPrintable(issues.error()));
         SyncState state;
         state.queueId =
-            issues.value()->ensureQueue(QueueSpec{u"example"_s, u"torchlike"_s, {u"oncall: distributed"_s}}).value();
+            issues.value()->ensureQueue(QueueSpec{u"example"_s, u"torchlike"_s, {u"oncall: distributed"_s}, {}}).value();
         QVERIFY(issues.value()->writePage(Repo, fixture, state).ok());
         const Result<QList<Issue>> stored =
-            issues.value()->loadQueue(QueueSpec{u"example"_s, u"torchlike"_s, {u"oncall: distributed"_s}});
+            issues.value()->loadQueue(QueueSpec{u"example"_s, u"torchlike"_s, {u"oncall: distributed"_s}, {}});
         QCOMPARE(stored.value().size(), fixture.size());
         for (const Issue &issue : stored.value())
             m_issues.insert(issue.number, issue);
@@ -311,7 +311,7 @@ void tst_ScoreboardPage::buildStore()
         now.updatedAt = QDateTime::currentDateTimeUtc();
         SyncState state;
         state.queueId =
-            issues.value()->ensureQueue(QueueSpec{u"example"_s, u"torchlike"_s, {u"oncall: distributed"_s}}).value();
+            issues.value()->ensureQueue(QueueSpec{u"example"_s, u"torchlike"_s, {u"oncall: distributed"_s}, {}}).value();
         QVERIFY(issues.value()->writePage(Repo, {now}, state).ok());
     }
 }
