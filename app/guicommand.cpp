@@ -3,6 +3,7 @@
 
 #include "app/firstpaintreporter.h"
 #include "app/keychaintokenstore.h"
+#include "app/keyringmigrationtokenstore.h"
 #include "engine/githubclient.h"
 #include "engine/issuejsonreader.h"
 #include "engine/issuestore.h"
@@ -436,7 +437,8 @@ int GuiCommand::run(QApplication &app)
     // One client, one QNetworkAccessManager, for the whole app.
     GitHubClient client;
     client.setApiUrl(api);
-    KeychainTokenStore keychain;
+    KeychainTokenStore currentKeyring;
+    KeyringMigrationTokenStore keychain(&currentKeyring); // finds tokens stored under the old service
 
     KSyntaxHighlighting::Repository repository;
     MainWindow window(&repository);
