@@ -12,7 +12,7 @@
 #include "engine/tokenresolver.h"
 #include "models/issuetablemodel.h"
 #include "models/reprooutputmodel.h"
-#include "views/apppalette.h"
+#include "views/appearancecontroller.h"
 #include "views/mainwindow.h"
 #include "views/reprodiffview.h"
 #include "views/repropanel.h"
@@ -306,7 +306,13 @@ int GuiCommand::run(QApplication &app)
         u"screenshot-size"_s,
         QApplication::translate("GuiCommand", "The window's size in screenshots, e.g. 1280x720 (default 1440x900)."),
         u"WxH"_s);
-    const QCommandLineOption darkOption(u"dark"_s, QApplication::translate("GuiCommand", "Use the dark palette."));
+    const QCommandLineOption darkOption(
+        u"dark"_s, QApplication::translate("GuiCommand", "Dark colours, whatever the desktop's colour scheme."));
+    const QCommandLineOption lightOption(
+        u"light"_s, QApplication::translate("GuiCommand", "Light colours, whatever the desktop's colour scheme."));
+    // Renders the system-following look as if the desktop reported this scheme (screenshots of both).
+    QCommandLineOption systemSchemeOption(u"system-color-scheme"_s, QString(), u"light|dark"_s);
+    systemSchemeOption.setFlags(QCommandLineOption::HiddenFromHelp);
     const QCommandLineOption storeOption(
         u"store"_s,
         QApplication::translate("GuiCommand", "The store file review decisions go to (default: %1).")
@@ -355,9 +361,10 @@ int GuiCommand::run(QApplication &app)
         QApplication::translate("GuiCommand", "The package --screenshot-reduction bisects by (default torch)."),
         u"NAME"_s, u"torch"_s);
     shotPackageOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption, profileOption,
-                       presentationOption, repoOption, labelOption, stateOption, apiOption, firstPaintOption,
-                       reproShotOption, reductionShotOption, shotPackageOption, screenshotSizeOption});
+    parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, lightOption, systemSchemeOption,
+                       storeOption, packOption, profileOption, presentationOption, repoOption, labelOption,
+                       stateOption, apiOption, firstPaintOption, reproShotOption, reductionShotOption,
+                       shotPackageOption, screenshotSizeOption});
     parser.process(app);
     if (parser.isSet(screenshotSizeOption)) {
         static const QRegularExpression size(u"^(\\d{3,5})x(\\d{3,5})$"_s);
@@ -402,8 +409,18 @@ int GuiCommand::run(QApplication &app)
     if (!issues)
         return fail(issues.error());
 
-    QApplication::setStyle(u"Fusion"_s);
-    QApplication::setPalette(parser.isSet(darkOption) ? AppPalette::dark() : AppPalette::light());
+    // The desktop's style and colour scheme, live; --dark / --light override the scheme.
+    auto *appearance = new AppearanceController(&app);
+    if (parser.isSet(darkOption) && parser.isSet(lightOption))
+        return fail(u"--dark and --light exclude each other"_s);
+    if (parser.isSet(darkOption) || parser.isSet(lightOption))
+        appearance->setChoice(parser.isSet(darkOption) ? AppearanceController::Scheme::Dark
+                                                       : AppearanceController::Scheme::Light);
+    const QString systemScheme = parser.value(systemSchemeOption);
+    if (parser.isSet(systemSchemeOption) && systemScheme != u"dark"_s && systemScheme != u"light"_s)
+        return fail(u"--system-color-scheme takes light or dark"_s);
+    if (parser.isSet(systemSchemeOption))
+        appearance->systemSchemeChanged(systemScheme == u"dark"_s ? Qt::ColorScheme::Dark : Qt::ColorScheme::Light);
 
     // A rubric named on the command line holds for the session; otherwise each stored queue gets its own.
     const bool rubricGiven = parser.isSet(packOption) || parser.isSet(profileOption);
@@ -480,6 +497,13 @@ int GuiCommand::run(QApplication &app)
     }
     if (parser.isSet(presentationOption))
         window.setPresentationMode(true);
+    // Presentation mode's high-contrast palette is built on the scheme's: rebuilt when the desktop switches.
+    QObject::connect(appearance, &AppearanceController::applied, &window, [&window] {
+        if (window.isPresentationMode()) {
+            window.setPresentationMode(false);
+            window.setPresentationMode(true);
+        }
+    });
 
     if (!screenshot) {
         window.restoreState();
@@ -490,10 +514,11 @@ int GuiCommand::run(QApplication &app)
     }
 
     if (parser.isSet(reproShotOption))
-        return screenshotRepro(app, window, parser.value(reproShotOption), parser.isSet(darkOption));
+        return screenshotRepro(app, window, parser.value(reproShotOption),
+                               appearance->effectiveScheme() == Qt::ColorScheme::Dark);
     if (parser.isSet(reductionShotOption))
         return screenshotReduction(app, window, parser.value(reductionShotOption), parser.value(shotPackageOption),
-                                   parser.isSet(darkOption));
+                                   appearance->effectiveScheme() == Qt::ColorScheme::Dark);
 
     const QString target = parser.value(screenshotOption);
     showOffScreen(window);
