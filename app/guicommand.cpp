@@ -4,6 +4,7 @@
 
 #include "app/firstpaintreporter.h"
 #include "app/keychaintokenstore.h"
+#include "app/keyringmigrationtokenstore.h"
 #include "engine/githubclient.h"
 #include "engine/githubhost.h"
 #include "engine/issuejsonreader.h"
@@ -13,7 +14,7 @@
 #include "engine/tokenresolver.h"
 #include "models/issuetablemodel.h"
 #include "models/reprooutputmodel.h"
-#include "views/apppalette.h"
+#include "views/appearancecontroller.h"
 #include "views/mainwindow.h"
 #include "views/reprodiffview.h"
 #include "views/repropanel.h"
@@ -325,7 +326,13 @@ int GuiCommand::run(QApplication &app)
         u"screenshot-size"_s,
         QApplication::translate("GuiCommand", "The window's size in screenshots, e.g. 1280x720 (default 1440x900)."),
         u"WxH"_s);
-    const QCommandLineOption darkOption(u"dark"_s, QApplication::translate("GuiCommand", "Use the dark palette."));
+    const QCommandLineOption darkOption(
+        u"dark"_s, QApplication::translate("GuiCommand", "Dark colours, whatever the desktop's colour scheme."));
+    const QCommandLineOption lightOption(
+        u"light"_s, QApplication::translate("GuiCommand", "Light colours, whatever the desktop's colour scheme."));
+    // Renders the system-following look as if the desktop reported this scheme (screenshots of both).
+    QCommandLineOption systemSchemeOption(u"system-color-scheme"_s, QString(), u"light|dark"_s);
+    systemSchemeOption.setFlags(QCommandLineOption::HiddenFromHelp);
     const QCommandLineOption storeOption(
         u"store"_s,
         QApplication::translate("GuiCommand", "The store file review decisions go to (default: %1).")
@@ -392,10 +399,11 @@ int GuiCommand::run(QApplication &app)
                                               "DIR/similar-panel.png (the Similar tab) and DIR/search-dialog.png."),
         u"DIR"_s);
     parser.addOption(similarShotOption);
-    parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption, profileOption,
-                       presentationOption, repoOption, labelOption, excludeLabelOption, stateOption, apiOption,
-                       firstPaintOption, reproShotOption, reductionShotOption, shotPackageOption, screenshotSizeOption,
-                       scoreboardOption, tokenShotOption});
+    parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, lightOption, systemSchemeOption,
+                       storeOption, packOption, profileOption, presentationOption, repoOption, labelOption,
+                       excludeLabelOption, stateOption, apiOption, firstPaintOption, reproShotOption,
+                       reductionShotOption, shotPackageOption, screenshotSizeOption, scoreboardOption,
+                       tokenShotOption});
     parser.process(app);
     if (parser.isSet(screenshotSizeOption)) {
         static const QRegularExpression size(u"^(\\d{3,5})x(\\d{3,5})$"_s);
@@ -441,8 +449,18 @@ int GuiCommand::run(QApplication &app)
     if (!issues)
         return fail(issues.error());
 
-    QApplication::setStyle(u"Fusion"_s);
-    QApplication::setPalette(parser.isSet(darkOption) ? AppPalette::dark() : AppPalette::light());
+    // The desktop's style and colour scheme, live; --dark / --light override the scheme.
+    auto *appearance = new AppearanceController(&app);
+    if (parser.isSet(darkOption) && parser.isSet(lightOption))
+        return fail(u"--dark and --light exclude each other"_s);
+    if (parser.isSet(darkOption) || parser.isSet(lightOption))
+        appearance->setChoice(parser.isSet(darkOption) ? AppearanceController::Scheme::Dark
+                                                       : AppearanceController::Scheme::Light);
+    const QString systemScheme = parser.value(systemSchemeOption);
+    if (parser.isSet(systemSchemeOption) && systemScheme != u"dark"_s && systemScheme != u"light"_s)
+        return fail(u"--system-color-scheme takes light or dark"_s);
+    if (parser.isSet(systemSchemeOption))
+        appearance->systemSchemeChanged(systemScheme == u"dark"_s ? Qt::ColorScheme::Dark : Qt::ColorScheme::Light);
 
     // A rubric named on the command line holds for the session; otherwise each stored queue gets its own.
     const bool rubricGiven = parser.isSet(packOption) || parser.isSet(profileOption);
@@ -482,7 +500,8 @@ int GuiCommand::run(QApplication &app)
     // One client, one QNetworkAccessManager, for the whole app.
     GitHubClient client;
     client.setApiUrl(api.value());
-    KeychainTokenStore keychain;
+    KeychainTokenStore currentKeyring;
+    KeyringMigrationTokenStore keychain(&currentKeyring); // finds tokens stored under the old service
 
     KSyntaxHighlighting::Repository repository;
     MainWindow window(&repository);
@@ -539,6 +558,13 @@ int GuiCommand::run(QApplication &app)
         window.setPresentationMode(true);
     if (parser.isSet(scoreboardOption))
         window.showScoreboard(true);
+    // Presentation mode's high-contrast palette is built on the scheme's: rebuilt when the desktop switches.
+    QObject::connect(appearance, &AppearanceController::applied, &window, [&window] {
+        if (window.isPresentationMode()) {
+            window.setPresentationMode(false);
+            window.setPresentationMode(true);
+        }
+    });
 
     if (!screenshot) {
         window.restoreState();
@@ -553,15 +579,17 @@ int GuiCommand::run(QApplication &app)
         return app.exec(); // screenshotTokenDialog() quits
     }
     if (parser.isSet(reproShotOption))
-        return screenshotRepro(app, window, parser.value(reproShotOption), parser.isSet(darkOption));
+        return screenshotRepro(app, window, parser.value(reproShotOption),
+                               appearance->effectiveScheme() == Qt::ColorScheme::Dark);
     if (parser.isSet(similarShotOption)) {
         showOffScreen(window);
-        return SimilarityScreenshot::run(window, parser.value(similarShotOption), parser.isSet(darkOption), 103,
+        return SimilarityScreenshot::run(window, parser.value(similarShotOption),
+                                         appearance->effectiveScheme() == Qt::ColorScheme::Dark, 103,
                                          u"bias OR generator OR inductor"_s);
     }
     if (parser.isSet(reductionShotOption))
         return screenshotReduction(app, window, parser.value(reductionShotOption), parser.value(shotPackageOption),
-                                   parser.isSet(darkOption));
+                                   appearance->effectiveScheme() == Qt::ColorScheme::Dark);
 
     const QString target = parser.value(screenshotOption);
     showOffScreen(window);

@@ -11,7 +11,7 @@ class KeychainTokenStore final : public TokenStore
     Q_DISABLE_COPY_MOVE(KeychainTokenStore)
 
 public:
-    static constexpr auto Service = "org.triage-console.TriageConsole";
+    static constexpr auto Service = TRIAGE_CONSOLE_APP_ID; // the app id; KeyringMigrationTokenStore reads the old one
 
     explicit KeychainTokenStore(QObject *parent = nullptr);
 

@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QIcon>
 
 int main(int argc, char **argv)
 {
@@ -16,5 +17,8 @@ int main(int argc, char **argv)
     GuiCommand::prepareEnvironment(argc, argv);
     QApplication app(argc, argv);
     CommandLine::describeApplication();
+    // The app id names the .desktop file (Wayland finds the icon and name through it) and the icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral(TRIAGE_CONSOLE_APP_ID));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(TRIAGE_CONSOLE_APP_ID)));
     return GuiCommand::run(app);
 }

@@ -3,6 +3,7 @@
 
 #include "app/commandline.h"
 #include "app/keychaintokenstore.h"
+#include "app/keyringmigrationtokenstore.h"
 #include "app/queueoptions.h"
 #include "engine/githubclient.h"
 #include "engine/githubhost.h"
@@ -335,7 +336,8 @@ int submit(const QStringList &arguments)
     const QString login = parser->isSet(loginOption) ? parser->value(loginOption)
                                                      : QSettings().value(u"github/%1/login"_s.arg(host)).toString();
 
-    KeychainTokenStore keychain;
+    KeychainTokenStore currentKeyring;
+    KeyringMigrationTokenStore keychain(&currentKeyring); // finds tokens stored under the old service
     auto *resolver = new TokenResolver(parser->isSet(noKeyringOption) ? nullptr : &keychain);
     QTextStream err(stderr);
     int status = 0;

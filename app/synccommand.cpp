@@ -3,6 +3,7 @@
 #include "app/queueoptions.h"
 
 #include "app/keychaintokenstore.h"
+#include "app/keyringmigrationtokenstore.h"
 #include "engine/githubclient.h"
 #include "engine/githubhost.h"
 #include "engine/issuestore.h"
@@ -77,7 +78,8 @@ int SyncCommand::run(const QStringList &arguments)
     const QString login = parser.isSet(loginOption) ? parser.value(loginOption)
                                                     : QSettings().value(u"github/%1/login"_s.arg(host)).toString();
 
-    KeychainTokenStore keychain;
+    KeychainTokenStore currentKeyring;
+    KeyringMigrationTokenStore keychain(&currentKeyring); // finds tokens stored under the old service
     auto *resolver = new TokenResolver(parser.isSet(noKeyringOption) ? nullptr : &keychain);
     QTextStream err(stderr);
     int status = 0;

@@ -14,24 +14,24 @@ TC_SUITE=trixie
 TC_ROOT_PACKAGES=(
     g++ cmake ninja-build pkgconf git ca-certificates
     qt6-base-dev qt6-httpserver-dev qt6-websockets-dev libqt6sql6-sqlite qt6-qpa-plugins qt6-wayland libxcb-cursor0
-    libkf6syntaxhighlighting-dev qtkeychain-qt6-dev
+    libkf6syntaxhighlighting-dev libkf6xmlgui-dev qtkeychain-qt6-dev
     python3 python3-torch bubblewrap
     xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
     fonts-dejavu-core fonts-noto-core fonts-noto-color-emoji locales-all
-    valgrind
+    valgrind desktop-file-utils appstream dpkg-dev file
 )
 TC_NATIVE_DEBIAN_PACKAGES=(
     g++ cmake ninja-build qt6-base-dev qt6-httpserver-dev qt6-websockets-dev libqt6sql6-sqlite qt6-qpa-plugins
-    libkf6syntaxhighlighting-dev qtkeychain-qt6-dev python3 python3-torch bubblewrap xvfb xauth dbus
-    gnome-keyring libsecret-tools fonts-dejavu-core valgrind
+    libkf6syntaxhighlighting-dev libkf6xmlgui-dev qtkeychain-qt6-dev python3 python3-torch bubblewrap xvfb xauth
+    dbus gnome-keyring libsecret-tools fonts-dejavu-core valgrind desktop-file-utils appstream dpkg-dev file
 )
 TC_NATIVE_FEDORA_PACKAGES=(
-    gcc-c++ cmake ninja-build qt6-qtbase-devel qt6-qthttpserver-devel kf6-syntax-highlighting-devel
+    gcc-c++ cmake ninja-build qt6-qtbase-devel qt6-qthttpserver-devel kf6-syntax-highlighting-devel kf6-kxmlgui-devel
     qtkeychain-qt6-devel python3 python3-torch bubblewrap xorg-x11-server-Xvfb xauth dbus-daemon gnome-keyring
     libsecret dejavu-sans-fonts valgrind
 )
 TC_NATIVE_ARCH_PACKAGES=(
-    gcc cmake ninja qt6-base qt6-httpserver syntax-highlighting qtkeychain-qt6 python python-pytorch bubblewrap
+    gcc cmake ninja qt6-base qt6-httpserver syntax-highlighting kxmlgui qtkeychain-qt6 python python-pytorch bubblewrap
     xorg-server-xvfb xorg-xauth dbus gnome-keyring libsecret ttf-dejavu valgrind
 )
 
@@ -58,7 +58,7 @@ tc_native_ready() {
         IFS=. read -r major minor _ <<<"$version"
         [ "${major:-0}" -eq 6 ] && [ "${minor:-0}" -ge 5 ] || continue
         [ -d "$dir/Qt6HttpServer" ] && [ -d "$dir/Qt6Sql" ] && [ -d "$dir/Qt6Test" ] || continue
-        [ -d "$dir/KF6SyntaxHighlighting" ] && [ -d "$dir/Qt6Keychain" ] || continue
+        [ -d "$dir/KF6SyntaxHighlighting" ] && [ -d "$dir/KF6XmlGui" ] && [ -d "$dir/Qt6Keychain" ] || continue
         command -v ninja >/dev/null && command -v cmake >/dev/null || continue
         ls "$(dirname "$dir")"/qt6/plugins/sqldrivers/libqsqlite.so >/dev/null 2>&1 || continue
         return 0

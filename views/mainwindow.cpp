@@ -14,6 +14,11 @@
 #include "models/issuetablemodel.h"
 #include "models/queuetriager.h"
 #include "models/reviewdecisioncommand.h"
+#include "engine/batchedit.h"
+#include "engine/guardrails.h"
+#include "views/batcheditdialog.h"
+#include "views/queuefilters.h"
+#include "views/reviewshortcuts.h"
 #include "views/apppalette.h"
 #include "views/issueview.h"
 #include "views/labelchipdelegate.h"
@@ -32,6 +37,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
+#include <QDesktopServices>
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QDialog>
@@ -46,6 +52,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
@@ -90,29 +97,12 @@ struct KeyHelp
     const char *keys;
     const char *what;
 };
+// The outbox panel's own keys; the window's keys are listed from their actions, as the reviewer set them.
 constexpr KeyHelp ShortcutSheet[] = {
-    {QT_TRANSLATE_NOOP("MainWindow", "j / k"), QT_TRANSLATE_NOOP("MainWindow", "Next / previous issue")},
-    {QT_TRANSLATE_NOOP("MainWindow", "a"),
-     QT_TRANSLATE_NOOP("MainWindow", "Approve the suggestion (as edited) and advance")},
-    {QT_TRANSLATE_NOOP("MainWindow", "e"), QT_TRANSLATE_NOOP("MainWindow", "Edit the suggestion")},
-    {QT_TRANSLATE_NOOP("MainWindow", "s"), QT_TRANSLATE_NOOP("MainWindow", "Skip this issue and advance")},
-    {QT_TRANSLATE_NOOP("MainWindow", "u"), QT_TRANSLATE_NOOP("MainWindow", "Undo the last decision")},
-    {QT_TRANSLATE_NOOP("MainWindow", "/"), QT_TRANSLATE_NOOP("MainWindow", "Filter the queue (Enter returns to it)")},
-    {QT_TRANSLATE_NOOP("MainWindow", "F11"), QT_TRANSLATE_NOOP("MainWindow", "Presentation mode")},
-    {QT_TRANSLATE_NOOP("MainWindow", "r"), QT_TRANSLATE_NOOP("MainWindow", "Repro tab / back to the issue")},
-    {QT_TRANSLATE_NOOP("MainWindow", "m"), QT_TRANSLATE_NOOP("MainWindow", "Similar issues tab / back to the issue")},
-    {QT_TRANSLATE_NOOP("MainWindow", "d"),
-     QT_TRANSLATE_NOOP("MainWindow", "Mark as duplicate of the selected similar issue (to the outbox)")},
-    {QT_TRANSLATE_NOOP("MainWindow", "Ctrl+K"), QT_TRANSLATE_NOOP("MainWindow", "Search every issue in the store")},
-    {QT_TRANSLATE_NOOP("MainWindow", "Ctrl+Shift+O"),
-     QT_TRANSLATE_NOOP("MainWindow", "The outbox (approved edits waiting for GitHub) / back to the queue")},
-    {QT_TRANSLATE_NOOP("MainWindow", "Ctrl+Shift+S"),
-     QT_TRANSLATE_NOOP("MainWindow", "The scoreboard (how right the suggestions were) / back to the queue")},
     {QT_TRANSLATE_NOOP("MainWindow", "Space / Enter"),
      QT_TRANSLATE_NOOP("MainWindow", "In the outbox: include or leave out the current row")},
     {QT_TRANSLATE_NOOP("MainWindow", "Ctrl+Return"),
      QT_TRANSLATE_NOOP("MainWindow", "In the outbox: submit the selected edits")},
-    {QT_TRANSLATE_NOOP("MainWindow", "?"), QT_TRANSLATE_NOOP("MainWindow", "This sheet")},
 };
 
 } // namespace
@@ -304,7 +294,7 @@ void MainWindow::setUpTable()
     m_table->setItemDelegateForColumn(IssueTableModel::Labels, chips);
     m_table->setItemDelegateForColumn(IssueTableModel::Modules, chips);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection); // Shift/Ctrl+click mark several
     m_table->setAlternatingRowColors(true);
     m_table->setShowGrid(false);
     m_table->setWordWrap(false);
@@ -404,30 +394,25 @@ void MainWindow::setUpFilters(QWidget *bar)
 
 void MainWindow::setUpShortcuts()
 {
-    // Window-wide single keys: a focused line edit consumes printable keys first, so typing "j" or "/"
-    // into the filter or the comment never triggers these.
-    const auto bind = [this](const QKeySequence &keys, auto &&slot) {
-        auto *shortcut = new QShortcut(keys, this);
-        m_queueShortcuts.append(shortcut);
-        connect(shortcut, &QShortcut::activated, this, std::forward<decltype(slot)>(slot));
+    // Window-wide single keys, each a named action the reviewer can remap: a focused line edit consumes
+    // printable keys first, so typing "j" or "/" into the filter or the comment never triggers these.
+    m_shortcuts = new ReviewShortcuts(this);
+    const auto bind = [this](const QString &name, const QString &text, const QKeySequence &keys, auto &&slot) {
+        QAction *action = m_shortcuts->add(name, text, keys);
+        m_queueShortcuts.append(action);
+        connect(action, &QAction::triggered, this, std::forward<decltype(slot)>(slot));
     };
-    bind(QKeySequence(Qt::Key_Slash), [this] {
-        m_filterEdit->setFocus(Qt::ShortcutFocusReason);
-        m_filterEdit->selectAll();
-    });
-    bind(QKeySequence(Qt::Key_J), [this] { moveSelection(+1); });
-    bind(QKeySequence(Qt::Key_K), [this] { moveSelection(-1); });
-    bind(QKeySequence(Qt::Key_A), [this] { decide(ReviewState::Approved); });
-    bind(QKeySequence(Qt::Key_S), [this] { decide(ReviewState::Skipped); });
-    bind(QKeySequence(Qt::Key_E), [this] { m_panel->beginEditing(); });
-    bind(QKeySequence(Qt::Key_R), [this] { showReproTab(!isReproTabShown()); });
-    bind(QKeySequence(Qt::Key_M), [this] { showSimilarTab(!isSimilarTabShown()); });
-    bind(QKeySequence(Qt::Key_D), [this] {
-        showSimilarTab(true);
-        m_similarPanel->markDuplicate();
-    });
-    bind(QKeySequence(Qt::CTRL | Qt::Key_K), [this] { openSearch(); });
-    bind(QKeySequence(Qt::Key_U), [this] {
+    bind(u"next_issue"_s, tr("Next issue"), QKeySequence(Qt::Key_J), [this] { moveSelection(+1); });
+    bind(u"previous_issue"_s, tr("Previous issue"), QKeySequence(Qt::Key_K), [this] { moveSelection(-1); });
+    bind(u"approve"_s, tr("Approve the suggestion (as edited) and advance"), QKeySequence(Qt::Key_A),
+         [this] { decide(ReviewState::Approved); });
+    bind(u"edit"_s, tr("Edit the suggestion"), QKeySequence(Qt::Key_E), [this] { m_panel->beginEditing(); });
+    bind(u"add_label"_s, tr("Add a label (type to filter)"), QKeySequence(Qt::Key_L),
+         [this] { m_panel->focusLabelPicker(); });
+    bind(u"comment"_s, tr("Write the comment"), QKeySequence(Qt::Key_C), [this] { m_panel->focusComment(); });
+    bind(u"skip"_s, tr("Skip this issue and advance"), QKeySequence(Qt::Key_S),
+         [this] { decide(ReviewState::Skipped); });
+    bind(u"undo"_s, tr("Undo the last decision"), QKeySequence(Qt::Key_U), [this] {
         if (!m_undoStack->canUndo())
             return;
         const auto *command =
@@ -437,8 +422,65 @@ void MainWindow::setUpShortcuts()
             selectIssue(command->number());
         refreshCurrentSuggestion(true);
     });
-    bind(QKeySequence(Qt::Key_Question), [this] { showShortcutSheet(); });
-    bind(QKeySequence(Qt::Key_F11), [this] { setPresentationMode(!m_presentation); });
+    bind(u"open_on_github"_s, tr("Open the issue on GitHub"), QKeySequence(Qt::Key_O),
+         [this] { openCurrentOnGitHub(); });
+    bind(u"mark"_s, tr("Mark or unmark the issue and advance (Shift/Ctrl+click marks too)"), QKeySequence(Qt::Key_X),
+         [this] { toggleMark(); });
+    bind(u"apply_to_marked"_s, tr("Apply a label, sub-oncall or template to the marked issues"),
+         QKeySequence(Qt::Key_B), [this] { openBatchEdit(); });
+    bind(u"filter"_s, tr("Filter the queue (Enter returns to it)"), QKeySequence(Qt::Key_Slash), [this] {
+        m_filterEdit->setFocus(Qt::ShortcutFocusReason);
+        m_filterEdit->selectAll();
+    });
+    bind(u"repro_tab"_s, tr("Repro tab / back to the issue"), QKeySequence(Qt::Key_R),
+         [this] { showReproTab(!isReproTabShown()); });
+    bind(u"similar_tab"_s, tr("Similar issues tab / back to the issue"), QKeySequence(Qt::Key_M),
+         [this] { showSimilarTab(!isSimilarTabShown()); });
+    bind(u"mark_duplicate"_s, tr("Mark as duplicate of the selected similar issue (to the outbox)"),
+         QKeySequence(Qt::Key_D), [this] {
+             showSimilarTab(true);
+             m_similarPanel->markDuplicate();
+         });
+    bind(u"search"_s, tr("Search every issue in the store"), QKeySequence(Qt::CTRL | Qt::Key_K),
+         [this] { openSearch(); });
+    // These stay on while the outbox shows.
+    const auto bindAlways = [this](const QString &name, const QString &text, const QKeySequence &keys, auto &&slot) {
+        connect(m_shortcuts->add(name, text, keys), &QAction::triggered, this, std::forward<decltype(slot)>(slot));
+    };
+    bindAlways(u"presentation"_s, tr("Presentation mode"), QKeySequence(Qt::Key_F11),
+               [this] { setPresentationMode(!m_presentation); });
+    bindAlways(u"toggle_outbox"_s, tr("The outbox (approved edits waiting for GitHub) / back to the queue"),
+               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), [this] { showOutbox(!isOutboxShown()); });
+    bindAlways(u"toggle_scoreboard"_s, tr("The scoreboard (how right the suggestions were) / back to the queue"),
+               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), [this] { showScoreboard(!isScoreboardShown()); });
+    bindAlways(u"configure_shortcuts"_s, tr("Configure the keyboard shortcuts"),
+               QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Comma), [this] { m_shortcuts->configure(this); });
+    bindAlways(u"shortcut_sheet"_s, tr("This sheet"), QKeySequence(Qt::Key_Question), [this] { showShortcutSheet(); });
+    m_shortcuts->load();
+    // The filters are saved with the queue as they change.
+    const auto rememberFilters = [this] {
+        if (m_remembersState && !m_filtersKey.isEmpty())
+            filters().save(m_filtersKey);
+    };
+    connect(m_filterTimer, &QTimer::timeout, this, rememberFilters);
+    for (QComboBox *combo : {m_subOncallFilter, m_confidenceFilter, m_stateFilter})
+        connect(combo, &QComboBox::currentIndexChanged, this, rememberFilters);
+    for (QCheckBox *check : {m_hasReproFilter, m_needsReviewFilter})
+        connect(check, &QCheckBox::toggled, this, rememberFilters);
+    // Filters restored with a queue can hide every row until the plans arrive: the first row that shows up
+    // then becomes the current one, as when the queue opened unfiltered.
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, [this] {
+        if (!m_table->currentIndex().isValid() && !m_filterEdit->hasFocus())
+            selectFirstIssue();
+    });
+    // Shift/Ctrl+click marking several rows counts as marking; a plain click on one row ends it.
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+        if (rows.size() >= 2)
+            m_marking = true;
+        else if (rows.isEmpty() || rows.constFirst().row() == m_table->currentIndex().row())
+            m_marking = false;
+    });
     // Escape in the filter: first clears it, then goes back to the queue (see eventFilter).
     m_filterEdit->installEventFilter(this);
 }
@@ -552,6 +594,14 @@ void MainWindow::setIssues(QList<Issue> issues, const QString &sourceName, const
         m_drafts.clear();
     m_shownNumber = 0;
     m_repository = newRepository;
+    // Each queue keeps its filters: opening another brings back the ones it was left with.
+    const QString filtersKey =
+        m_hasQueue ? QueueFilters::keyFor(m_queue.repository(), m_queue.labels, m_queue.state) : sourceName;
+    if (filtersKey != m_filtersKey) {
+        m_filtersKey = filtersKey;
+        if (m_remembersState)
+            setFilters(QueueFilters::load(filtersKey));
+    }
     m_undoStack->clear();
     m_model->setIssues(std::move(issues));
     m_outboxPanel->setIssueTitles(m_repository, m_model->issues());
@@ -607,7 +657,9 @@ bool MainWindow::selectIssue(int number)
     const QModelIndex target = m_proxy->mapFromSource(m_model->index(row, IssueTableModel::Title));
     if (!target.isValid())
         return false;
-    m_table->selectionModel()->setCurrentIndex(target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->selectionModel()->setCurrentIndex(target, m_marking ? QItemSelectionModel::NoUpdate
+                                                                 : QItemSelectionModel::ClearAndSelect |
+                                                                       QItemSelectionModel::Rows);
     m_table->scrollTo(target);
     return true;
 }
@@ -635,7 +687,9 @@ void MainWindow::moveSelection(int delta)
     const QModelIndex current = m_table->currentIndex();
     const int row = current.isValid() ? qBound(0, current.row() + delta, rows - 1) : 0;
     const QModelIndex target = m_proxy->index(row, IssueTableModel::Title);
-    m_table->selectionModel()->setCurrentIndex(target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->selectionModel()->setCurrentIndex(target, m_marking ? QItemSelectionModel::NoUpdate
+                                                                 : QItemSelectionModel::ClearAndSelect |
+                                                                       QItemSelectionModel::Rows);
     m_table->scrollTo(target);
 }
 
@@ -832,6 +886,163 @@ void MainWindow::decide(ReviewState state)
         refreshCurrentSuggestion(true);
 }
 
+QueueFilters MainWindow::filters() const
+{
+    QueueFilters filters;
+    filters.text = m_filterEdit->text();
+    filters.subOncall = m_subOncallFilter->currentData().toString();
+    filters.confidence = m_confidenceFilter->currentData().toInt();
+    filters.reviewState = m_stateFilter->currentData().toInt();
+    filters.hasRepro = m_hasReproFilter->isChecked();
+    filters.needsReview = m_needsReviewFilter->isChecked();
+    return filters;
+}
+
+void MainWindow::setFilters(const QueueFilters &filters)
+{
+    m_filterEdit->setText(filters.text);
+    const auto pick = [](QComboBox *combo, const QVariant &value) {
+        combo->setCurrentIndex(std::max(0, combo->findData(value)));
+    };
+    pick(m_subOncallFilter, filters.subOncall);
+    pick(m_confidenceFilter, filters.confidence);
+    pick(m_stateFilter, filters.reviewState);
+    m_hasReproFilter->setChecked(filters.hasRepro);
+    m_needsReviewFilter->setChecked(filters.needsReview);
+    applyFilter();
+}
+
+QList<int> MainWindow::markedIssueNumbers() const
+{
+    QList<int> numbers;
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows(IssueTableModel::Title);
+    if (!m_marking && rows.size() < 2)
+        return numbers; // the current row's own selection is no mark
+    for (const QModelIndex &row : rows)
+        numbers.append(row.data(IssueTableModel::IssueRole).value<Issue>().number);
+    std::sort(numbers.begin(), numbers.end());
+    return numbers;
+}
+
+void MainWindow::toggleMark()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid())
+        return;
+    QItemSelectionModel *selection = m_table->selectionModel();
+    // The first mark replaces the current row's plain selection; later ones toggle.
+    const bool first = !m_marking && selection->selectedRows().size() < 2;
+    selection->select(current, (first ? QItemSelectionModel::ClearAndSelect : QItemSelectionModel::Toggle) |
+                                   QItemSelectionModel::Rows);
+    m_marking = selection->hasSelection();
+    const qsizetype marked = markedIssueNumbers().size();
+    statusBar()->showMessage(
+        marked == 1 ? tr("1 issue marked: b applies a label, a sub-oncall or a template to it.")
+                    : tr("%1 issues marked: b applies a label, a sub-oncall or a template to each.").arg(marked),
+        6000);
+    const QModelIndex next = m_proxy->index(current.row() + 1, IssueTableModel::Title);
+    if (next.isValid()) {
+        selection->setCurrentIndex(next, QItemSelectionModel::NoUpdate);
+        m_table->scrollTo(next);
+    }
+}
+
+void MainWindow::clearMarks()
+{
+    m_marking = false;
+    const QModelIndex current = m_table->currentIndex();
+    m_table->selectionModel()->select(current, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
+void MainWindow::openBatchEdit()
+{
+    if (!m_pack)
+        return;
+    QList<int> numbers = markedIssueNumbers();
+    if (numbers.isEmpty() && currentIssueNumber() != 0)
+        numbers.append(currentIssueNumber());
+    if (numbers.isEmpty())
+        return;
+    auto *dialog = new BatchEditDialog(*m_pack, int(numbers.size()), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { applyBatch(dialog->edit()); });
+    dialog->open();
+}
+
+int MainWindow::applyBatch(const BatchEdit &edit)
+{
+    if (!m_pack || edit.isEmpty())
+        return 0;
+    keepDraftOfShownIssue(); // the shown issue's undecided edits are its plan too
+    QList<int> numbers = markedIssueNumbers();
+    if (numbers.isEmpty() && currentIssueNumber() != 0)
+        numbers.append(currentIssueNumber());
+    QStringList refused;
+    int applied = 0;
+    m_undoStack->beginMacro(tr("Edit the marked issues"));
+    for (const int number : std::as_const(numbers)) {
+        const int row = m_model->rowForNumber(number);
+        const QModelIndex index = m_model->index(row, IssueTableModel::Title);
+        const QVariant engine = index.data(IssueTableModel::EnginePlanRole);
+        if (row < 0 || !engine.isValid()) {
+            refused.append(tr("#%1 (not triaged yet)").arg(number));
+            continue;
+        }
+        const Issue issue = index.data(IssueTableModel::IssueRole).value<Issue>();
+        const auto draft = m_drafts.constFind(number);
+        const std::optional<TriagePlan> reviewed = m_model->reviewedPlan(number);
+        const TriagePlan base = draft != m_drafts.cend() ? *draft : reviewed ? *reviewed : engine.value<TriagePlan>();
+        const TriagePlan plan = edit.applyTo(base, *m_pack);
+        const QList<Violation> violations = Guardrails::check(plan, issue, *m_pack);
+        if (!violations.isEmpty()) {
+            refused.append(tr("#%1 (%2)").arg(number).arg(violations.constFirst().rule));
+            continue;
+        }
+        m_drafts.remove(number);
+        ReviewDecision decision;
+        decision.repository = m_repository;
+        decision.number = number;
+        decision.state = ReviewState::Edited;
+        decision.plan = plan;
+        decision.reviewer = qEnvironmentVariable("USER");
+        decision.issueUpdatedAt = issue.updatedAt;
+        auto *command = new ReviewDecisionCommand(m_store, m_model, std::move(decision),
+                                                  [this](const QString &message) { showError(message); });
+        if (outboxTakesApprovals())
+            command->setOutbox(m_outboxStore.get(), issue, *m_pack, [this] { m_outboxPanel->reload(); });
+        m_undoStack->push(command);
+        ++applied;
+    }
+    m_undoStack->endMacro();
+    clearMarks();
+    refreshCurrentSuggestion(true);
+    m_table->setFocus(Qt::OtherFocusReason); // back to the queue, where the keys act
+    const QString refusedList = refused.join(u", "_s);
+    QString message;
+    if (refused.isEmpty())
+        message = applied == 1 ? tr("Edited 1 issue.") : tr("Edited %1 issues.").arg(applied);
+    else
+        message = applied == 1 ? tr("Edited 1 issue; the queue's rules refused %1.").arg(refusedList)
+                               : tr("Edited %1 issues; the queue's rules refused %2.").arg(applied).arg(refusedList);
+    statusBar()->showMessage(message, 10000);
+    return applied;
+}
+
+void MainWindow::openCurrentOnGitHub()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid())
+        return;
+    const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
+    const QUrl url(issue.url);
+    if (!url.isValid() || url.scheme() != u"https"_s) {
+        statusBar()->showMessage(tr("#%1 has no GitHub address.").arg(issue.number), 4000);
+        return;
+    }
+    if (!QDesktopServices::openUrl(url))
+        statusBar()->showMessage(tr("No browser could open %1.").arg(url.toDisplayString()), 6000);
+}
+
 void MainWindow::showShortcutSheet()
 {
     QDialog sheet(this);
@@ -840,11 +1051,25 @@ void MainWindow::showShortcutSheet()
     auto *form = new QFormLayout(&sheet);
     form->setHorizontalSpacing(24);
     form->setVerticalSpacing(8);
-    for (const KeyHelp &help : ShortcutSheet) {
-        auto *key = new QLabel(u"<b><code>%1</code></b>"_s.arg(tr(help.keys).toHtmlEscaped()), &sheet);
-        form->addRow(key, new QLabel(tr(help.what), &sheet));
+    const auto addRow = [&sheet, form](const QString &keys, const QString &what) {
+        auto *key = new QLabel(u"<b><code>%1</code></b>"_s.arg(keys.toHtmlEscaped()), &sheet);
+        form->addRow(key, new QLabel(what, &sheet));
+    };
+    for (const QAction *action : m_shortcuts->actions()) {
+        QStringList keys;
+        for (const QKeySequence &sequence : action->shortcuts())
+            keys.append(sequence.toString(QKeySequence::NativeText));
+        addRow(keys.isEmpty() ? tr("(none)") : keys.join(u" / "_s), action->text());
     }
+    for (const KeyHelp &help : ShortcutSheet)
+        addRow(tr(help.keys), tr(help.what));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &sheet);
+    QPushButton *configure = buttons->addButton(tr("Configure Shortcuts…"), QDialogButtonBox::ActionRole);
+    configure->setObjectName(u"configureShortcutsButton"_s);
+    connect(configure, &QPushButton::clicked, &sheet, [this, &sheet] {
+        sheet.reject();
+        m_shortcuts->configure(this);
+    });
     connect(buttons, &QDialogButtonBox::rejected, &sheet, &QDialog::reject);
     form->addRow(buttons);
     sheet.exec();
@@ -1352,17 +1577,13 @@ void MainWindow::setUpOutbox()
         pages->addAction(action);
     }
     m_queuePageAction->setChecked(true);
-    // One key goes both ways, so it is a shortcut of its own rather than the checkable action's.
-    auto *toggle = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this);
-    connect(toggle, &QShortcut::activated, this, [this] { showOutbox(!isOutboxShown()); });
+    // One key goes both ways (the "toggle_outbox" action), so it is not the checkable actions' own.
     m_outboxAction->setToolTip(tr("The approved edits waiting for GitHub (Ctrl+Shift+O)"));
     m_scoreboardAction = m_toolBar->addAction(tr("Scoreboard"), this, [this] { showScoreboard(true); });
     m_scoreboardAction->setObjectName(u"scoreboardAction"_s);
     m_scoreboardAction->setCheckable(true);
     m_scoreboardAction->setToolTip(tr("How right the suggestions were, on the team's decisions (Ctrl+Shift+S)"));
     pages->addAction(m_scoreboardAction);
-    connect(new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this), &QShortcut::activated, this,
-            [this] { showScoreboard(!isScoreboardShown()); });
     connect(m_scoreboardPage, &ScoreboardPage::issueActivated, this, [this](const QString &repository, int number) {
         showScoreboard(false);
         if (repository != m_repository || !selectIssue(number))
@@ -1387,11 +1608,8 @@ void MainWindow::showOutbox(bool show)
     m_pages->setCurrentWidget(show ? static_cast<QWidget *>(m_outboxPanel) : m_splitter);
     (show ? m_outboxAction : m_queuePageAction)->setChecked(true);
     // The single review keys act on the queue's current issue: never while it is out of sight.
-    for (QShortcut *shortcut : std::as_const(m_queueShortcuts)) {
-        const QKeySequence keys = shortcut->key();
-        if (keys != QKeySequence(Qt::Key_Question) && keys != QKeySequence(Qt::Key_F11))
-            shortcut->setEnabled(!show);
-    }
+    for (QAction *action : std::as_const(m_queueShortcuts))
+        action->setEnabled(!show);
     if (show) {
         m_outboxPanel->reload();
         m_outboxPanel->table()->setFocus(Qt::ShortcutFocusReason);

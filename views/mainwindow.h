@@ -39,6 +39,9 @@ class ScoreboardPage;
 class OutboxPanel;
 class OutboxStore;
 class QShortcut;
+class ReviewShortcuts;
+struct BatchEdit;
+struct QueueFilters;
 class QStackedWidget;
 struct OutboxReport;
 class QTabWidget;
@@ -152,6 +155,21 @@ public:
     ScoreboardPage *scoreboardPage() const { return m_scoreboardPage; }
     void showScoreboard(bool show);
     bool isScoreboardShown() const;
+    // Every key is a remappable action (KShortcutsDialog, from the `?` sheet); the reviewer's keys are kept.
+    ReviewShortcuts *shortcuts() const { return m_shortcuts; }
+    // Marked issues (`x`, or Shift/Ctrl+click): what `b` applies one edit to, each as an edit of its own.
+    QList<int> markedIssueNumbers() const;
+    void toggleMark();
+    void clearMarks();
+    // Applies the edit to each marked issue (the current one when none is marked) through the queue's rules
+    // and the outbox, like approving each with that edit; one `u` undoes the batch. Returns how many it
+    // edited; the refused ones are named in the status bar.
+    int applyBatch(const BatchEdit &edit);
+    void openBatchEdit();
+    void openCurrentOnGitHub();
+    // The filter text and the marked filters; kept per queue (with remembered state) and back when it reopens.
+    QueueFilters filters() const;
+    void setFilters(const QueueFilters &filters);
 
 signals:
     void triageFinished();
@@ -268,4 +286,8 @@ private:
     std::unique_ptr<SimilarityLookup> m_similarity; // on the issue store's file
     ScoreboardPage *m_scoreboardPage = nullptr;
     QAction *m_scoreboardAction = nullptr;
+    QList<QAction *> m_queueShortcuts; // the single-key review keys: off while the outbox shows
+    ReviewShortcuts *m_shortcuts = nullptr;
+    bool m_marking = false; // `x` was pressed: moving keeps the marked rows selected
+    QString m_filtersKey;   // the queue the filters belong to
 };

@@ -407,6 +407,17 @@ void SuggestionPanel::beginEditing()
     m_subOncallCombo->setFocus(Qt::ShortcutFocusReason);
 }
 
+void SuggestionPanel::focusLabelPicker()
+{
+    m_addLabelCombo->setFocus(Qt::ShortcutFocusReason);
+}
+
+void SuggestionPanel::focusComment()
+{
+    m_commentEdit->setFocus(Qt::ShortcutFocusReason);
+    m_commentEdit->moveCursor(QTextCursor::End);
+}
+
 QAbstractButton *SuggestionPanel::chip(const QString &label) const
 {
     return m_chips.value(label);

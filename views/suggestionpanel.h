@@ -53,6 +53,9 @@ public:
 
     // Keyboard entry into the panel (`e`): the sub-oncall first.
     void beginEditing();
+    // `l`: the label picker, typing filters it; `c`: the comment.
+    void focusLabelPicker();
+    void focusComment();
 
     // For the review flow and tests: the same as clicking a chip, or picking a label to add.
     QAbstractButton *chip(const QString &label) const;

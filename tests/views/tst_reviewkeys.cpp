@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: MIT
+#include "engine/batchedit.h"
+#include "engine/outboxstore.h"
+#include "engine/reviewdecisionstore.h"
+#include "models/issuetablemodel.h"
+#include "tests/support/testdata.h"
+#include "views/apppalette.h"
+#include "views/batcheditdialog.h"
+#include "views/mainwindow.h"
+#include "views/queuefilters.h"
+#include "views/reviewshortcuts.h"
+#include "views/suggestionpanel.h"
+
+#include <KSyntaxHighlighting/Repository>
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDesktopServices>
+#include <QDialog>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUndoStack>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QString Repo = u"pytorch/pytorch"_s;
+
+template<typename T>
+T *topLevel(const QString &name)
+{
+    for (QWidget *widget : QApplication::topLevelWidgets()) {
+        if (auto *found = qobject_cast<T *>(widget); found && found->objectName() == name && found->isVisible())
+            return found;
+    }
+    return nullptr;
+}
+} // namespace
+
+// The keys GitHub users' hands expect, and marking several issues to edit them at once, by keyboard, against
+// a real store file whose outbox takes the edits. Newest first: 140231, 140198, 140177, 140150, 140112.
+class tst_ReviewKeys : public QObject
+{
+    Q_OBJECT
+
+public slots:
+    void openUrl(const QUrl &url) { m_opened.append(url); }
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void openOnGitHub();
+    void labelAndCommentKeys_data();
+    void labelAndCommentKeys();
+    void markWithKeysAndClicks();
+    void batchThroughTheDialog();
+    void batchRefusedPerIssueByGuardrails();
+    void batchKeepsUndecidedEditsOfEachIssue();
+    void remappedKeysKeptAndShown();
+    void filtersSavedWithTheQueue();
+    void screenshots_data();
+    void screenshots();
+
+private:
+    void openWindow(bool remember = false, const QString &source = u"queue-small.json"_s);
+    void key(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier);
+    QHash<int, ReviewDecision> stored() const;
+    QList<OutboxEntry> outbox() const;
+    QString moduleLabelNotOn(const QList<int> &numbers) const;
+
+    std::unique_ptr<KSyntaxHighlighting::Repository> m_repository;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ReviewDecisionStore> m_store;
+    std::unique_ptr<MainWindow> m_window;
+    RubricPack m_pack;
+    QTableView *m_table = nullptr;
+    QList<QUrl> m_opened;
+};
+
+void tst_ReviewKeys::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setStyle(u"Fusion"_s);
+    QApplication::setPalette(AppPalette::light());
+    m_repository = std::make_unique<KSyntaxHighlighting::Repository>();
+    const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
+    QVERIFY2(pack.ok(), qPrintable(pack.error()));
+    m_pack = pack.value();
+    // The keys this test sets live in the test's own KConfig file (test mode): start from the defaults.
+    QFile::remove(QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) + u'/' +
+                  QCoreApplication::applicationName() + u"rc"_s);
+    QDesktopServices::setUrlHandler(u"https"_s, this, "openUrl");
+}
+
+void tst_ReviewKeys::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_opened.clear();
+    openWindow();
+}
+
+void tst_ReviewKeys::cleanup()
+{
+    // The keys are the user's settings: back to the defaults for the next test.
+    if (m_window) {
+        for (QAction *action : m_window->shortcuts()->actions())
+            action->setShortcuts(action->property("defaultShortcuts").value<QList<QKeySequence>>());
+        m_window->shortcuts()->save();
+    }
+    m_window.reset();
+    m_store.reset();
+    m_dir.reset();
+}
+
+void tst_ReviewKeys::openWindow(bool remember, const QString &source)
+{
+    m_window.reset();
+    m_store.reset();
+    auto store = ReviewDecisionStore::open(m_dir->filePath(u"store.sqlite"_s));
+    QVERIFY2(store.ok(), qPrintable(store.error()));
+    m_store = std::move(store).value();
+    m_window = std::make_unique<MainWindow>(m_repository.get());
+    QSignalSpy triaged(m_window.get(), &MainWindow::triageFinished);
+    m_window->setRemembersState(remember);
+    m_window->setDecisionStore(m_store.get());
+    m_window->setPack(m_pack);
+    m_window->setIssues(TestData::issues(u"queue-small.json"_s), source, Repo);
+    m_window->selectFirstIssue();
+    m_window->show();
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QVERIFY(!triaged.isEmpty() || triaged.wait(10000));
+    m_table = m_window->findChild<QTableView *>(u"issueTable"_s);
+    QVERIFY(m_table);
+    m_table->setFocus();
+    QTRY_VERIFY(m_table->hasFocus());
+    if (m_table->model()->rowCount() > 0) // saved filters may hide every row
+        QTRY_VERIFY(m_window->suggestionPanel()->hasPlan());
+}
+
+void tst_ReviewKeys::key(Qt::Key key, Qt::KeyboardModifiers modifiers)
+{
+    QWidget *target = QApplication::focusWidget() ? QApplication::focusWidget() : m_window.get();
+    QTest::keyClick(target, key, modifiers);
+}
+
+QHash<int, ReviewDecision> tst_ReviewKeys::stored() const
+{
+    auto reader = ReviewDecisionStore::open(m_dir->filePath(u"store.sqlite"_s));
+    return reader ? reader.value()->latest(Repo).value() : QHash<int, ReviewDecision>();
+}
+
+QList<OutboxEntry> tst_ReviewKeys::outbox() const
+{
+    auto reader = OutboxStore::open(m_dir->filePath(u"store.sqlite"_s));
+    return reader ? reader.value()->entries(Repo).value() : QList<OutboxEntry>();
+}
+
+// A module label of the pack that none of these issues' engine plans adds already.
+QString tst_ReviewKeys::moduleLabelNotOn(const QList<int> &numbers) const
+{
+    for (const LabelInfo &label : m_pack.labels) {
+        if (!label.name.startsWith(u"module: "_s) || m_pack.forbiddenLabels.contains(label.name))
+            continue;
+        bool free = true;
+        for (const int number : numbers) {
+            const QModelIndex index =
+                m_window->tableModel()->index(m_window->tableModel()->rowForNumber(number), IssueTableModel::Title);
+            const TriagePlan plan = index.data(IssueTableModel::PlanRole).value<TriagePlan>();
+            const Issue issue = index.data(IssueTableModel::IssueRole).value<Issue>();
+            free = free && !plan.addLabels.contains(label.name) && !issue.labels.contains(label.name);
+        }
+        if (free)
+            return label.name;
+    }
+    return {};
+}
+
+void tst_ReviewKeys::openOnGitHub()
+{
+    key(Qt::Key_O);
+    QCOMPARE(m_opened.size(), 1);
+    QCOMPARE(m_opened.constFirst(), QUrl(u"https://github.com/pytorch/pytorch/issues/140231"_s));
+    key(Qt::Key_J);
+    key(Qt::Key_O);
+    QCOMPARE(m_opened.size(), 2);
+    QCOMPARE(m_opened.at(1), QUrl(u"https://github.com/pytorch/pytorch/issues/140198"_s));
+    QCOMPARE(m_window->currentIssueNumber(), 140198); // opening moves nothing
+}
+
+void tst_ReviewKeys::labelAndCommentKeys_data()
+{
+    QTest::addColumn<Qt::Key>("key");
+    QTest::addColumn<QString>("focused");
+    QTest::addRow("l: the label picker") << Qt::Key_L << u"addLabelCombo"_s;
+    QTest::addRow("c: the comment") << Qt::Key_C << u"QPlainTextEdit"_s;
+}
+
+void tst_ReviewKeys::labelAndCommentKeys()
+{
+    QFETCH(Qt::Key, key);
+    QFETCH(QString, focused);
+    this->key(key);
+    QWidget *focus = QApplication::focusWidget();
+    QVERIFY(focus);
+    QVERIFY2(focus->objectName() == focused || QString::fromLatin1(focus->metaObject()->className()) == focused,
+             focus->metaObject()->className());
+    QVERIFY(m_window->suggestionPanel()->isAncestorOf(focus));
+    if (auto *comment = qobject_cast<QPlainTextEdit *>(focus)) {
+        // Typing in the comment is text, not review keys.
+        const QString before = comment->toPlainText();
+        QTest::keyClicks(comment, u"jax"_s);
+        QCOMPARE(comment->toPlainText(), before + u"jax"_s);
+        QCOMPARE(m_window->currentIssueNumber(), 140231);
+        QVERIFY(stored().isEmpty());
+    }
+}
+
+void tst_ReviewKeys::markWithKeysAndClicks()
+{
+    QVERIFY(m_window->markedIssueNumbers().isEmpty()); // the current row alone is no mark
+    key(Qt::Key_X);                                    // mark 140231, advance
+    QCOMPARE(m_window->currentIssueNumber(), 140198);
+    key(Qt::Key_J); // moving keeps the marks
+    QCOMPARE(m_window->currentIssueNumber(), 140177);
+    key(Qt::Key_X);
+    QCOMPARE(m_window->markedIssueNumbers(), (QList<int>{140177, 140231}));
+    QCOMPARE(m_window->currentIssueNumber(), 140150);
+    key(Qt::Key_K);
+    key(Qt::Key_X); // again: unmarks
+    QCOMPARE(m_window->markedIssueNumbers(), (QList<int>{140231}));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(u"1 issue marked"_s));
+
+    // Ctrl+click adds a row, Shift+click a range, as in every list.
+    m_window->clearMarks();
+    m_window->selectIssue(140231);
+    const auto click = [this](int row, Qt::KeyboardModifiers modifiers) {
+        const QRect rect = m_table->visualRect(m_table->model()->index(row, IssueTableModel::Title));
+        QTest::mouseClick(m_table->viewport(), Qt::LeftButton, modifiers, rect.center());
+    };
+    click(2, Qt::ControlModifier);
+    QCOMPARE(m_window->markedIssueNumbers(), (QList<int>{140177, 140231}));
+    click(4, Qt::ShiftModifier); // the range from the Ctrl+clicked row, the earlier mark kept
+    QCOMPARE(m_window->markedIssueNumbers(), (QList<int>{140112, 140150, 140177, 140231}));
+    QVERIFY(stored().isEmpty()); // marking decides nothing
+}
+
+void tst_ReviewKeys::batchThroughTheDialog()
+{
+    key(Qt::Key_X);
+    key(Qt::Key_X); // 140231 and 140198 marked, 140177 current
+    const QList<int> marked = m_window->markedIssueNumbers();
+    QCOMPARE(marked, (QList<int>{140198, 140231}));
+    const QString label = moduleLabelNotOn(marked);
+    QVERIFY2(!label.isEmpty(), "the pack has a module label none of the marked issues has");
+
+    key(Qt::Key_B);
+    auto *dialog = topLevel<BatchEditDialog>(u"batchEditDialog"_s);
+    QVERIFY(dialog);
+    QVERIFY(dialog->windowTitle().contains(u"2"_s));
+    auto *apply = dialog->findChild<QPushButton *>(u"batchApplyButton"_s);
+    QVERIFY(!apply->isEnabled()); // nothing to apply yet
+    // Type to filter: the label box completes over the pack's labels.
+    auto *labelBox = dialog->findChild<QComboBox *>(u"batchLabelCombo"_s);
+    QVERIFY(labelBox->findText(label) >= 0);
+    dialog->setEdit(BatchEdit{.addLabel = label, .subOncall = {}, .templateKey = {}});
+    QVERIFY(apply->isEnabled());
+    QTest::mouseClick(apply, Qt::LeftButton);
+    QTRY_VERIFY(!dialog->isVisible());
+
+    // Each marked issue: an edited decision of its own with the label, and an outbox entry of its own.
+    const QHash<int, ReviewDecision> decisions = stored();
+    QCOMPARE(decisions.size(), 2);
+    for (const int number : marked) {
+        QCOMPARE(decisions.value(number).state, ReviewState::Edited);
+        QVERIFY2(decisions.value(number).plan.addLabels.contains(label), qPrintable(QString::number(number)));
+    }
+    const QList<OutboxEntry> entries = outbox();
+    QCOMPARE(entries.size(), 2);
+    for (const OutboxEntry &entry : entries) {
+        QVERIFY(marked.contains(entry.number));
+        QVERIFY(entry.addLabels.contains(label));
+    }
+    QVERIFY(m_window->markedIssueNumbers().isEmpty()); // done: the marks go
+    QCOMPARE(m_window->currentIssueNumber(), 140177);  // and the reviewer stays where they were
+
+    // The reviewer can still change one: it is that issue's plan, shown on it.
+    m_window->selectIssue(140198);
+    QTRY_VERIFY(m_window->suggestionPanel()->plan().addLabels.contains(label));
+
+    // One `u` undoes the whole batch, outbox entries included.
+    m_table->setFocus();
+    key(Qt::Key_U);
+    QTRY_VERIFY(stored().isEmpty());
+    QTRY_COMPARE(outbox().size(), 0);
+}
+
+void tst_ReviewKeys::batchRefusedPerIssueByGuardrails()
+{
+    QVERIFY(!m_pack.forbiddenLabels.isEmpty());
+    const auto markFirstTwo = [this] {
+        m_window->clearMarks();
+        m_window->selectIssue(140231);
+        key(Qt::Key_X);
+        key(Qt::Key_X);
+        QCOMPARE(m_window->markedIssueNumbers(), (QList<int>{140198, 140231}));
+    };
+    markFirstTwo();
+    QCOMPARE(m_window->applyBatch(
+                 BatchEdit{.addLabel = m_pack.forbiddenLabels.constFirst(), .subOncall = {}, .templateKey = {}}),
+             0);
+    QVERIFY(stored().isEmpty());
+    QVERIFY(outbox().isEmpty());
+    const QString message = m_window->statusBar()->currentMessage();
+    QVERIFY2(message.contains(u"#140231"_s) && message.contains(u"#140198"_s), qPrintable(message));
+
+    // A label outside the pack is refused the same way; a pack label on the same issues goes through.
+    markFirstTwo();
+    QCOMPARE(
+        m_window->applyBatch(BatchEdit{.addLabel = u"made up: not in any pack"_s, .subOncall = {}, .templateKey = {}}),
+        0);
+    QVERIFY(stored().isEmpty());
+    markFirstTwo();
+    const QList<int> marked = m_window->markedIssueNumbers();
+    QCOMPARE(m_window->applyBatch(BatchEdit{.addLabel = moduleLabelNotOn(marked), .subOncall = {}, .templateKey = {}}),
+             2);
+    QCOMPARE(stored().size(), 2);
+}
+
+void tst_ReviewKeys::batchKeepsUndecidedEditsOfEachIssue()
+{
+    // An undecided edit on 140231 (its sub-oncall changed), then marked with 140198 for a template.
+    key(Qt::Key_E);
+    auto *combo = m_window->suggestionPanel()->findChild<QComboBox *>(u"subOncallCombo"_s);
+    QTRY_VERIFY(combo->hasFocus());
+    key(combo->currentIndex() + 1 < combo->count() ? Qt::Key_Down : Qt::Key_Up);
+    const QString chosen = combo->currentData().toString();
+    key(Qt::Key_Escape);
+    QTRY_VERIFY(m_table->hasFocus());
+    key(Qt::Key_X);
+    key(Qt::Key_X);
+    const TemplateText &text = m_pack.templates.constFirst();
+    const int applied = m_window->applyBatch(BatchEdit{.addLabel = {}, .subOncall = {}, .templateKey = text.key});
+    const QHash<int, ReviewDecision> decisions = stored();
+    QCOMPARE(decisions.size(), applied);
+    QVERIFY(applied >= 1);
+    if (decisions.contains(140231)) {
+        QCOMPARE(decisions.value(140231).plan.subOncall, chosen); // the undecided edit is part of it
+        QCOMPARE(decisions.value(140231).plan.comment, text.text);
+    }
+    for (const ReviewDecision &decision : decisions)
+        QCOMPARE(decision.plan.templateKey, text.key);
+}
+
+void tst_ReviewKeys::remappedKeysKeptAndShown()
+{
+    QAction *approve = m_window->shortcuts()->action(u"approve"_s);
+    QVERIFY(approve);
+    QCOMPARE(approve->shortcut(), QKeySequence(Qt::Key_A));
+    // Every key of the window is in the collection KShortcutsDialog edits, the new ones too.
+    for (const QString &name : {u"next_issue"_s, u"previous_issue"_s, u"edit"_s, u"skip"_s, u"undo"_s, u"filter"_s,
+                                u"repro_tab"_s, u"presentation"_s, u"toggle_outbox"_s, u"shortcut_sheet"_s,
+                                u"open_on_github"_s, u"add_label"_s, u"comment"_s, u"mark"_s, u"apply_to_marked"_s})
+        QVERIFY2(m_window->shortcuts()->action(name), qPrintable(name));
+
+    approve->setShortcut(QKeySequence(Qt::Key_Y)); // what KShortcutsDialog does on OK, then it saves
+    m_window->shortcuts()->save();
+    openWindow(); // a restart
+    QCOMPARE(m_window->shortcuts()->action(u"approve"_s)->shortcut(), QKeySequence(Qt::Key_Y));
+    key(Qt::Key_A);
+    QVERIFY(stored().isEmpty()); // the old key does nothing now
+    key(Qt::Key_Y);
+    QCOMPARE(stored().value(140231).state, ReviewState::Approved);
+
+    // The ? sheet shows the keys as set.
+    bool shown = false;
+    QTimer::singleShot(0, this, [&shown] {
+        auto *sheet = topLevel<QDialog>(u"shortcutSheet"_s);
+        if (!sheet)
+            return;
+        QStringList texts;
+        for (const QLabel *label : sheet->findChildren<QLabel *>())
+            texts.append(label->text());
+        shown = texts.contains(u"<b><code>Y</code></b>"_s) && !texts.contains(u"<b><code>A</code></b>"_s) &&
+                texts.contains(u"<b><code>O</code></b>"_s) && texts.contains(u"<b><code>X</code></b>"_s) &&
+                sheet->findChild<QPushButton *>(u"configureShortcutsButton"_s);
+        sheet->reject();
+    });
+    key(Qt::Key_Question);
+    QVERIFY(shown);
+}
+
+void tst_ReviewKeys::filtersSavedWithTheQueue()
+{
+    QSettings().remove(u"filters"_s);
+    openWindow(true);
+    QVERIFY(m_window->filters().isDefault());
+    const int all = m_table->model()->rowCount();
+    QueueFilters filters;
+    filters.text = u"fsdp"_s;
+    filters.reviewState = int(ReviewState::New);
+    // The first issue's own sub-oncall: the filters leave it and hide others.
+    const QModelIndex first =
+        m_window->tableModel()->index(m_window->tableModel()->rowForNumber(140231), IssueTableModel::Title);
+    filters.subOncall = first.data(IssueTableModel::PlanRole).value<TriagePlan>().subOncall;
+    QVERIFY(!filters.subOncall.isEmpty());
+    m_window->setFilters(filters);
+    QTRY_COMPARE(QueueFilters::load(u"queue-small.json"_s), filters); // saved as it changed
+    const int shown = m_table->model()->rowCount();
+    QVERIFY(shown >= 1 && shown < all);
+
+    openWindow(true); // a restart: the queue comes back with its filters
+    QCOMPARE(m_window->filters(), filters);
+    QCOMPARE(m_table->model()->rowCount(), shown);
+
+    openWindow(true, u"another-queue.json"_s); // another queue has its own (none yet)
+    QVERIFY(m_window->filters().isDefault());
+    QCOMPARE(m_table->model()->rowCount(), all);
+
+    // Clearing them is saved too.
+    openWindow(true);
+    m_window->setFilters(QueueFilters());
+    QTRY_VERIFY(QueueFilters::load(u"queue-small.json"_s).isDefault());
+    QSettings().remove(u"filters"_s);
+}
+
+void tst_ReviewKeys::screenshots_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::addRow("light") << false;
+    QTest::addRow("dark") << true;
+}
+
+// With TRIAGE_SCREENSHOT_DIR set: three issues marked with `x`, the batch dialog over the window with a label
+// typed (batch-marked[-dark].png), then the window after Apply (batch-applied[-dark].png).
+void tst_ReviewKeys::screenshots()
+{
+    QFETCH(bool, dark);
+    const QString dir = qEnvironmentVariable("TRIAGE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        QSKIP("TRIAGE_SCREENSHOT_DIR is not set");
+    QVERIFY(QDir().mkpath(dir));
+    const QString suffix = dark ? u"-dark"_s : QString();
+    QApplication::setPalette(dark ? AppPalette::dark() : AppPalette::light());
+    openWindow();
+    m_window->resize(1440, 900);
+    key(Qt::Key_X);
+    key(Qt::Key_J);
+    key(Qt::Key_X);
+    key(Qt::Key_X);
+    const QList<int> marked = m_window->markedIssueNumbers();
+    QCOMPARE(marked.size(), 3);
+    key(Qt::Key_B);
+    auto *dialog = topLevel<BatchEditDialog>(u"batchEditDialog"_s);
+    QVERIFY(dialog);
+    dialog->setEdit(BatchEdit{.addLabel = moduleLabelNotOn(marked), .subOncall = {}, .templateKey = {}});
+    QTest::qWait(100);
+    QImage shot = m_window->grab().toImage();
+    {
+        QPainter painter(&shot);
+        const QPixmap over = dialog->grab();
+        const QSizeF window = shot.deviceIndependentSize();
+        painter.drawPixmap(QPointF((window.width() - over.deviceIndependentSize().width()) / 2, window.height() / 3),
+                           over);
+    }
+    QVERIFY(shot.save(QDir(dir).filePath(u"batch-marked"_s + suffix + u".png"_s)));
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"batchApplyButton"_s), Qt::LeftButton);
+    QTRY_COMPARE(stored().size(), 3);
+    QTest::qWait(100);
+    QVERIFY(m_window->grab().save(QDir(dir).filePath(u"batch-applied"_s + suffix + u".png"_s)));
+    QApplication::setPalette(AppPalette::light());
+}
+
+QTEST_MAIN(tst_ReviewKeys)
+#include "tst_reviewkeys.moc"
