@@ -1877,6 +1877,39 @@ private slots:
             << u"classify"_s << Pt2 << QStringList{Dynamo, u"triaged"_s} << QStringList{Review} << QStringList{}
             << false;
 
+        // Item 4: many users affected goes to review (a high-priority sign: review, no marker).
+        QTest::addRow("4: many 👍 and linked duplicates: review")
+            << u"distributed"_s << [] {
+                   Issue issue = makeIssue(u"FSDP2 checkpoint resharding drops optimizer state"_s,
+                                           u"from torch.distributed.fsdp import fully_shard\nmodel = fully_shard(model)"_s +
+                                               Script);
+                   issue.thumbsUpCount = 8;
+                   issue.duplicateCount = 2;
+                   return issue;
+               }() << u"high_priority"_s
+            << QString() << QStringList{Review} << QStringList{Marker} << QStringList{} << false;
+        QTest::addRow("4: \"+1\" comments count too")
+            << u"distributed"_s << [] {
+                   Issue issue = makeIssue(u"FSDP2 checkpoint resharding drops optimizer state"_s,
+                                           u"from torch.distributed.fsdp import fully_shard\nmodel = fully_shard(model)"_s +
+                                               Script);
+                   issue.thumbsUpCount = 7;
+                   for (const QString &body : {u"+1"_s, u"Same here!"_s, u"same issue."_s})
+                       issue.comments.append(Comment{u"user"_s, u"NONE"_s, body, {}});
+                   return issue;
+               }() << u"high_priority"_s
+            << QString() << QStringList{Review} << QStringList{Marker} << QStringList{} << false;
+        QTest::addRow("4: a few 👍 are not many users")
+            << u"distributed"_s << [] {
+                   Issue issue = makeIssue(u"FSDP2 checkpoint resharding drops optimizer state"_s,
+                                           u"from torch.distributed.fsdp import fully_shard\nmodel = fully_shard(model)"_s +
+                                               Script);
+                   issue.thumbsUpCount = 3;
+                   issue.comments.append(Comment{u"user"_s, u"NONE"_s, u"+1, and here is what I tried: a long story"_s, {}});
+                   return issue;
+               }() << QString()
+            << QString() << QStringList{Marker} << QStringList{Review} << QStringList{} << false;
+
         // Item 5: a template already on the issue is not drafted again; the labels stay.
         Issue asked = makeIssue(u"Training hangs after a while"_s, u"It hangs after a while with FSDP."_s);
         QTest::addRow("5: repro request already posted: labels kept, no comment")
