@@ -359,8 +359,9 @@ int GuiCommand::run(QApplication &app)
         u"NAME"_s, u"torch"_s);
     shotPackageOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, storeOption, packOption, profileOption,
-                       presentationOption, repoOption, labelOption, excludeLabelOption, stateOption, apiOption, firstPaintOption,
-                       reproShotOption, reductionShotOption, shotPackageOption, screenshotSizeOption});
+                       presentationOption, repoOption, labelOption, excludeLabelOption, stateOption, apiOption,
+                       firstPaintOption, reproShotOption, reductionShotOption, shotPackageOption,
+                       screenshotSizeOption});
     parser.process(app);
     if (parser.isSet(screenshotSizeOption)) {
         static const QRegularExpression size(u"^(\\d{3,5})x(\\d{3,5})$"_s);

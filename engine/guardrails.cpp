@@ -147,8 +147,7 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
                 u"an issue has exactly one sub-oncall; the plan already adds \"%1\""_s.arg(addedSubs.constFirst())));
     } else if (addedSubs.isEmpty() && !scrub && !inQueueRoute && !staysWithoutLabel(pack) &&
                plan.decision != "already_classified"_L1 && plan.decision != "already_processed"_L1 &&
-               plan.decision != pack.outOfScopeDecision &&
-               !plan.decision.isEmpty()) {
+               plan.decision != pack.outOfScopeDecision && !plan.decision.isEmpty()) {
         found.append(violation(QLatin1StringView(OneSubOncall), {},
                                u"a routed issue needs exactly one sub-oncall and the plan adds none"_s));
     }

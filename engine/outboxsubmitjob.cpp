@@ -65,7 +65,7 @@ struct OutboxSubmitJob::Run
     QStringList labels;
     int commentCount = 0;
     bool locked = false;
-    QString lockReason; // GitHub's active_lock_reason: "too heated", "resolved", "spam", "off-topic", or none
+    QString lockReason;       // GitHub's active_lock_reason: "too heated", "resolved", "spam", "off-topic", or none
     QStringList otherAuthors; // authors of the comments that are not ours, oldest first
     QList<Comment> otherComments;
     bool markerPresent = false;

@@ -678,9 +678,9 @@ void PackParser::resolveConditions()
         for (ModuleBoost &boost : module.boosts)
             resolve(boost.when);
     }
-    for (QList<Rule> *rules : {&m_pack.edgeCases, &m_pack.outOfScope, &m_pack.typeRules, &m_pack.highPriority,
-                               &m_pack.confidenceCaps, &m_pack.reproPresent, &m_pack.reproExempt,
-                               &m_pack.statusRules}) {
+    for (QList<Rule> *rules :
+         {&m_pack.edgeCases, &m_pack.outOfScope, &m_pack.typeRules, &m_pack.highPriority, &m_pack.confidenceCaps,
+          &m_pack.reproPresent, &m_pack.reproExempt, &m_pack.statusRules}) {
         for (Rule &rule : *rules)
             resolve(rule.when);
     }

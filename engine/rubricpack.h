@@ -301,8 +301,8 @@ struct RubricPack
     // 1.6: status labels the rubric names (low priority, needs research, actionable): each that holds offers its
     // labels unchecked with the evidence, never applies them; the reviewer decides.
     QList<Rule> statusRules;
-    QList<Rule> reproPresent;   // any of these: the issue carries a usable reproduction
-    QList<Rule> reproExempt;    // any of these: do not ask for one
+    QList<Rule> reproPresent; // any of these: the issue carries a usable reproduction
+    QList<Rule> reproExempt;  // any of these: do not ask for one
     QList<ContextRule> contextRules;
     QList<TemplateText> templates;
     // 1.2: first-level routing (the general queue).

@@ -600,7 +600,10 @@ void stopAtRoute(const RubricPack &pack, const Issue &issue, TriagePlan &plan, C
         plan.evidence.append(Evidence{{},
                                       u"route stops: %1 triages its own issues; labels found are offered, not "
                                       "applied (the high-priority sign still goes to review)"_s.arg(plan.subOncall),
-                                      {}, -1, 0, plan.offeredLabels().join(u", "_s)});
+                                      {},
+                                      -1,
+                                      0,
+                                      plan.offeredLabels().join(u", "_s)});
         plan.templateKey.clear();
         plan.comment.clear();
         plan.decision = u"high_priority"_s;
@@ -612,10 +615,13 @@ void stopAtRoute(const RubricPack &pack, const Issue &issue, TriagePlan &plan, C
         plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
     }
     const QStringList offered = plan.offeredLabels();
-    plan.evidence.append(Evidence{{},
-                                  u"route stops: %1 triages its own issues; labels found are offered, not applied"_s
-                                      .arg(plan.subOncall),
-                                  {}, -1, 0, offered.join(u", "_s)});
+    plan.evidence.append(
+        Evidence{{},
+                 u"route stops: %1 triages its own issues; labels found are offered, not applied"_s.arg(plan.subOncall),
+                 {},
+                 -1,
+                 0,
+                 offered.join(u", "_s)});
     plan.templateKey.clear();
     plan.comment.clear();
     plan.decision = u"route"_s;
@@ -974,9 +980,9 @@ TriagePlan TriageEngine::procedure(const Issue &issue, const Options &options) c
                 !reading.holds(*sub.offerWhen, &why, sub.label, u"offered for visibility: "_s + sub.id))
                 continue;
             offerLabel(plan, issue, sub.label, Confidence::Low);
-            plan.evidence.append(why.isEmpty() ? EvidenceList{Evidence{sub.label, u"offered for visibility: "_s + sub.id,
-                                                                       {}, -1, 0, {}}}
-                                               : why);
+            plan.evidence.append(
+                why.isEmpty() ? EvidenceList{Evidence{sub.label, u"offered for visibility: "_s + sub.id, {}, -1, 0, {}}}
+                              : why);
         }
     }
 

@@ -219,8 +219,8 @@ int main(int argc, char **argv)
              "offered, not applied):"
           << Qt::endl;
     out() << "  applied, parallelisms routes          " << appliedParallelisms.text() << Qt::endl;
-    out() << "  offered, infra/checkpointing routes   " << offeredStopped.text() << "  (" << stoppedIssues
-          << " issues)" << Qt::endl;
+    out() << "  offered, infra/checkpointing routes   " << offeredStopped.text() << "  (" << stoppedIssues << " issues)"
+          << Qt::endl;
     out() << "  applied or offered, all issues        " << appliedOrOffered.text() << Qt::endl;
     out() << "false positives on issues with no human module label: " << modules.fp - modulesLabelled.fp << " of "
           << modules.fp << Qt::endl;

@@ -154,11 +154,14 @@ void TestIssueJsonReader::readsReach_data()
     QTest::addColumn<int>("thumbsUp");
     QTest::addColumn<int>("duplicates");
     QTest::addRow("gh reactionGroups")
-        << QByteArray(R"({"number": 1, "title": "a", "reactionGroups": [{"content": "THUMBS_UP", "users": {"totalCount": 12}},
+        << QByteArray(
+               R"({"number": 1, "title": "a", "reactionGroups": [{"content": "THUMBS_UP", "users": {"totalCount": 12}},
             {"content": "EYES", "users": {"totalCount": 3}}]})")
         << 15 << 12 << 0;
-    QTest::addRow("REST reactions") << QByteArray(R"({"number": 1, "title": "a", "reactions": {"total_count": 9, "+1": 7,
-        "-1": 0, "heart": 2}})") << 9 << 7 << 0;
+    QTest::addRow("REST reactions") << QByteArray(
+                                           R"({"number": 1, "title": "a", "reactions": {"total_count": 9, "+1": 7,
+        "-1": 0, "heart": 2}})") << 9
+                                    << 7 << 0;
     QTest::addRow("GraphQL: totals and duplicates")
         << QByteArray(R"({"number": 1, "title": "a", "reactions": {"totalCount": 20}, "thumbsUp": {"totalCount": 18},
             "duplicates": {"totalCount": 4}})")

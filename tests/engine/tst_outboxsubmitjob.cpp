@@ -736,8 +736,7 @@ void tst_OutboxSubmitJob::closingAndLocked_data()
     QTest::addRow("labels only: restored") << false << false << int(OutboxStatus::Applied) << u"UNSUBSCRIBED"_s << 2;
     QTest::addRow("closed by the batch: stays subscribed")
         << true << false << int(OutboxStatus::Applied) << u"SUBSCRIBED"_s << 1;
-    QTest::addRow("locked: skipped, untouched") << false << true << int(OutboxStatus::Failed) << u"UNSUBSCRIBED"_s
-                                                << 0;
+    QTest::addRow("locked: skipped, untouched") << false << true << int(OutboxStatus::Failed) << u"UNSUBSCRIBED"_s << 0;
     QTest::addRow("locked, a close planned: skipped, untouched")
         << true << true << int(OutboxStatus::Failed) << u"UNSUBSCRIBED"_s << 0;
 }
