@@ -458,6 +458,7 @@ void MainWindow::useRubricsByLabels()
 
 void MainWindow::applyPack(const RubricPack &pack)
 {
+    m_panel->setShowsRubric(m_rubrics.isPerIssue());
     m_model->setPack(pack);
     // Per issue, the table's module column knows every rubric's module labels.
     if (m_rubrics.isPerIssue()) {
