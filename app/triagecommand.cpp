@@ -86,7 +86,8 @@ int TriageCommand::run(const QStringList &arguments)
     const QCommandLineOption outputOption(u"output"_s, tr("Write plans to FILE (default: standard output)."),
                                           u"FILE"_s);
     const QCommandLineOption retriageOption(
-        u"retriage"_s, tr("Plan issues the queue already processed (they carry its marker label) as if they were new."));
+        u"retriage"_s,
+        tr("Plan issues the queue already processed (they carry its marker label) as if they were new."));
     parser.addOptions({profileOption, packOption, inputOption, outputOption, retriageOption});
     if (!parser.parse(arguments)) {
         complain(parser.errorText());

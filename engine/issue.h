@@ -24,6 +24,11 @@ struct Issue
     QDateTime updatedAt;
     QString nodeId;       // GraphQL node id (REST `node_id`)
     int commentCount = 0; // as GitHub counts them; comments may hold fewer when not fetched
+    // How many people it touches, as GitHub counts them (0 when the source does not say): reactions of any kind,
+    // 👍 among them, and issues marked as duplicates of this one.
+    int reactionCount = 0;
+    int thumbsUpCount = 0;
+    int duplicateCount = 0;
 
     bool hasLabel(const QString &name) const { return labels.contains(name); }
     bool isOpen() const { return state.compare(QLatin1String("OPEN"), Qt::CaseInsensitive) == 0; }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/issuejsonreader.h"
 
+#include <algorithm>
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -67,6 +69,40 @@ QList<Comment> commentsOf(const QJsonValue &value)
 
 } // namespace
 
+namespace {
+
+// Reactions and duplicates, in each shape they come in: our GraphQL query (reactions, thumbsUp and duplicates
+// totals), gh's `reactionGroups` ({content, users|reactors: {totalCount}}) and REST's `reactions` object.
+void readReach(const QJsonObject &object, Issue &issue)
+{
+    const auto total = [](const QJsonValue &value) { return value.toObject().value("totalCount"_L1).toInt(); };
+    const QJsonValue reactions = object.value("reactions"_L1);
+    if (reactions.isObject() && reactions.toObject().contains("total_count"_L1)) {
+        issue.reactionCount = reactions.toObject().value("total_count"_L1).toInt();
+        issue.thumbsUpCount = reactions.toObject().value("+1"_L1).toInt();
+    } else if (reactions.isObject()) {
+        issue.reactionCount = total(reactions);
+    }
+    if (object.contains("thumbsUp"_L1))
+        issue.thumbsUpCount = total(object.value("thumbsUp"_L1));
+    const QJsonArray groups = object.value("reactionGroups"_L1).toArray();
+    if (!groups.isEmpty()) {
+        int all = 0;
+        for (const QJsonValue &group : groups) {
+            const QJsonObject g = group.toObject();
+            const int count = std::max(total(g.value("users"_L1)), total(g.value("reactors"_L1)));
+            all += count;
+            if (g.value("content"_L1).toString() == "THUMBS_UP"_L1)
+                issue.thumbsUpCount = count;
+        }
+        issue.reactionCount = std::max(issue.reactionCount, all);
+    }
+    if (object.contains("duplicates"_L1))
+        issue.duplicateCount = total(object.value("duplicates"_L1));
+}
+
+} // namespace
+
 Result<Issue> IssueJsonReader::fromJson(const QJsonObject &object)
 {
     const QJsonValue number = object.value("number"_L1);
@@ -92,6 +128,7 @@ Result<Issue> IssueJsonReader::fromJson(const QJsonObject &object)
     issue.comments = commentsOf(object.value("comments"_L1));
     issue.createdAt = timeOf(object, "createdAt"_L1, "created_at"_L1);
     issue.updatedAt = timeOf(object, "updatedAt"_L1, "updated_at"_L1);
+    readReach(object, issue);
     return issue;
 }
 

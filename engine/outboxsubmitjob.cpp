@@ -64,6 +64,8 @@ struct OutboxSubmitJob::Run
     QString state;
     QStringList labels;
     int commentCount = 0;
+    bool locked = false;
+    QString lockReason;       // GitHub's active_lock_reason: "too heated", "resolved", "spam", "off-topic", or none
     QStringList otherAuthors; // authors of the comments that are not ours, oldest first
     QList<Comment> otherComments;
     bool markerPresent = false;
@@ -160,6 +162,8 @@ struct OutboxSubmitJob::Run
             for (const QJsonValue &label : last.value(u"labels"_s).toArray())
                 labels.append(label.toString());
             commentCount = last.value(u"comment_count"_s).toInt();
+            locked = last.value(u"locked"_s).toBool();
+            lockReason = last.value(u"lock_reason"_s).toString();
             otherAuthors.clear();
             for (const QJsonValue &author : last.value(u"other_authors"_s).toArray())
                 otherAuthors.append(author.toString());
@@ -176,6 +180,8 @@ struct OutboxSubmitJob::Run
         for (const QJsonValue &label : issue.value(u"labels"_s).toArray())
             labels.append(label.isObject() ? label.toObject().value(u"name"_s).toString() : label.toString());
         commentCount = issue.value(u"comments"_s).toInt();
+        locked = issue.value(u"locked"_s).toBool();
+        lockReason = issue.value(u"active_lock_reason"_s).toString();
         pageComments.clear();
         QUrlQuery query;
         query.addQueryItem(u"per_page"_s, u"100"_s);
@@ -227,7 +233,9 @@ struct OutboxSubmitJob::Run
                                    {u"comment_count"_s, commentCount},
                                    {u"other_authors"_s, QJsonArray::fromStringList(otherAuthors)},
                                    {u"marker"_s, markerPresent},
-                                   {u"comment_id"_s, entry.commentId}};
+                                   {u"comment_id"_s, entry.commentId},
+                                   {u"locked"_s, locked},
+                                   {u"lock_reason"_s, lockReason}};
         store().saveRead(entry.id, etag, QJsonDocument(snapshot).toJson(QJsonDocument::Compact));
         journal(u"reread"_s, u"done"_s,
                 u"state %1, %2 labels, %3 comments%4"_s.arg(state)
@@ -239,6 +247,14 @@ struct OutboxSubmitJob::Run
 
     void evaluate()
     {
+        // A locked issue is reported and left alone: nothing written, the subscription never asked or touched.
+        if (locked) {
+            journal(u"locked"_s, u"done"_s, lockReason);
+            return finishAs(OutboxStatus::Failed,
+                            lockReason.isEmpty()
+                                ? tr("the issue is locked: skipped, nothing written")
+                                : tr("the issue is locked (%1): skipped, nothing written").arg(lockReason));
+        }
         // What others changed since the review; our own labels, comment and close are not a change.
         OutboxChange change;
         // A label we remove that is gone is ours (or someone did it for us); `triaged` missing is ours only
@@ -374,7 +390,9 @@ struct OutboxSubmitJob::Run
     // reading first: setting a state is idempotent and costs what the read would.
     bool needsRestore() const
     {
-        return !restoreDone && !savedSubscription.isEmpty() && !subscribableId.isEmpty() &&
+        // A batch that closed the issue leaves the closer subscribed, so that "still fails for me" reaches them.
+        const bool closedByUs = entry.close && state == u"CLOSED"_s;
+        return !restoreDone && !closedByUs && !savedSubscription.isEmpty() && !subscribableId.isEmpty() &&
                savedSubscription != u"SUBSCRIBED"_s && !job->m_client.isNull() && store().hasBegunWrites(entry.id);
     }
 

@@ -34,6 +34,8 @@ const QString IssuesQuery =
     " totalCount pageInfo { hasNextPage endCursor }"
     " nodes { id number title body state url createdAt updatedAt authorAssociation author { login }"
     " labels(first: 100) { nodes { name } }"
+    " reactions { totalCount } thumbsUp: reactions(content: THUMBS_UP) { totalCount }"
+    " duplicates: timelineItems(itemTypes: [MARKED_AS_DUPLICATE_EVENT]) { totalCount }"
     " comments(first: 100) { totalCount pageInfo { hasNextPage endCursor } nodes { ...CommentFields } } } } } } "_s +
     CommentFields;
 

@@ -460,10 +460,10 @@ Condition PackParser::parseCondition(const QJsonValue &value, const QString &pat
     const QJsonObject object = reader.object(value, path);
     reader.onlyKeys(object, path,
                     {"all"_L1, "any"_L1, "none"_L1, "signals"_L1, "min"_L1, "in"_L1, "kinds"_L1, "label"_L1, "fact"_L1,
-                     "near"_L1, "to"_L1, "within"_L1, "crash"_L1});
+                     "near"_L1, "to"_L1, "within"_L1, "crash"_L1, "affected"_L1});
     const int leafKeys = int(object.contains("signals"_L1)) + int(object.contains("label"_L1)) +
                          int(object.contains("fact"_L1)) + int(object.contains("near"_L1)) +
-                         int(object.contains("crash"_L1));
+                         int(object.contains("crash"_L1)) + int(object.contains("affected"_L1));
     const int compositeKeys =
         int(object.contains("all"_L1)) + int(object.contains("any"_L1)) + int(object.contains("none"_L1));
     if (leafKeys + compositeKeys == 0) {
@@ -497,6 +497,12 @@ Condition PackParser::parseCondition(const QJsonValue &value, const QString &pat
     }
     if (object.contains("near"_L1))
         return parseNear(object, path);
+    if (object.contains("affected"_L1)) {
+        requireMinor(object, path, u"affected"_s, 6);
+        condition.op = Condition::Op::Affected;
+        condition.min = reader.number(object, path, u"affected"_s, 0.0, 1, 100000);
+        return condition;
+    }
     if (object.contains("crash"_L1)) {
         requireMinor(object, path, u"crash"_s, 2);
         for (QLatin1StringView key : {"min"_L1, "in"_L1, "kinds"_L1, "to"_L1, "within"_L1}) {
@@ -673,9 +679,9 @@ void PackParser::resolveConditions()
         for (ModuleBoost &boost : module.boosts)
             resolve(boost.when);
     }
-    for (QList<Rule> *rules : {&m_pack.edgeCases, &m_pack.outOfScope, &m_pack.typeRules, &m_pack.highPriority,
-                               &m_pack.confidenceCaps, &m_pack.reproPresent, &m_pack.reproExempt,
-                               &m_pack.statusRules}) {
+    for (QList<Rule> *rules :
+         {&m_pack.edgeCases, &m_pack.outOfScope, &m_pack.typeRules, &m_pack.highPriority, &m_pack.confidenceCaps,
+          &m_pack.reproPresent, &m_pack.reproExempt, &m_pack.statusRules}) {
         for (Rule &rule : *rules)
             resolve(rule.when);
     }

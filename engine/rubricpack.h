@@ -59,7 +59,8 @@ struct Condition
         Label,
         Fact,
         Near,
-        Crash
+        Crash,
+        Affected // 1.6: 👍, linked duplicates and "+1" comments together reach `min`
     };
     Op op = Op::All;
     QString ref;      // group id, label name, fact name or (Op::Crash) a path fragment
@@ -236,6 +237,8 @@ struct ScoringWeights
 //                                              candidate (else fallback_module) is offered at LOW, not applied
 //   {near: ID, to: ID2, within: N}             1.2 condition: hits of both groups within N characters, one text
 //   {crash: PATH}                              1.2 condition: a traceback raised in a frame whose path holds PATH
+//   {affected: N}                              1.6 condition: 👍 reactions, linked duplicates and "+1" comments
+//                                              together reach N (many users affected)
 // A sub-oncall whose label is also a queue label (pt2: "oncall: pt2") is where the issue stands, not a route a
 // human already chose: routing still runs and may redirect it.
 //   skip_label_prefixes [..]                 1.2: an issue with a label starting so is left alone ("already_routed")
@@ -299,8 +302,8 @@ struct RubricPack
     // 1.6: status labels the rubric names (low priority, needs research, actionable): each that holds offers its
     // labels unchecked with the evidence, never applies them; the reviewer decides.
     QList<Rule> statusRules;
-    QList<Rule> reproPresent;   // any of these: the issue carries a usable reproduction
-    QList<Rule> reproExempt;    // any of these: do not ask for one
+    QList<Rule> reproPresent; // any of these: the issue carries a usable reproduction
+    QList<Rule> reproExempt;  // any of these: do not ask for one
     QList<ContextRule> contextRules;
     QList<TemplateText> templates;
     // 1.2: first-level routing (the general queue).

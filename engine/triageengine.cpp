@@ -4,6 +4,8 @@
 #include "engine/guardrails.h"
 #include "engine/textanalyzer.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 #include <array>
 #include <vector>
@@ -189,6 +191,8 @@ public:
             return holdsNear(condition, evidence, label, rule);
         case Condition::Op::Crash:
             return holdsCrash(condition, evidence, label, rule);
+        case Condition::Op::Affected:
+            return holdsAffected(condition, evidence, label, rule);
         case Condition::Op::Group: {
             const double score = groupScore(condition.group, condition.kindMask, condition.scope);
             const bool ok = condition.min > 0.0 ? score >= condition.min : score > 0.0;
@@ -293,6 +297,31 @@ private:
                     m_crashFrames.push_back({s, int(i)});
             }
         }
+    }
+
+    // Many users affected: each 👍, each issue marked as a duplicate of this one and each comment that only says
+    // "+1" / "same here" is a user who hit it.
+    bool holdsAffected(const Condition &condition, EvidenceList *evidence, const QString &label,
+                       const QString &rule) const
+    {
+        static const QRegularExpression plusOne(
+            u"^\\s*(\\+1|👍|same here|same issue|same problem|same for me|me too|also seeing this|also hitting this)"
+            "[\\s.!:,]*$"_s,
+            QRegularExpression::CaseInsensitiveOption);
+        int plusOnes = 0;
+        for (const Comment &comment : m_issue.comments) {
+            if (comment.body.size() < 120 && plusOne.match(comment.body).hasMatch())
+                ++plusOnes;
+        }
+        const int affected = m_issue.thumbsUpCount + m_issue.duplicateCount + plusOnes;
+        if (affected < condition.min)
+            return false;
+        if (evidence)
+            evidence->append(Evidence{label, rule, u"reactions"_s, -1, 0,
+                                      u"%1 👍, %2 linked duplicates, %3 “+1” comments"_s.arg(m_issue.thumbsUpCount)
+                                          .arg(m_issue.duplicateCount)
+                                          .arg(plusOnes)});
+        return true;
     }
 
     bool holdsCrash(const Condition &condition, EvidenceList *evidence, const QString &label, const QString &rule) const
@@ -571,7 +600,10 @@ void stopAtRoute(const RubricPack &pack, const Issue &issue, TriagePlan &plan, C
         plan.evidence.append(Evidence{{},
                                       u"route stops: %1 triages its own issues; labels found are offered, not "
                                       "applied (the high-priority sign still goes to review)"_s.arg(plan.subOncall),
-                                      {}, -1, 0, plan.offeredLabels().join(u", "_s)});
+                                      {},
+                                      -1,
+                                      0,
+                                      plan.offeredLabels().join(u", "_s)});
         plan.templateKey.clear();
         plan.comment.clear();
         plan.decision = u"high_priority"_s;
@@ -583,10 +615,13 @@ void stopAtRoute(const RubricPack &pack, const Issue &issue, TriagePlan &plan, C
         plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
     }
     const QStringList offered = plan.offeredLabels();
-    plan.evidence.append(Evidence{{},
-                                  u"route stops: %1 triages its own issues; labels found are offered, not applied"_s
-                                      .arg(plan.subOncall),
-                                  {}, -1, 0, offered.join(u", "_s)});
+    plan.evidence.append(
+        Evidence{{},
+                 u"route stops: %1 triages its own issues; labels found are offered, not applied"_s.arg(plan.subOncall),
+                 {},
+                 -1,
+                 0,
+                 offered.join(u", "_s)});
     plan.templateKey.clear();
     plan.comment.clear();
     plan.decision = u"route"_s;
@@ -945,9 +980,9 @@ TriagePlan TriageEngine::procedure(const Issue &issue, const Options &options) c
                 !reading.holds(*sub.offerWhen, &why, sub.label, u"offered for visibility: "_s + sub.id))
                 continue;
             offerLabel(plan, issue, sub.label, Confidence::Low);
-            plan.evidence.append(why.isEmpty() ? EvidenceList{Evidence{sub.label, u"offered for visibility: "_s + sub.id,
-                                                                       {}, -1, 0, {}}}
-                                               : why);
+            plan.evidence.append(
+                why.isEmpty() ? EvidenceList{Evidence{sub.label, u"offered for visibility: "_s + sub.id, {}, -1, 0, {}}}
+                              : why);
         }
     }
 

@@ -9,7 +9,8 @@
 #include <memory>
 
 // The sub-triage procedure, step by step as the rubric pack describes it:
-//  0. already processed by this queue (its marker), or already classified (a module label and a sub-oncall) → nothing to do but mark it;
+//  0. already processed by this queue (its marker), or already classified (a module label and a sub-oncall) → nothing
+//  to do but mark it;
 //  1. not in scope (single GPU, packaging, pure compile…) → review label + the out-of-scope template;
 //  2. keep an existing sub-oncall, else route to exactly one (edge cases, then precedence, then the default);
 //  3. module labels with HIGH / MEDIUM / LOW confidence (LOW is not applied: review instead), after the

@@ -527,6 +527,7 @@ void MainWindow::useRubricsByLabels()
 
 void MainWindow::applyPack(const RubricPack &pack)
 {
+    m_panel->setShowsRubric(m_rubrics.isPerIssue());
     m_model->setPack(pack);
     // Per issue, the table's module column knows every rubric's module labels.
     if (m_rubrics.isPerIssue()) {
@@ -1338,16 +1339,16 @@ bool MainWindow::openStoredQueue(const QueueSpec &queue)
                  m_pack->profile != pack->profile)
             setPack(pack.value());
     }
-    const bool sameQueue = m_hasQueue && m_queue.repository() == queue.repository() && m_queue.labelTerms() == queue.labelTerms() &&
-                           m_queue.state == queue.state;
+    const bool sameQueue = m_hasQueue && m_queue.repository() == queue.repository() &&
+                           m_queue.labelTerms() == queue.labelTerms() && m_queue.state == queue.state;
     m_pendingSelection = sameQueue ? currentIssueNumber() : 0;
     m_queue = queue;
     m_hasQueue = true;
     m_lastSync = {};
     if (const Result<QList<StoredQueue>> stored = m_issueStore->queues()) {
         for (const StoredQueue &candidate : stored.value()) {
-            if (candidate.queue.repository() == queue.repository() && candidate.queue.labelTerms() == queue.labelTerms() &&
-                candidate.queue.state == queue.state)
+            if (candidate.queue.repository() == queue.repository() &&
+                candidate.queue.labelTerms() == queue.labelTerms() && candidate.queue.state == queue.state)
                 m_lastSync = candidate.lastSync;
         }
     }

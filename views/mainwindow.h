@@ -192,7 +192,7 @@ private:
     void updateCount();
     void updateStateCounts();
     void startTriage();
-    void retriage(int number); // a fresh plan for an issue the queue already processed
+    void retriage(int number);              // a fresh plan for an issue the queue already processed
     void applyPack(const RubricPack &pack); // the panels' and the table's rubric; re-triages
     void decide(ReviewState state);
     void showShortcutSheet();

@@ -362,6 +362,14 @@ void SuggestionPanel::setPack(const RubricPack &pack)
     rebuild();
 }
 
+void SuggestionPanel::setShowsRubric(bool shows)
+{
+    if (m_showsRubric == shows)
+        return;
+    m_showsRubric = shows;
+    rebuild();
+}
+
 void SuggestionPanel::setSuggestion(const Issue &issue, const std::optional<TriagePlan> &enginePlan,
                                     const std::optional<TriagePlan> &reviewedPlan, ReviewState state)
 {
@@ -500,10 +508,12 @@ void SuggestionPanel::rebuild()
         m_decisionLabel->setText(tr("Triaging #%1…").arg(m_issue->number));
     else
         m_decisionLabel->setText(
-            tr("#%1 · %2 rubric · %3%4%5")
+            tr("#%1 · %2%3%4%5")
                 .arg(m_issue->number)
                 // Which rubric planned it: in a queue of mixed issues each is planned by the one its labels name.
-                .arg(m_plan->profile.isEmpty() ? m_pack.profile : m_plan->profile)
+                .arg(!m_showsRubric
+                         ? QString()
+                         : tr("%1 rubric · ").arg(m_plan->profile.isEmpty() ? m_pack.profile : m_plan->profile))
                 .arg(QString(m_plan->decision).replace(u'_', u' '))
                 .arg(m_plan->templateKey.isEmpty() ? QString() : tr(" · template %1").arg(m_plan->templateKey))
                 // Said where the reviewer looks before approving: approval closes the issue too.

@@ -40,6 +40,9 @@ public:
 
     void setPack(const RubricPack &pack);
     QString packProfile() const { return m_pack.profile; }
+    // Name the rubric that planned the issue in the decision line: on when a queue's issues are planned by
+    // different rubrics (each by its labels); otherwise the status bar names the one rubric.
+    void setShowsRubric(bool shows);
     // The engine's plan, and the reviewer's when the issue was already decided (it is what the panel shows).
     void setSuggestion(const Issue &issue, const std::optional<TriagePlan> &enginePlan,
                        const std::optional<TriagePlan> &reviewedPlan, ReviewState state);
@@ -105,6 +108,7 @@ private:
     QHash<QString, QAbstractButton *> m_chips;
     bool m_updating = false;
     bool m_reviewed = false; // the plan shown is a reviewer's
+    bool m_showsRubric = false;
     ReproStatus m_repro;
 
     QLabel *m_titleLabel;

@@ -107,7 +107,7 @@ int main(int argc, char **argv)
     LabelScore modules, modulesLabelled, keywordsAll, keywordsLabelled;
     // The playbook stops after an infra or checkpointing route: there the module labels are offered, not applied.
     // Applied labels are scored on the parallelisms route, offers on the others, and both together as before.
-    LabelScore appliedParallelisms, offeredStopped, appliedOrOffered;
+    LabelScore appliedParallelisms, offeredStopped, appliedOrOffered, appliedOrOfferedLabelled;
     int stoppedIssues = 0;
     int issues = 0;
     int labelledIssues = 0;
@@ -150,6 +150,8 @@ int main(int argc, char **argv)
         modules.add(predicted, goldModules);
         const QStringList offered = onlyLabels(plan.offeredLabels(), moduleUniverse);
         appliedOrOffered.add(predicted + offered, goldModules);
+        if (!goldModules.isEmpty())
+            appliedOrOfferedLabelled.add(predicted + offered, goldModules);
         if (plan.subOncall == "oncall: distributed parallelisms"_L1) {
             appliedParallelisms.add(predicted, goldModules);
         } else if (plan.decision == "route"_L1 || plan.decision == "high_priority"_L1) {
@@ -219,9 +221,10 @@ int main(int argc, char **argv)
              "offered, not applied):"
           << Qt::endl;
     out() << "  applied, parallelisms routes          " << appliedParallelisms.text() << Qt::endl;
-    out() << "  offered, infra/checkpointing routes   " << offeredStopped.text() << "  (" << stoppedIssues
-          << " issues)" << Qt::endl;
+    out() << "  offered, infra/checkpointing routes   " << offeredStopped.text() << "  (" << stoppedIssues << " issues)"
+          << Qt::endl;
     out() << "  applied or offered, all issues        " << appliedOrOffered.text() << Qt::endl;
+    out() << "  applied or offered, labelled issues   " << appliedOrOfferedLabelled.text() << Qt::endl;
     out() << "false positives on issues with no human module label: " << modules.fp - modulesLabelled.fp << " of "
           << modules.fp << Qt::endl;
     out() << "per module label (TP / FP / FN; FP on issues with no human module label):" << Qt::endl;

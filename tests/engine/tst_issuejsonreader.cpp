@@ -19,6 +19,8 @@ private slots:
     void rejectsBadFiles_data();
     void rejectsBadFiles();
     void skipsPullRequests();
+    void readsReach_data();
+    void readsReach();
 };
 
 static const QByteArray GhIssue = R"({
@@ -142,6 +144,43 @@ void TestIssueJsonReader::skipsPullRequests()
     QCOMPARE(batch.issues.size(), 1);
     QCOMPARE(batch.errors.size(), 1);
     QVERIFY(batch.errors.first().message.contains(u"pull request"_s));
+}
+
+// How many people an issue touches, in the three shapes: gh's reactionGroups, REST's reactions, our GraphQL query.
+void TestIssueJsonReader::readsReach_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<int>("reactions");
+    QTest::addColumn<int>("thumbsUp");
+    QTest::addColumn<int>("duplicates");
+    QTest::addRow("gh reactionGroups")
+        << QByteArray(
+               R"({"number": 1, "title": "a", "reactionGroups": [{"content": "THUMBS_UP", "users": {"totalCount": 12}},
+            {"content": "EYES", "users": {"totalCount": 3}}]})")
+        << 15 << 12 << 0;
+    QTest::addRow("REST reactions") << QByteArray(
+                                           R"({"number": 1, "title": "a", "reactions": {"total_count": 9, "+1": 7,
+        "-1": 0, "heart": 2}})") << 9
+                                    << 7 << 0;
+    QTest::addRow("GraphQL: totals and duplicates")
+        << QByteArray(R"({"number": 1, "title": "a", "reactions": {"totalCount": 20}, "thumbsUp": {"totalCount": 18},
+            "duplicates": {"totalCount": 4}})")
+        << 20 << 18 << 4;
+    QTest::addRow("none said") << QByteArray(R"({"number": 1, "title": "a"})") << 0 << 0 << 0;
+}
+
+void TestIssueJsonReader::readsReach()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(int, reactions);
+    QFETCH(int, thumbsUp);
+    QFETCH(int, duplicates);
+    const IssueBatch batch = IssueJsonReader::readDocument(json);
+    QVERIFY2(batch.errors.isEmpty(), qPrintable(batch.errors.value(0).message));
+    QCOMPARE(batch.issues.size(), 1);
+    QCOMPARE(batch.issues.first().reactionCount, reactions);
+    QCOMPARE(batch.issues.first().thumbsUpCount, thumbsUp);
+    QCOMPARE(batch.issues.first().duplicateCount, duplicates);
 }
 
 QTEST_APPLESS_MAIN(TestIssueJsonReader)

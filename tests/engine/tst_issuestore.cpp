@@ -94,6 +94,27 @@ private slots:
         QVERIFY(m_dir.isValid());
     }
 
+    // "Unprocessed only" is a queue of its own: kept, listed and read back with its excluded labels.
+    void excludedLabelsMakeAQueueOfTheirOwn()
+    {
+        auto opened = IssueStore::open(path(u"excluded.sqlite"_s));
+        QVERIFY(opened.ok());
+        IssueStore &store = *opened.value();
+        const qint64 all = store.ensureQueue(queue({u"oncall: distributed"_s})).value();
+        QueueSpec unprocessed = queue({u"oncall: distributed"_s});
+        unprocessed.excludeLabels = {u"ptd-bot-triaged"_s};
+        const qint64 id = store.ensureQueue(unprocessed).value();
+        QVERIFY(id != all);
+        QCOMPARE(store.ensureQueue(unprocessed).value(), id);
+        const QList<StoredQueue> stored = store.queues().value();
+        QCOMPARE(stored.size(), 2);
+        bool listed = false;
+        for (const StoredQueue &each : stored)
+            listed = listed || (each.id == id && each.queue.excludeLabels == unprocessed.excludeLabels &&
+                                each.queue.labels == unprocessed.labels);
+        QVERIFY(listed);
+    }
+
     void createsAFreshStore()
     {
         const QString file = path(u"sub/dir/fresh.sqlite"_s);
@@ -149,12 +170,6 @@ private slots:
         QCOMPARE(left->at(0).number, 1);
         QCOMPARE(left->at(0).comments.size(), 3);
         QCOMPARE(store.queueCounts(unprocessed).first, 1);
-        QVERIFY(store.ensureQueue(unprocessed).value() != id);
-        bool listed = false;
-        const QList<StoredQueue> stored = store.queues().value();
-        for (const StoredQueue &each : stored)
-            listed = listed || each.queue.excludeLabels == unprocessed.excludeLabels;
-        QVERIFY(listed);
 
         const SyncState read = store.syncState(id).value();
         QCOMPARE(read.cursor, state.cursor);

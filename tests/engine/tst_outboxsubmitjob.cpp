@@ -165,6 +165,8 @@ private slots:
     void scrubResumesAfterAKill();
     void subscriptions_data();
     void subscriptions();
+    void closingAndLocked_data();
+    void closingAndLocked();
     void resumeRestoresTheOriginalSubscription_data();
     void resumeRestoresTheOriginalSubscription();
 };
@@ -720,6 +722,56 @@ void tst_OutboxSubmitJob::scrubResumesAfterAKill()
     const TestIssue &after = *m_server->issue(number);
     QCOMPARE(after.labels.contains(repro), refresh);
     QCOMPARE(after.labels.count(u"triaged"_s), 1);
+}
+
+// The playbook: closing keeps the closer subscribed (replies reach them); a locked issue is reported and skipped
+// before any write, and its subscription is never asked or touched.
+void tst_OutboxSubmitJob::closingAndLocked_data()
+{
+    QTest::addColumn<bool>("close");
+    QTest::addColumn<bool>("locked");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("after"); // the writer's subscription after the batch
+    QTest::addColumn<int>("queries");   // GraphQL requests (saving and restoring the subscription)
+    QTest::addRow("labels only: restored") << false << false << int(OutboxStatus::Applied) << u"UNSUBSCRIBED"_s << 2;
+    QTest::addRow("closed by the batch: stays subscribed")
+        << true << false << int(OutboxStatus::Applied) << u"SUBSCRIBED"_s << 1;
+    QTest::addRow("locked: skipped, untouched") << false << true << int(OutboxStatus::Failed) << u"UNSUBSCRIBED"_s << 0;
+    QTest::addRow("locked, a close planned: skipped, untouched")
+        << true << true << int(OutboxStatus::Failed) << u"UNSUBSCRIBED"_s << 0;
+}
+
+void tst_OutboxSubmitJob::closingAndLocked()
+{
+    QFETCH(bool, close);
+    QFETCH(bool, locked);
+    QFETCH(int, status);
+    QFETCH(QString, after);
+    QFETCH(int, queries);
+
+    const int number = 17;
+    TestIssue &issue = serverIssue(number);
+    issue.subscription = u"UNSUBSCRIBED"_s;
+    QVERIFY(m_store->setKeepSubscriptions(m_server->repository(), true).value());
+    const OutboxEntry queued = approve(number, close ? OutboxClose{true, u"completed"_s} : OutboxClose{});
+    QCOMPARE(queued.status, OutboxStatus::Ready);
+    issue.locked = locked;
+    issue.lockReason = locked ? u"too heated"_s : QString();
+    m_server->resetCounts();
+
+    const OutboxEntry result = submit({queued.id}).items.constFirst();
+    QCOMPARE(outboxStatusName(result.status), outboxStatusName(OutboxStatus(status)));
+    QCOMPARE(m_server->issue(number)->subscription, after);
+    QCOMPARE(m_server->requestCount(u"/graphql"_s), queries);
+    QCOMPARE(m_server->issue(number)->open, !close || locked);
+    if (locked) {
+        QVERIFY2(result.outcome.contains(u"locked (too heated)"_s), qPrintable(result.outcome));
+        QCOMPARE(m_server->writes(number).labelPosts, 0);
+        QCOMPARE(m_server->issue(number)->commentsContaining(queued.marker()), 0);
+        QVERIFY(!m_server->issue(number)->labels.contains(Fsdp));
+    } else {
+        QCOMPARE(m_server->issue(number)->labels.count(Fsdp), 1);
+    }
 }
 
 void tst_OutboxSubmitJob::subscriptions_data()

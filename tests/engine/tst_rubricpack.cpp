@@ -99,12 +99,15 @@ Changes olderFile(const QJsonValue &version)
         for (qsizetype i = 0; i < modules.size(); ++i)
             changes.append({u"modules[%1].offer_only"_s.arg(i), QJsonValue::Undefined});
         const QJsonObject root = QJsonDocument::fromJson(builtinJson()).object();
-        QJsonArray outOfScope;
-        for (const QJsonValue &rule : root.value("out_of_scope"_L1).toArray()) {
-            if (!QJsonDocument(rule.toObject()).toJson().contains("\"text\""))
-                outOfScope.append(rule);
+        for (const QString &key : {u"out_of_scope"_s, u"high_priority"_s}) {
+            QJsonArray kept;
+            for (const QJsonValue &rule : root.value(key).toArray()) {
+                const QByteArray json = QJsonDocument(rule.toObject()).toJson();
+                if (!json.contains("\"text\"") && !json.contains("\"affected\""))
+                    kept.append(rule);
+            }
+            changes.append({key, kept});
         }
-        changes.append({u"out_of_scope"_s, outOfScope});
     }
     return changes;
 }

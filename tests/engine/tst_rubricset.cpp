@@ -49,8 +49,8 @@ void tst_RubricSet::chosenByLabels_data()
     QTest::addColumn<bool>("notDistributedComment");
     QTest::addRow("oncall: pt2 → pt2, no \"not distributed\" comment")
         << QStringList{u"oncall: pt2"_s, u"triaged"_s} << u"pt2"_s << false;
-    QTest::addRow("oncall: distributed → distributed") << QStringList{u"oncall: distributed"_s} << u"distributed"_s
-                                                      << true;
+    QTest::addRow("oncall: distributed → distributed")
+        << QStringList{u"oncall: distributed"_s} << u"distributed"_s << true;
     QTest::addRow("a distributed sub-queue → distributed")
         << QStringList{u"oncall: distributed"_s, u"oncall: distributed infra"_s} << u"distributed"_s << true;
     QTest::addRow("no oncall label → general") << QStringList{u"module: dynamo"_s} << u"general"_s << false;

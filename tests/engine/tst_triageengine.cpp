@@ -1289,8 +1289,7 @@ private slots:
             << makePt2Issue(u"[FlexAttention] wrong gradients with a block mask"_s,
                             u"flex_attention with create_block_mask gives gradients that differ from SDPA."_s +
                                 compiled)
-            << QString() << Pt2
-            << QStringList{u"module: flex attention"_s, u"module: higher order operators"_s}
+            << QString() << Pt2 << QStringList{u"module: flex attention"_s, u"module: higher order operators"_s}
             << QStringList{Dispatcher} << u"umbrella of flex_attention"_s;
         QTest::addRow("symbolic sizes are dynamic shapes")
             << makePt2Issue(u"torch.compile: torch.diff breaks on a new input shape"_s,
@@ -1713,8 +1712,9 @@ private slots:
         QTest::addColumn<QStringList>("offered");
         QTest::addColumn<bool>("comment");
 
-        const QString dcpBody = u"import torch.distributed.checkpoint as dcp\ndcp.save(state_dict, checkpoint_id=path)\n"
-                                u"dcp.load(state_dict, checkpoint_id=path)\nraises CheckpointException on rank 1"_s;
+        const QString dcpBody =
+            u"import torch.distributed.checkpoint as dcp\ndcp.save(state_dict, checkpoint_id=path)\n"
+            u"dcp.load(state_dict, checkpoint_id=path)\nraises CheckpointException on rank 1"_s;
         // Item 1: after an infra or checkpointing route the plan stops at the route and the marker.
         QTest::addRow("1: existing infra sub-oncall: fsdp offered, not applied")
             << u"distributed"_s
@@ -1733,8 +1733,8 @@ private slots:
             << makeIssue(u"torchrun fails with RendezvousTimeoutError on 2 nodes"_s,
                          u"torchrun --nnodes=2 --rdzv_backend=c10d --rdzv_endpoint=host:29400 train_ddp.py\n"
                          u"The DDP script never starts."_s)
-            << u"route"_s << Infra << QStringList{Infra, Marker} << QStringList{NeedsRepro}
-            << QStringList{NeedsRepro} << false;
+            << u"route"_s << Infra << QStringList{Infra, Marker} << QStringList{NeedsRepro} << QStringList{NeedsRepro}
+            << false;
         QTest::addRow("1: parallelisms route still classifies")
             << u"distributed"_s
             << makeIssue(u"[FSDP2] fully_shard loses gradients"_s,
@@ -1752,8 +1752,7 @@ private slots:
             << QStringList{Parallelisms, u"module: fsdp"_s, Marker} << QStringList{} << false;
         QTest::addRow("2: first level's marker: already processed")
             << u"general"_s
-            << newIssue(u"torch.compile graph-breaks on dict.items()"_s, u"Dynamo fails to trace this."_s,
-                        {BotTriaged})
+            << newIssue(u"torch.compile graph-breaks on dict.items()"_s, u"Dynamo fails to trace this."_s, {BotTriaged})
             << u"already_processed"_s << QString() << QStringList{} << QStringList{u"oncall: pt2"_s, Triaged}
             << QStringList{} << false;
 
@@ -1770,10 +1769,11 @@ private slots:
             << QStringList{} << true;
         QTest::addRow("3: a vision issue with distributed code stays")
             << u"distributed"_s
-            << makeIssue(u"fasterrcnn hangs under DDP"_s,
-                         u"```python\nimport torch.distributed as dist\nimport torchvision\n"
-                         u"dist.init_process_group('nccl')\nmodel = torchvision.models.detection."
-                         u"fasterrcnn_resnet50_fpn()\nmodel = torch.nn.parallel.DistributedDataParallel(model)\n```\n"_s)
+            << makeIssue(
+                   u"fasterrcnn hangs under DDP"_s,
+                   u"```python\nimport torch.distributed as dist\nimport torchvision\n"
+                   u"dist.init_process_group('nccl')\nmodel = torchvision.models.detection."
+                   u"fasterrcnn_resnet50_fpn()\nmodel = torch.nn.parallel.DistributedDataParallel(model)\n```\n"_s)
             << QString() << QString() << QStringList{} << QStringList{Review} << QStringList{} << false;
         QTest::addRow("3: \"distributed\" only in the title, one device in the text")
             << u"distributed"_s
@@ -1792,8 +1792,9 @@ private slots:
             << true;
 
         // Item 6: PT2 and distributed.
-        const QString pt2Compiled = u"\n```python\nimport torch\n\n@torch.compile\ndef f(x):\n    return x.sin() + 1\n\n"
-                                    u"x = torch.randn(8)\nprint(f(x))\n```\n"_s;
+        const QString pt2Compiled =
+            u"\n```python\nimport torch\n\n@torch.compile\ndef f(x):\n    return x.sin() + 1\n\n"
+            u"x = torch.randn(8)\nprint(f(x))\n```\n"_s;
         const QString DistributedOncall = u"oncall: distributed"_s;
         QTest::addRow("6: a bug inside DTensor's subclass code goes to distributed")
             << u"pt2"_s
@@ -1814,9 +1815,10 @@ private slots:
             << false;
         QTest::addRow("6: PT2-D stays with PT2, oncall: distributed offered")
             << u"pt2"_s
-            << makePt2Issue(u"torch.compile of an FSDP2 model graph-breaks on the fully_shard hooks"_s,
-                            u"```python\nfrom torch.distributed.fsdp import fully_shard\nmodel = fully_shard(model)\n"
-                            u"model = torch.compile(model)\n```\nDynamo reports a graph break in the pre-forward hook."_s)
+            << makePt2Issue(
+                   u"torch.compile of an FSDP2 model graph-breaks on the fully_shard hooks"_s,
+                   u"```python\nfrom torch.distributed.fsdp import fully_shard\nmodel = fully_shard(model)\n"
+                   u"model = torch.compile(model)\n```\nDynamo reports a graph break in the pre-forward hook."_s)
             << QString() << Pt2 << QStringList{u"module: fsdp"_s} << QStringList{DistributedOncall}
             << QStringList{DistributedOncall} << false;
 
@@ -1861,13 +1863,14 @@ private slots:
             << u"pt2"_s
             << makePt2Issue(u"Inductor output drifts after a few hundred steps"_s,
                             u"Not sure why, and it needs investigation: the compiled loss drifts."_s + pt2Compiled)
-            << QString() << Pt2 << QStringList{} << QStringList{u"needs research"_s}
-            << QStringList{u"needs research"_s} << false;
+            << QString() << Pt2 << QStringList{} << QStringList{u"needs research"_s} << QStringList{u"needs research"_s}
+            << false;
         QTest::addRow("8: the fix is named: actionable offered")
             << u"pt2"_s
-            << makePt2Issue(u"Dynamo graph-breaks on dict.items() of a user dict subclass"_s,
-                            u"The fix is to treat the subclass like dict in the dict variable tracker; happy to send a PR."_s +
-                                pt2Compiled)
+            << makePt2Issue(
+                   u"Dynamo graph-breaks on dict.items() of a user dict subclass"_s,
+                   u"The fix is to treat the subclass like dict in the dict variable tracker; happy to send a PR."_s +
+                       pt2Compiled)
             << QString() << Pt2 << QStringList{Dynamo} << QStringList{u"actionable"_s} << QStringList{u"actionable"_s}
             << false;
         QTest::addRow("8: classified, nothing to review: triaged")
@@ -1877,15 +1880,49 @@ private slots:
             << u"classify"_s << Pt2 << QStringList{Dynamo, u"triaged"_s} << QStringList{Review} << QStringList{}
             << false;
 
+        // Item 4: many users affected goes to review (a high-priority sign: review, no marker).
+        QTest::addRow("4: many 👍 and linked duplicates: review") << u"distributed"_s <<
+            [] {
+                Issue issue =
+                    makeIssue(u"FSDP2 checkpoint resharding drops optimizer state"_s,
+                              u"from torch.distributed.fsdp import fully_shard\nmodel = fully_shard(model)"_s + Script);
+                issue.thumbsUpCount = 8;
+                issue.duplicateCount = 2;
+                return issue;
+            }() << u"high_priority"_s << QString() << QStringList{Review}
+                                                                 << QStringList{Marker} << QStringList{} << false;
+        QTest::addRow("4: \"+1\" comments count too") << u"distributed"_s <<
+            [] {
+                Issue issue =
+                    makeIssue(u"FSDP2 checkpoint resharding drops optimizer state"_s,
+                              u"from torch.distributed.fsdp import fully_shard\nmodel = fully_shard(model)"_s + Script);
+                issue.thumbsUpCount = 7;
+                for (const QString &body : {u"+1"_s, u"Same here!"_s, u"same issue."_s})
+                    issue.comments.append(Comment{u"user"_s, u"NONE"_s, body, {}});
+                return issue;
+            }() << u"high_priority"_s << QString() << QStringList{Review}
+                                                      << QStringList{Marker} << QStringList{} << false;
+        QTest::addRow("4: a few 👍 are not many users") << u"distributed"_s <<
+            [] {
+                Issue issue =
+                    makeIssue(u"FSDP2 checkpoint resharding drops optimizer state"_s,
+                              u"from torch.distributed.fsdp import fully_shard\nmodel = fully_shard(model)"_s + Script);
+                issue.thumbsUpCount = 3;
+                issue.comments.append(
+                    Comment{u"user"_s, u"NONE"_s, u"+1, and here is what I tried: a long story"_s, {}});
+                return issue;
+            }() << QString() << QString() << QStringList{Marker}
+                                                       << QStringList{Review} << QStringList{} << false;
+
         // Item 5: a template already on the issue is not drafted again; the labels stay.
         Issue asked = makeIssue(u"Training hangs after a while"_s, u"It hangs after a while with FSDP."_s);
-        QTest::addRow("5: repro request already posted: labels kept, no comment")
-            << u"distributed"_s << [&] {
-                   const TriagePlan first = m_engine->plan(asked);
-                   asked.comments.append(Comment{u"someone"_s, u"MEMBER"_s, first.comment, {}});
-                   return asked;
-               }() << QString()
-            << QString() << QStringList{NeedsRepro, Marker} << QStringList{} << QStringList{} << false;
+        QTest::addRow("5: repro request already posted: labels kept, no comment") << u"distributed"_s <<
+            [&] {
+                const TriagePlan first = m_engine->plan(asked);
+                asked.comments.append(Comment{u"someone"_s, u"MEMBER"_s, first.comment, {}});
+                return asked;
+            }() << QString() << QString() << QStringList{NeedsRepro, Marker} << QStringList{}
+                                                                                  << QStringList{} << false;
     }
 
     void playbook()

@@ -48,6 +48,8 @@ struct TestIssue
     // The token owner's notification subscription (GraphQL viewerSubscription): SUBSCRIBED, UNSUBSCRIBED,
     // IGNORED. Commenting subscribes, as on GitHub; adding or removing labels does not.
     QString subscription = QStringLiteral("UNSUBSCRIBED");
+    bool locked = false;
+    QString lockReason; // GitHub's active_lock_reason when locked ("too heated", "resolved", …)
 
     // The issue as the console read it before a submit: number, title, state, labels and comments.
     Issue seen() const;
