@@ -148,7 +148,7 @@ void SearchDialog::search()
             query.labels.append(label.trimmed());
     }
     query.state = m_state->currentData().toString();
-    query.limit = 200;
+    query.limit = 100;
     if (query.text.isEmpty()) {
         ++m_ticket; // an answer still coming is for text no longer there
         m_pending = false;
