@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
 
+#include "app/corpuscommand.h"
 #include "app/exportcommand.h"
 #include "app/outboxcommand.h"
 #include "app/reprocommand.h"
@@ -28,6 +29,7 @@ const std::map<QString, Command> &commands()
         {u"repro"_s, &ReproCommand::run},   {u"triage"_s, &TriageCommand::run}, {u"sync"_s, &SyncCommand::run},
         {u"export"_s, &ExportCommand::run}, {u"outbox"_s, &OutboxCommand::run},
         {u"similar"_s, &SimilarityCommand::runSimilar}, {u"search"_s, &SimilarityCommand::runSearch},
+        {u"corpus"_s, &CorpusCommand::run},
     };
     return table;
 }
