@@ -90,7 +90,9 @@ bool IssueFingerprint::isStopword(const QString &token)
             "who whom why will with would you your yours use used using like one two new also however still see "
             "bug describe reproduce expected behavior behaviour versions version environment steps following output "
             "code issue error run running get gets following https http com github www example cc thanks please "
-            "collecting info os python torch pytorch x86_64 gcc none true false self return import def print")
+            "collecting info os python torch pytorch x86_64 gcc none true false self return import def print "
+            // a traceback's own words
+            "traceback most recent call last file line py site packages lib")
                                      .split(u' ', Qt::SkipEmptyParts);
         return QSet<QString>(list.begin(), list.end());
     }();

@@ -138,6 +138,7 @@ QString SearchDialog::statusText() const
 
 void SearchDialog::search()
 {
+    m_debounce->stop(); // this search supersedes one the edits scheduled
     if (!m_lookup)
         return;
     SearchQuery query;
