@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
 
+#include "app/corpuscommand.h"
 #include "app/exportcommand.h"
 #include "app/outboxcommand.h"
 #include "app/reprocommand.h"
@@ -35,6 +36,7 @@ const std::map<QString, Command> &commands()
         {u"search"_s, &SimilarityCommand::runSearch},
         {u"scoreboard"_s, &ScoreboardCommand::runScoreboard},
         {u"replay"_s, &ScoreboardCommand::runReplay},
+        {u"corpus"_s, &CorpusCommand::run},
     };
     return table;
 }

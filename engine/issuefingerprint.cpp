@@ -90,7 +90,9 @@ bool IssueFingerprint::isStopword(const QString &token)
             "who whom why will with would you your yours use used using like one two new also however still see "
             "bug describe reproduce expected behavior behaviour versions version environment steps following output "
             "code issue error run running get gets following https http com github www example cc thanks please "
-            "collecting info os python torch pytorch x86_64 gcc none true false self return import def print")
+            "collecting info os python torch pytorch x86_64 gcc none true false self return import def print "
+            // a traceback's own words
+            "traceback most recent call last file line py site packages lib")
                                      .split(u' ', Qt::SkipEmptyParts);
         return QSet<QString>(list.begin(), list.end());
     }();
@@ -113,13 +115,18 @@ IssueFingerprint IssueFingerprint::of(const Issue &issue)
         comments.append(comment.body);
     print.fields[Comments] = comments.join(u'\n');
 
+    // The derived fields read the first 100,000 characters of body and comments: a tracebacks' worth, and a
+    // bound on the regular expressions' time for the odd multi-megabyte paste.
+    constexpr qsizetype Scanned = 100000;
+    const QString body = issue.body.left(Scanned);
+    const QString commentText = print.fields[Comments].left(Scanned);
     // The reporter's own text first: a signature in the comments counts when the body has none.
-    QString signature = signatureText(issue.title + u'\n' + issue.body);
+    QString signature = signatureText(issue.title + u'\n' + body);
     if (signature.isEmpty())
-        signature = signatureText(print.fields[Comments]);
+        signature = signatureText(commentText);
     print.fields[Signature] = signature;
 
-    const QString text = issue.body + u'\n' + print.fields[Comments];
+    const QString text = body + u'\n' + commentText;
     QStringList frames;
     QSet<QString> seen;
     auto matches = framePattern().globalMatch(text);
@@ -147,7 +154,7 @@ IssueFingerprint IssueFingerprint::of(const Issue &issue)
 
     QStringList identifiers;
     QSet<QString> known;
-    auto ids = identifierPattern().globalMatch(issue.title + u'\n' + issue.body);
+    auto ids = identifierPattern().globalMatch(issue.title + u'\n' + body);
     while (ids.hasNext() && identifiers.size() < 300) {
         const QString id = ids.next().captured(0);
         if (!known.contains(id)) {

@@ -134,6 +134,8 @@ void QueueSyncJob::beginPass()
         const bool due = m_fullSyncInterval.count() > 0 && state->lastFullSync.isValid() &&
                          state->lastFullSync.msecsTo(QDateTime::currentDateTimeUtc()) >= m_fullSyncInterval.count();
         m_passSince = m_forceFull || due ? QDateTime() : state->since;
+        if (!m_passSince.isValid() && m_horizon.isValid())
+            m_passSince = m_horizon;
         m_passStarted = QDateTime::currentDateTimeUtc();
         m_cursor.clear();
     }

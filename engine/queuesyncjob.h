@@ -66,6 +66,9 @@ public:
     void setFullSync(bool full) { m_forceFull = full; }
     // A re-sync becomes a full pass when the last one is older than this (default a day; 0: never).
     void setFullSyncInterval(std::chrono::milliseconds interval) { m_fullSyncInterval = interval; }
+    // A pass that would fetch everything asks only for issues updated since `horizon` (the reference corpus'
+    // "last N years"); invalid: no bound.
+    void setHorizon(const QDateTime &horizon) { m_horizon = horizon; }
 
     void start();
     // Ends with a "cancelled" error; pages already written stay, and the next sync resumes after them.
@@ -104,6 +107,7 @@ private:
     int m_pageSize = 100;
     bool m_forceFull = false;
     std::chrono::milliseconds m_fullSyncInterval{std::chrono::hours(24)};
+    QDateTime m_horizon;
 
     bool m_started = false;
     bool m_done = false;

@@ -624,7 +624,7 @@ QList<QPair<int, double>> SimilarityIndex::rerankByLabels(const QString &reposit
 
 Result<QList<SimilarityMatch>> SimilarityIndex::describe(const QString &repository,
                                                          const QList<QPair<int, double>> &ranked,
-                                                         const QStringList &queryTerms) const
+                                                         const QStringList &queryTerms, int fullFor) const
 {
     QList<int> numbers;
     for (const auto &hit : ranked)
@@ -649,7 +649,17 @@ Result<QList<SimilarityMatch>> SimilarityIndex::describe(const QString &reposito
         match.createdAt = issue->createdAt;
         match.updatedAt = issue->updatedAt;
         match.score = hit.second;
-        const IssueFingerprint print = IssueFingerprint::of(*issue);
+        IssueFingerprint print;
+        if (fullFor < 0 || matches.size() < fullFor) {
+            print = IssueFingerprint::of(*issue);
+        } else {
+            print.fields[IssueFingerprint::Title] = issue->title;
+            print.fields[IssueFingerprint::Body] = issue->body;
+            QStringList comments;
+            for (const Comment &comment : issue->comments)
+                comments.append(comment.body);
+            print.fields[IssueFingerprint::Comments] = comments.join(u'\n');
+        }
         match.signature = print.fields[IssueFingerprint::Signature];
         match.body = issue->body.left(20000);
         for (int field = 0; field < IssueFingerprint::FieldCount; ++field) {
@@ -723,7 +733,7 @@ Result<QList<SimilarityMatch>> SimilarityIndex::search(const SearchQuery &search
         byRepository[hit.first].append(hit.second);
     QHash<QPair<QString, int>, SimilarityMatch> described;
     for (auto it = byRepository.cbegin(); it != byRepository.cend(); ++it) {
-        const Result<QList<SimilarityMatch>> some = describe(it.key(), it.value(), words);
+        const Result<QList<SimilarityMatch>> some = describe(it.key(), it.value(), words, 20);
         if (!some)
             return some;
         for (const SimilarityMatch &match : some.value())

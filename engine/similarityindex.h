@@ -106,8 +106,10 @@ private:
     // pass a tenth of the index.
     Result<int> recountWords();
     Result<QList<Issue>> loadIssues(const QString &repository, const QList<int> &numbers) const;
+    // `fullFor`: how many of the first matches get the derived fields (signature, frames, identifiers), whose
+    // regular expressions cost most; the rest say what matched in title, body and comments.
     Result<QList<SimilarityMatch>> describe(const QString &repository, const QList<QPair<int, double>> &ranked,
-                                            const QStringList &queryTerms) const;
+                                            const QStringList &queryTerms, int fullFor = -1) const;
 
     // How rare each label is in the store (log of issues over issues carrying it); cached, refreshed when
     // the index changes.

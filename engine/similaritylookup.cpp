@@ -2,6 +2,7 @@
 #include "engine/similaritylookup.h"
 
 #include <QMetaObject>
+#include <QPointer>
 
 using namespace Qt::StringLiterals;
 
@@ -34,6 +35,13 @@ void SimilarityLookup::post(std::function<void()> task)
     QMetaObject::invokeMethod(m_worker, std::move(task), Qt::QueuedConnection);
 }
 
+void SimilarityLookup::answer(std::function<void()> deliver)
+{
+    // Through this object, which outlives every task (its destructor waits for the thread): the context
+    // may be deleted at any time on its own thread, so only there is it checked.
+    QMetaObject::invokeMethod(this, std::move(deliver), Qt::QueuedConnection);
+}
+
 Result<SimilarityIndex *> SimilarityLookup::index()
 {
     if (!m_index) {
@@ -52,14 +60,16 @@ int SimilarityLookup::similar(const QString &repository, int number, int top, QO
                               std::function<void(int, const Result<QList<SimilarityMatch>> &)> done)
 {
     const int ticket = m_similarTicket.fetchAndAddRelaxed(1) + 1;
-    post([this, repository, number, top, context, done = std::move(done), ticket] {
+    post([this, repository, number, top, context = QPointer<QObject>(context), done = std::move(done), ticket] {
         if (!isCurrentSimilar(ticket))
             return; // a newer question was asked meanwhile: skip this one unrun
         const Result<SimilarityIndex *> target = index();
         Result<QList<SimilarityMatch>> result =
             target ? target.value()->similar(repository, number, top) : Result<QList<SimilarityMatch>>(Error{target.error()});
-        QMetaObject::invokeMethod(
-            context, [done, ticket, result = std::move(result)] { done(ticket, result); }, Qt::QueuedConnection);
+        answer([context, done, ticket, result = std::move(result)] {
+            if (context)
+                done(ticket, result);
+        });
     });
     return ticket;
 }
@@ -68,14 +78,16 @@ int SimilarityLookup::search(const SearchQuery &query, QObject *context,
                              std::function<void(int, const Result<QList<SimilarityMatch>> &)> done)
 {
     const int ticket = m_searchTicket.fetchAndAddRelaxed(1) + 1;
-    post([this, query, context, done = std::move(done), ticket] {
+    post([this, query, context = QPointer<QObject>(context), done = std::move(done), ticket] {
         if (!isCurrentSearch(ticket))
             return;
         const Result<SimilarityIndex *> target = index();
         Result<QList<SimilarityMatch>> result =
             target ? target.value()->search(query) : Result<QList<SimilarityMatch>>(Error{target.error()});
-        QMetaObject::invokeMethod(
-            context, [done, ticket, result = std::move(result)] { done(ticket, result); }, Qt::QueuedConnection);
+        answer([context, done, ticket, result = std::move(result)] {
+            if (context)
+                done(ticket, result);
+        });
     });
     return ticket;
 }
@@ -83,10 +95,12 @@ int SimilarityLookup::search(const SearchQuery &query, QObject *context,
 void SimilarityLookup::loadIssue(const QString &repository, int number, QObject *context,
                                  std::function<void(const Result<Issue> &)> done)
 {
-    post([this, repository, number, context, done = std::move(done)] {
+    post([this, repository, number, context = QPointer<QObject>(context), done = std::move(done)] {
         const Result<SimilarityIndex *> target = index();
         Result<Issue> result = target ? target.value()->loadIssue(repository, number) : Result<Issue>(Error{target.error()});
-        QMetaObject::invokeMethod(
-            context, [done, result = std::move(result)] { done(result); }, Qt::QueuedConnection);
+        answer([context, done, result = std::move(result)] {
+            if (context)
+                done(result);
+        });
     });
 }

@@ -16,7 +16,8 @@
 // the store, so the GUI thread never waits on SQLite. Moving through a queue asks again at every issue:
 // only the newest question of each kind is answered, older ones still queued are skipped unrun, and an
 // answer that arrives after a newer question was asked is dropped (isCurrent() says which). The first use
-// brings the index up to what the store holds. Answers come on the context object's thread; none once it is gone.
+// brings the index up to what the store holds. Answers come on this object's thread (the contexts' too); none
+// once the context is gone.
 class SimilarityLookup final : public QObject
 {
     Q_OBJECT
@@ -43,6 +44,7 @@ public:
 private:
     Result<SimilarityIndex *> index(); // on m_thread; opens and catches up on first use
     void post(std::function<void()> task);
+    void answer(std::function<void()> deliver); // from the thread, to this object's (the context's) thread
 
     QString m_storePath;
     QThread m_thread;

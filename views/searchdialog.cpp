@@ -138,6 +138,7 @@ QString SearchDialog::statusText() const
 
 void SearchDialog::search()
 {
+    m_debounce->stop(); // this search supersedes one the edits scheduled
     if (!m_lookup)
         return;
     SearchQuery query;
@@ -148,7 +149,7 @@ void SearchDialog::search()
             query.labels.append(label.trimmed());
     }
     query.state = m_state->currentData().toString();
-    query.limit = 200;
+    query.limit = 100;
     if (query.text.isEmpty()) {
         ++m_ticket; // an answer still coming is for text no longer there
         m_pending = false;

@@ -347,7 +347,11 @@ void SimilarIssuesPanel::showWhy()
                                                         shared.size() > 8 ? tr(", +%1").arg(shared.size() - 8)
                                                                           : QString()));
     }
-    const IssueFingerprint mine = IssueFingerprint::of(m_issue);
+    // This issue's text as the match's is kept (20,000 characters): a 5 MB body must not stall the window.
+    Issue shown = m_issue;
+    shown.body.truncate(20000);
+    shown.comments.clear();
+    const IssueFingerprint mine = IssueFingerprint::of(shown);
     const QString muted = PanelStyle::cssColor(palette().color(QPalette::PlaceholderText));
     const auto side = [&](int number, const QString &title, const QString &signature, const QString &body,
                           const QString &caption) {
@@ -366,8 +370,7 @@ void SimilarIssuesPanel::showWhy()
                  tr("The match · %1 · %2 · opened %3 ago")
                      .arg(state, match.labels.join(u", "_s),
                           SimilarMatchModel::age(match.createdAt, QDateTime::currentDateTimeUtc())));
-    html += side(m_issue.number, m_issue.title, mine.fields[IssueFingerprint::Signature], m_issue.body,
-                 tr("This issue"));
+    html += side(shown.number, shown.title, mine.fields[IssueFingerprint::Signature], shown.body, tr("This issue"));
     m_why->setHtml(html);
 }
 

@@ -2,12 +2,14 @@
 // `triage-console similar` and `triage-console search`, run as real processes on a real store.
 #include "engine/issuestore.h"
 
+#include "tests/support/githubtestserver.h"
 #include "tests/support/testdata.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -153,6 +155,47 @@ private slots:
         QVERIFY(result.out.isEmpty());
         QVERIFY2(QString::fromUtf8(result.err).contains(message), result.err.constData());
         QVERIFY(!QFile::exists(u"/nonexistent/s.sqlite"_s));
+    }
+
+    // The corpus from the loopback GitHub test server, then a lookup on it: the whole way, headless.
+    void corpusThenSimilar()
+    {
+        GitHubTestServer server;
+        QVERIFY(server.start());
+        GitHubTestServer::Generation generation;
+        generation.issues = 40;
+        generation.maxComments = 2;
+        generation.closedEvery = 4;
+        generation.otherLabelEvery = 5;
+        server.generate(generation);
+        const QString store = m_home.filePath(u"corpus.sqlite"_s);
+        QProcess process;
+        QProcessEnvironment env;
+        env.insert(u"PATH"_s, qEnvironmentVariable("PATH"));
+        env.insert(u"HOME"_s, m_home.path());
+        env.insert(u"XDG_DATA_HOME"_s, m_home.filePath(u"data"_s));
+        env.insert(u"XDG_CONFIG_HOME"_s, m_home.filePath(u"config"_s));
+        env.insert(u"GH_TOKEN"_s, u"ghp_CorpusCommandToken"_s);
+        process.setProcessEnvironment(env);
+        QSignalSpy finished(&process, &QProcess::finished);
+        process.start(QStringLiteral(TRIAGE_CONSOLE_BINARY),
+                      {u"corpus"_s, u"--repo"_s, server.repository(), u"--label"_s, u"oncall: distributed"_s,
+                       u"--store"_s, store, u"--api"_s, server.url().toString(), u"--no-keyring"_s, u"--mode"_s,
+                       u"graphql"_s});
+        QVERIFY(finished.wait(60000)); // the server answers on this thread's event loop meanwhile
+        const QByteArray err = process.readAllStandardError();
+        QVERIFY2(process.exitCode() == 0, err.constData());
+        const QJsonObject summary = QJsonDocument::fromJson(process.readAllStandardOutput()).object();
+        QCOMPARE(summary.value("issues"_L1).toInt(), 32); // 40 less every fifth, open and closed
+        QCOMPARE(summary.value("stored_issues"_L1).toInt(), 32);
+        QVERIFY(summary.value("requests"_L1).toInt() >= 1);
+        QVERIFY2(err.contains("API budget"), err.constData());
+        QVERIFY(err.contains("part 1/1"));
+
+        const Run similar = run({u"similar"_s, u"--store"_s, store, u"--number"_s, u"3"_s, u"--top"_s, u"5"_s},
+                                m_home.path());
+        QVERIFY2(similar.exitCode == 0, similar.err.constData());
+        QCOMPARE(similar.lines.size(), 5);
     }
 
 private:

@@ -130,11 +130,13 @@ private slots:
         panel.setReviewer(u"alice"_s);
         QSignalSpy shown(&panel, &SimilarIssuesPanel::matchesShown);
         QSignalSpy requested(&panel, &SimilarIssuesPanel::duplicateRequested);
-        panel.setIssue(issueNumbered(105));
+        panel.setIssue(issueNumbered(103));
         QVERIFY(shown.wait(10000));
 
-        // #106 is closed, and an open issue is among the matches: the first press asks to prefer it.
-        QVERIFY(panel.selectMatch(106));
+        // #102 is closed, and #104, open, is among the matches: the first press asks to prefer it.
+        QVERIFY(panel.selectMatch(102));
+        QVERIFY(panel.selectMatch(104) && panel.currentMatch().isOpen());
+        QVERIFY(panel.selectMatch(102));
         QVERIFY(!panel.markDuplicate());
         QVERIFY2(panel.bannerText().contains(u"prefer the open one"_s), qPrintable(panel.bannerText()));
         QVERIFY(panel.bannerText().contains(u"Press d again"_s));
@@ -142,9 +144,9 @@ private slots:
         QVERIFY(panel.markDuplicate()); // confirmed
         QCOMPARE(requested.size(), 1);
         const DuplicatePlan plan = requested.constFirst().constFirst().value<DuplicatePlan>();
-        QCOMPARE(plan.target, 106);
-        QCOMPARE(plan.decision.number, 105);
-        QCOMPARE(plan.decision.plan.comment, u"Duplicate of #106"_s);
+        QCOMPARE(plan.target, 102);
+        QCOMPARE(plan.decision.number, 103);
+        QCOMPARE(plan.decision.plan.comment, u"Duplicate of #102"_s);
         QCOMPARE(plan.close.stateReason, u"duplicate"_s);
         QVERIFY(panel.bannerText().isEmpty());
 
