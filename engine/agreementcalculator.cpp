@@ -227,6 +227,7 @@ Scoreboard AgreementCalculator::compute(const QList<DecidedIssue> &decided, cons
 
         // Each rule once per issue and label it argued for.
         QSet<QString> counted;
+        QSet<QString> listed; // rules this issue is already listed under
         for (const Evidence &evidence : suggestion.evidence) {
             if (evidence.rule.isEmpty() || !suggested.contains(evidence.label))
                 continue;
@@ -239,8 +240,10 @@ Scoreboard AgreementCalculator::compute(const QList<DecidedIssue> &decided, cons
             if (final.labels.contains(evidence.label)) {
                 ++row.accepted;
             } else {
-                if (!row.overriddenIssues.contains(ref))
+                if (!listed.contains(evidence.rule)) {
+                    listed.insert(evidence.rule);
                     row.overriddenIssues.append(ref);
+                }
                 row.byOthers += final.removedByOthers.contains(evidence.label) ? 1 : 0;
             }
         }

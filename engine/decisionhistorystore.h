@@ -26,7 +26,8 @@ public:
 
     QString path() const { return m_path; }
 
-    // Every reviewed issue of every repository, oldest decision first.
+    // Every reviewed issue of every repository, oldest decision first. Their plans hold what the scoreboard reads:
+    // labels, sub-oncall, profile, confidences and each piece of evidence's rule and label (not its text).
     Result<QList<DecidedIssue>> decidedIssues() const;
     // The stored issues (with comments) of these references; "repo#number" keys. Missing ones are left out.
     Result<QHash<QString, Issue>> issues(const QList<IssueRef> &refs) const;
