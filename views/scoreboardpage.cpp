@@ -44,11 +44,15 @@ QString sliceText(const ScoreboardSlice &slice)
         .arg(slice.profile.isEmpty() ? ScoreboardPage::tr("no profile") : slice.profile, version);
 }
 
+constexpr int MaxLinks = 24;
+
 QString refLinks(const QList<IssueRef> &issues)
 {
     QStringList links;
-    for (const IssueRef &ref : issues)
-        links.append(u"<a href=\"%1#%2\">#%2</a>"_s.arg(ref.repository.toHtmlEscaped()).arg(ref.number));
+    for (qsizetype i = 0; i < issues.size() && i < MaxLinks; ++i)
+        links.append(u"<a href=\"%1#%2\">#%2</a>"_s.arg(issues.at(i).repository.toHtmlEscaped()).arg(issues.at(i).number));
+    if (issues.size() > MaxLinks)
+        links.append(ScoreboardPage::tr("and %1 more (all of them in the CSV export)").arg(issues.size() - MaxLinks));
     return links.join(u"&nbsp;&nbsp; "_s);
 }
 
@@ -121,6 +125,7 @@ ScoreboardPage::ScoreboardPage(QWidget *parent)
         tile->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         tile->setContentsMargins(12, 8, 12, 8);
         tile->setAutoFillBackground(true);
+        tile->setWordWrap(true);
         tile->setBackgroundRole(QPalette::Base);
         tiles->addWidget(tile, 1);
         m_tiles.append(tile);
@@ -518,9 +523,12 @@ void ScoreboardPage::updateTiles()
 {
     const QPalette pal = palette();
     const QString muted = PanelStyle::cssColor(pal.color(QPalette::PlaceholderText));
+    // Points, not a percentage: Qt's rich text takes font sizes in pt or px; from the page's font, so that
+    // presentation mode scales the figures too.
+    const QString big = QString::number(font().pointSizeF() * 1.9, 'f', 1);
     const auto tile = [&](QLabel *label, const QString &figure, const QString &caption) {
-        label->setText(u"<div style='font-size:175%; font-weight:600'>%1</div><div style='color:%2'>%3</div>"_s.arg(
-            figure.toHtmlEscaped(), muted, caption.toHtmlEscaped()));
+        label->setText(u"<div style='font-size:%4pt; font-weight:600'>%1</div><div style='color:%2'>%3</div>"_s.arg(
+            figure.toHtmlEscaped(), muted, caption.toHtmlEscaped(), big));
     };
     const TierRow high = m_board.tiers.value(0);
     tile(m_tiles.at(0), m_board.scored > 0 ? ScoreboardExporter::percent(m_board.agreement()) : u"—"_s,
@@ -560,7 +568,7 @@ void ScoreboardPage::changeEvent(QEvent *event)
         titleFont.setBold(true);
         m_title->setFont(titleFont);
     }
-    if (event->type() == QEvent::PaletteChange)
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
         updateTiles();
     QWidget::changeEvent(event);
 }

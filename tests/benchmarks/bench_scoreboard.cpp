@@ -50,12 +50,13 @@ QString ms(qint64 nanoseconds)
     return QString::number(double(nanoseconds) / 1e6, 'f', 1) + u" ms"_s;
 }
 
-// The reviewer's plan: the engine's, with the humans' labels where the pack has them (its own bookkeeping labels
-// kept as suggested).
+// The reviewer's plan: the engine's, with the humans' labels where the pack has them. The bot's bookkeeping (its
+// marker, the reproduction label) stays as suggested; `triaged`, the humans' own end-of-triage mark, is not a
+// suggestion and is left out.
 TriagePlan reviewed(const RubricPack &pack, const Issue &seen, const TriagePlan &suggestion, const QStringList &human)
 {
     TriagePlan plan = suggestion;
-    const QStringList bookkeeping = {pack.markerLabel, pack.reproLabel};
+    const QStringList bookkeeping = {pack.markerLabel, pack.reproLabel, u"triaged"_s};
     QStringList labels;
     for (const QString &label : suggestion.addLabels) {
         if (bookkeeping.contains(label))
@@ -68,6 +69,12 @@ TriagePlan reviewed(const RubricPack &pack, const Issue &seen, const TriagePlan 
                 plan.subOncall = label;
         }
     }
+    // Issues older than the sub-oncalls carry none: the reviewer keeps the engine's route rather than remove it.
+    const bool routed = std::any_of(human.cbegin(), human.cend(), [&pack](const QString &label) {
+        return pack.subOncallByLabel(label) && !pack.queueLabels.contains(label);
+    });
+    if (!routed && suggestion.addLabels.contains(suggestion.subOncall) && !labels.contains(suggestion.subOncall))
+        labels.append(suggestion.subOncall);
     plan.addLabels = labels;
     return plan;
 }
@@ -82,9 +89,8 @@ int main(int argc, char **argv)
     QApplication::setStyle(u"Fusion"_s);
     QApplication::setPalette(AppPalette::light());
     QStringList arguments = app.arguments().mid(1);
-    const int total = Bench::takeOption(arguments, u"--decisions"_s).toInt() > 0
-                          ? Bench::takeOption(arguments, u"--decisions"_s).toInt()
-                          : 20000;
+    const int asked = Bench::takeOption(arguments, u"--decisions"_s).toInt();
+    const int total = asked > 0 ? asked : 20000;
     const QString keep = Bench::takeOption(arguments, u"--write-store"_s);
     const QString devDir = Bench::takeOption(arguments, u"--dev"_s);
 
@@ -184,9 +190,8 @@ int main(int argc, char **argv)
     const Scoreboard board = AgreementCalculator::compute(all);
     out() << "scoreboard computed: " << ms(timer.nsecsElapsed()) << Qt::endl;
 
-    // Replay: every decided issue, each profile with its pack changed (one more FSDP signal for distributed; the
-    // others replayed unchanged, which costs the same).
-    QList<DecidedIssue> ofProfile;
+    // Replay: every decided issue, each profile with its pack changed (its first module offered at MEDIUM from a
+    // lower score).
     qint64 replayTotal = 0;
     int replayed = 0;
     for (const QString &profile : {u"distributed"_s, u"pt2"_s, u"general"_s}) {
@@ -200,9 +205,7 @@ int main(int argc, char **argv)
         QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
         QJsonArray modules = json.value(u"modules"_s).toArray();
         QJsonObject first = modules.at(0).toObject();
-        QJsonArray signalList = first.value(u"signals"_s).toArray();
-        signalList.append(QJsonObject{{u"kind"_s, u"keyword"_s}, {u"text"_s, u"sharded"_s}, {u"weight"_s, 1.5}});
-        first.insert(u"signals"_s, signalList);
+        first.insert(u"medium"_s, first.value(u"medium"_s).toDouble(2.0) * 0.6);
         modules.replace(0, first);
         json.insert(u"modules"_s, modules);
         const RubricPack changed = RubricPack::fromJson(QJsonDocument(json).toJson(), u"changed"_s).value();
