@@ -150,8 +150,8 @@ Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const
             }
             issue.suggestion = std::move(suggestion);
         }
-        issue.profile = issue.suggestion && !issue.suggestion->profile.isEmpty() ? issue.suggestion->profile
-                                                                                 : issue.plan.profile;
+        issue.profile =
+            issue.suggestion && !issue.suggestion->profile.isEmpty() ? issue.suggestion->profile : issue.plan.profile;
         if (row != rowOf.cend()) {
             decided[*row] = std::move(issue);
         } else {

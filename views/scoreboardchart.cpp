@@ -249,8 +249,9 @@ void ScoreboardChart::paintCurve(QPainter &painter, const QRectF &plot)
         // Above or below the point, right of it or left when the plot ends; the first place that overlaps no
         // earlier label (close tiers would print over each other).
         QRectF label;
-        for (const QPointF &offset : {QPointF(radius + 3, -radius - 2 - h), QPointF(radius + 3, radius + 2),
-                                      QPointF(-radius - 3 - w, -radius - 2 - h), QPointF(-radius - 3 - w, radius + 2)}) {
+        for (const QPointF &offset :
+             {QPointF(radius + 3, -radius - 2 - h), QPointF(radius + 3, radius + 2),
+              QPointF(-radius - 3 - w, -radius - 2 - h), QPointF(-radius - 3 - w, radius + 2)}) {
             label = QRectF(point + offset, QSizeF(w, h));
             if (label.right() > plot.right())
                 label.moveRight(point.x() - radius - 3);

@@ -50,7 +50,8 @@ QString refLinks(const QList<IssueRef> &issues)
 {
     QStringList links;
     for (qsizetype i = 0; i < issues.size() && i < MaxLinks; ++i)
-        links.append(u"<a href=\"%1#%2\">#%2</a>"_s.arg(issues.at(i).repository.toHtmlEscaped()).arg(issues.at(i).number));
+        links.append(
+            u"<a href=\"%1#%2\">#%2</a>"_s.arg(issues.at(i).repository.toHtmlEscaped()).arg(issues.at(i).number));
     if (issues.size() > MaxLinks)
         links.append(ScoreboardPage::tr("and %1 more (all of them in the CSV export)").arg(issues.size() - MaxLinks));
     return links.join(u"&nbsp;&nbsp; "_s);
@@ -331,8 +332,6 @@ bool ScoreboardPage::isReplaying() const
 
 void ScoreboardPage::reload()
 {
-    const int generation = ++m_generation;
-    Q_UNUSED(generation);
     if (m_storePath.isEmpty()) {
         m_decided.clear();
         showProblem(tr("No store: decisions are kept only when the console has a store file (--store)."));

@@ -111,7 +111,6 @@ private:
     QString m_profile;
     QString m_packVersion;
     bool m_sliceChosen = false;
-    int m_generation = 0;
     QFutureWatcher<Loaded> m_loadWatcher;
     QFutureWatcher<Suggestions> m_suggestWatcher;
     QFutureWatcher<ReplayReport> m_replayWatcher;
