@@ -85,22 +85,25 @@ Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const
     // SQLite picks out what the scoreboard reads from the stored plans (labels, sub-oncall, confidences, the rule
     // and label of each piece of evidence), joined with control characters: parsing every plan's whole JSON in Qt
     // made reading 20,000 decisions several times slower.
+    // Decisions recorded before `measured` existed: SQLite builds the same text from the stored JSON.
     if (!query.exec(uR"(SELECT repo, number, decision, reviewer, decided_at, pack_version, pack_source, seen_labels,
-        (SELECT group_concat(value, char(30)) FROM json_each(plan, '$.add_labels')),
-        json_extract(plan, '$.sub_oncall'), json_extract(plan, '$.profile'), suggestion IS NOT NULL,
-        (SELECT group_concat(value, char(30)) FROM json_each(suggestion, '$.add_labels')),
-        json_extract(suggestion, '$.sub_oncall'), json_extract(suggestion, '$.profile'),
-        json_extract(suggestion, '$.confidence'),
-        (SELECT group_concat(key || char(31) || value, char(30)) FROM json_each(suggestion, '$.label_confidence')),
-        (SELECT group_concat(coalesce(json_extract(value, '$.rule'), '') || char(31) ||
-                             coalesce(json_extract(value, '$.label'), ''), char(30))
-           FROM json_each(suggestion, '$.evidence'))
+        CASE WHEN measured IS NOT NULL OR decision = 'submitted' THEN measured ELSE
+          coalesce((SELECT group_concat(value, char(30)) FROM json_each(plan, '$.add_labels')), '') || char(29) ||
+          coalesce(json_extract(plan, '$.sub_oncall'), '') || char(29) || coalesce(json_extract(plan, '$.profile'), '')
+          || char(29) || CASE WHEN suggestion IS NULL THEN '' ELSE '1' || char(29) ||
+          coalesce((SELECT group_concat(value, char(30)) FROM json_each(suggestion, '$.add_labels')), '') || char(29) ||
+          coalesce(json_extract(suggestion, '$.sub_oncall'), '') || char(29) ||
+          coalesce(json_extract(suggestion, '$.profile'), '') || char(29) ||
+          coalesce(json_extract(suggestion, '$.confidence'), '') || char(29) ||
+          coalesce((SELECT group_concat(key || char(31) || value, char(30))
+                      FROM json_each(suggestion, '$.label_confidence')), '') || char(29) ||
+          coalesce((SELECT group_concat(coalesce(json_extract(value, '$.rule'), '') || char(31) ||
+                                        coalesce(json_extract(value, '$.label'), ''), char(30))
+                      FROM json_each(suggestion, '$.evidence')), '') END
+        END
         FROM decisions ORDER BY id)"_s))
         return sqlError(u"Cannot read the decisions"_s, query.lastError());
-    const auto list = [](const QVariant &value) {
-        const QString text = value.toString();
-        return text.isEmpty() ? QStringList() : text.split(QChar(30));
-    };
+    const auto list = [](const QString &text) { return text.isEmpty() ? QStringList() : text.split(QChar(30)); };
     QList<DecidedIssue> decided;
     QHash<QString, qsizetype> rowOf;
     while (query.next()) {
@@ -129,22 +132,23 @@ Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const
         issue.packSource = query.value(6).toString();
         if (!query.value(7).isNull())
             issue.seenLabels = stringList(query.value(7));
+        const QStringList fields = query.value(8).toString().split(QChar(29));
         issue.plan.issueNumber = number;
-        issue.plan.addLabels = list(query.value(8));
-        issue.plan.subOncall = query.value(9).toString();
-        issue.plan.profile = query.value(10).toString();
-        if (query.value(11).toBool()) {
+        issue.plan.addLabels = list(fields.value(0));
+        issue.plan.subOncall = fields.value(1);
+        issue.plan.profile = fields.value(2);
+        if (fields.value(3) == u"1"_s) {
             TriagePlan suggestion;
             suggestion.issueNumber = number;
-            suggestion.addLabels = list(query.value(12));
-            suggestion.subOncall = query.value(13).toString();
-            suggestion.profile = query.value(14).toString();
-            suggestion.confidence = confidenceFromName(query.value(15).toString());
-            for (const QString &pair : list(query.value(16))) {
+            suggestion.addLabels = list(fields.value(4));
+            suggestion.subOncall = fields.value(5);
+            suggestion.profile = fields.value(6);
+            suggestion.confidence = confidenceFromName(fields.value(7));
+            for (const QString &pair : list(fields.value(8))) {
                 const qsizetype split = pair.indexOf(QChar(31));
                 suggestion.labelConfidence.insert(pair.left(split), confidenceFromName(pair.mid(split + 1)));
             }
-            for (const QString &pair : list(query.value(17))) {
+            for (const QString &pair : list(fields.value(9))) {
                 const qsizetype split = pair.indexOf(QChar(31));
                 suggestion.evidence.append(Evidence{pair.mid(split + 1), pair.left(split), {}, -1, 0, {}});
             }
@@ -179,6 +183,25 @@ Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const
             decided[*row].labelsNow.append(query.value(2).toString());
     }
     return decided;
+}
+
+QString DecisionHistoryStore::measured(const TriagePlan &plan, const std::optional<TriagePlan> &suggestion)
+{
+    // Fields apart by U+001D, list items by U+001E, pairs by U+001F: none of them occurs in a label or a rule id.
+    QStringList fields = {plan.addLabels.join(QChar(30)), plan.subOncall, plan.profile};
+    if (!suggestion) {
+        fields.append(QString());
+        return fields.join(QChar(29));
+    }
+    QStringList confidences;
+    for (auto it = suggestion->labelConfidence.cbegin(); it != suggestion->labelConfidence.cend(); ++it)
+        confidences.append(it.key() + QChar(31) + confidenceName(it.value()));
+    QStringList evidence;
+    for (const Evidence &e : suggestion->evidence)
+        evidence.append(e.rule + QChar(31) + e.label);
+    fields << u"1"_s << suggestion->addLabels.join(QChar(30)) << suggestion->subOncall << suggestion->profile
+           << confidenceName(suggestion->confidence) << confidences.join(QChar(30)) << evidence.join(QChar(30));
+    return fields.join(QChar(29));
 }
 
 Result<QHash<QString, Issue>> DecisionHistoryStore::issues(const QList<IssueRef> &refs) const

@@ -34,6 +34,10 @@ public:
 
     static QString key(const QString &repository, int number) { return repository + u'#' + QString::number(number); }
 
+    // What the scoreboard measures of a decision's plans, as text written with the decision (`measured`): the
+    // labels, sub-oncall and profile of both, the suggestion's confidences and its evidence's rules and labels.
+    static QString measured(const TriagePlan &plan, const std::optional<TriagePlan> &suggestion);
+
 private:
     DecisionHistoryStore(QString path, QString connectionName);
 
