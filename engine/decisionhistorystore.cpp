@@ -185,6 +185,16 @@ Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const
     return decided;
 }
 
+Result<QString> DecisionHistoryStore::version() const
+{
+    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    if (!query.exec(u"SELECT (SELECT count(*) || ':' || coalesce(max(id), 0) FROM decisions) || ':' ||"
+                    " (SELECT coalesce(max(synced_at), '') FROM issues)"_s) ||
+        !query.next())
+        return sqlError(u"Cannot read the decisions"_s, query.lastError());
+    return query.value(0).toString();
+}
+
 QString DecisionHistoryStore::measured(const TriagePlan &plan, const std::optional<TriagePlan> &suggestion)
 {
     // Fields apart by U+001D, list items by U+001E, pairs by U+001F: none of them occurs in a label or a rule id.

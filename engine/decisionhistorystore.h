@@ -29,6 +29,8 @@ public:
     // Every reviewed issue of every repository, oldest decision first. Their plans hold what the scoreboard reads:
     // labels, sub-oncall, profile, confidences and each piece of evidence's rule and label (not its text).
     Result<QList<DecidedIssue>> decidedIssues() const;
+    // Changes whenever a decision is recorded or undone, or a sync writes issues: a reader's cache is stale.
+    Result<QString> version() const;
     // The stored issues (with comments) of these references; "repo#number" keys. Missing ones are left out.
     Result<QHash<QString, Issue>> issues(const QList<IssueRef> &refs) const;
 

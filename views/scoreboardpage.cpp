@@ -261,6 +261,7 @@ ScoreboardPage::ScoreboardPage(QWidget *parent)
 
 ScoreboardPage::~ScoreboardPage()
 {
+    m_probe.reset();
     m_loadWatcher.waitForFinished();
     m_suggestWatcher.waitForFinished();
     m_replayWatcher.waitForFinished();
@@ -306,6 +307,7 @@ void ScoreboardPage::setStorePath(const QString &path)
     if (path == m_storePath)
         return;
     m_storePath = path;
+    m_loadedVersion.clear();
     m_decided.clear();
     m_board = Scoreboard();
 }
@@ -341,6 +343,17 @@ void ScoreboardPage::reload()
     }
     if (m_loadWatcher.isRunning())
         return; // the running read sees the same file; one more would only repeat it
+    // Nothing decided or synced since the last read: the figures shown are current.
+    if (!m_probe || m_probe->path() != m_storePath) {
+        auto probe = DecisionHistoryStore::open(m_storePath);
+        m_probe = probe ? std::move(probe).value() : nullptr;
+    }
+    const Result<QString> storeVersion = m_probe ? m_probe->version() : Result<QString>(Error{QString()});
+    if (storeVersion && !m_loadedVersion.isEmpty() && storeVersion.value() == m_loadedVersion && m_problem.isEmpty()) {
+        showBoard();
+        emit loaded();
+        return;
+    }
     const QString path = m_storePath;
     const QString profile = m_profile;
     const QString version = m_packVersion;
@@ -356,6 +369,8 @@ void ScoreboardPage::reload()
             result.problem = decided.error();
             return result;
         }
+        if (const Result<QString> read = store.value()->version())
+            result.version = read.value();
         result.decided = std::move(decided).value();
         result.board = AgreementCalculator::compute(result.decided, profile, version);
         return result;
@@ -372,6 +387,7 @@ void ScoreboardPage::onLoaded()
         return;
     }
     m_banner->hide();
+    m_loadedVersion = result.version;
     m_decided = std::move(result.decided);
     // The slice asked for may not exist in this store (another profile's pack): fall back to all decisions.
     const bool present =
