@@ -137,6 +137,21 @@ Scoreboard AgreementCalculator::compute(const QList<DecidedIssue> &decided, cons
     std::map<QDate, WeekRow> weeks;
     QList<ScoreboardSlice> slices;
 
+    // A rule that argues for several labels ("module signals") is measured per label: "module signals → module: fsdp".
+    QHash<QString, QSet<QString>> ruleLabels;
+    for (const DecidedIssue &issue : decided) {
+        if (issue.suggestion) {
+            for (const Evidence &evidence : issue.suggestion->evidence) {
+                if (!evidence.rule.isEmpty() && !evidence.label.isEmpty())
+                    ruleLabels[evidence.rule].insert(evidence.label);
+            }
+        }
+    }
+    const auto ruleKey = [&ruleLabels](const Evidence &evidence) {
+        return ruleLabels.value(evidence.rule).size() > 1 ? evidence.rule + u" \u2192 "_s + evidence.label
+                                                          : evidence.rule;
+    };
+
     for (const DecidedIssue &issue : decided) {
         const ScoreboardSlice slice{issue.profile, issue.packVersion, {}, 0};
         auto found = std::find_if(slices.begin(), slices.end(), [&slice](const ScoreboardSlice &s) {
@@ -227,6 +242,7 @@ Scoreboard AgreementCalculator::compute(const QList<DecidedIssue> &decided, cons
 
         // Each rule once per issue and label it argued for.
         QSet<QString> counted;
+        QSet<QString> listed; // rules this issue is already listed under
         for (const Evidence &evidence : suggestion.evidence) {
             if (evidence.rule.isEmpty() || !suggested.contains(evidence.label))
                 continue;
@@ -234,13 +250,16 @@ Scoreboard AgreementCalculator::compute(const QList<DecidedIssue> &decided, cons
             if (counted.contains(once))
                 continue;
             counted.insert(once);
-            AgreementRow &row = rules[evidence.rule];
+            const QString key = ruleKey(evidence);
+            AgreementRow &row = rules[key];
             ++row.suggested;
             if (final.labels.contains(evidence.label)) {
                 ++row.accepted;
             } else {
-                if (!row.overriddenIssues.contains(ref))
+                if (!listed.contains(key)) {
+                    listed.insert(key);
                     row.overriddenIssues.append(ref);
+                }
                 row.byOthers += final.removedByOthers.contains(evidence.label) ? 1 : 0;
             }
         }

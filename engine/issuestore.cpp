@@ -125,6 +125,8 @@ const QList<QStringList> &migrations()
             u"ALTER TABLE decisions ADD COLUMN pack_version TEXT"_s,
             u"ALTER TABLE decisions ADD COLUMN pack_source TEXT"_s,
             u"ALTER TABLE decisions ADD COLUMN seen_labels TEXT"_s,
+            // the fields the scoreboard measures, so that reading 20,000 decisions parses no plan JSON
+            u"ALTER TABLE decisions ADD COLUMN measured TEXT"_s,
         },
     };
     return steps;

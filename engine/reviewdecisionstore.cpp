@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/reviewdecisionstore.h"
 
+#include "engine/decisionhistorystore.h"
 #include "engine/issuestore.h"
 #include "engine/sqltransaction.h"
 #include "engine/triageplanwriter.h"
@@ -123,8 +124,8 @@ Result<qint64> ReviewDecisionStore::record(const ReviewDecision &decision)
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
     QSqlQuery query(db);
     query.prepare(u"INSERT INTO decisions (repo, number, plan_hash, plan, decision, reviewer, note, issue_updated_at,"
-                  " decided_at, suggestion, pack_version, pack_source, seen_labels)"
-                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+                  " decided_at, suggestion, pack_version, pack_source, seen_labels, measured)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     query.addBindValue(decision.repository);
     query.addBindValue(decision.number);
     query.addBindValue(planHash(decision.plan));
@@ -144,6 +145,7 @@ Result<qint64> ReviewDecisionStore::record(const ReviewDecision &decision)
     query.addBindValue(decision.packSource.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : decision.packSource);
     query.addBindValue(decision.seenLabels ? compact(QJsonArray::fromStringList(*decision.seenLabels))
                                            : QVariant(QMetaType::fromType<QString>()));
+    query.addBindValue(DecisionHistoryStore::measured(decision.plan, decision.suggestion));
     if (!query.exec())
         return sqlError(u"Cannot record the decision on #%1"_s.arg(decision.number), query.lastError());
     return query.lastInsertId().toLongLong();

@@ -81,7 +81,7 @@ struct Scoreboard
     int overriddenByOthers = 0;          // issues where a later sync showed labels removed or added by others
     QList<AgreementRow> labels;          // by label, most suggested first
     QList<AgreementRow> subOncalls;      // by suggested sub-oncall
-    QList<AgreementRow> rules;           // by rule id (a rule's label kept or not)
+    QList<AgreementRow> rules;           // by rule id; "rule → label" when a rule argues for several labels
     QList<AgreementRow> overriddenRules; // rules with overrides, most overridden first
     QList<TierRow> tiers;                // HIGH, MEDIUM, LOW, none
     QList<WeekRow> weeks;                // oldest first

@@ -21,7 +21,7 @@ QString issuesText(const QList<IssueRef> &issues)
         numbers.append(u"#"_s + QString::number(issues.at(i).number));
     if (issues.size() > 6)
         numbers.append(AgreementTableModel::tr("+%1").arg(issues.size() - 6));
-    return numbers.join(u"  "_s);
+    return u"   "_s + numbers.join(u"  "_s);
 }
 
 } // namespace

@@ -214,11 +214,15 @@ void ScoreboardChart::paintCurve(QPainter &painter, const QRectF &plot)
     painter.drawText(QRectF(plot.left(), plot.top(), plot.width() - 4, metrics.height()), Qt::AlignRight | Qt::AlignTop,
                      tr("precision ↑   coverage →"));
 
+    // A tier without issues of its own adds no point: it would sit on the one above it.
+    QList<TierRow> tiers;
+    for (const TierRow &tier : m_board.tiers) {
+        if (tier.issues > 0)
+            tiers.append(tier);
+    }
     QPainterPath path;
     QList<QPointF> points;
-    for (const TierRow &tier : m_board.tiers) {
-        if (tier.atOrAbove == 0)
-            continue;
+    for (const TierRow &tier : std::as_const(tiers)) {
         const QPointF point(plot.left() + tier.coverage(m_board.scored) * plot.width(),
                             plot.bottom() - tier.precision() * plot.height());
         if (points.isEmpty())
@@ -231,24 +235,36 @@ void ScoreboardChart::paintCurve(QPainter &painter, const QRectF &plot)
     painter.setBrush(Qt::NoBrush);
     painter.drawPath(path);
     const qreal radius = metrics.height() * 0.3;
-    qsizetype i = 0;
-    for (const TierRow &tier : m_board.tiers) {
-        if (tier.atOrAbove == 0)
-            continue;
-        const QPointF point = points.at(i++);
+    QList<QRectF> taken;
+    for (qsizetype i = 0; i < tiers.size(); ++i) {
+        const TierRow &tier = tiers.at(i);
+        const QPointF point = points.at(i);
         painter.setPen(QPen(pal.color(QPalette::Base), 2));
         painter.setBrush(accent(pal));
         painter.drawEllipse(point, radius, radius);
-        const QString text = tierName(tier.tier) + u"  "_s + ScoreboardExporter::percent(tier.precision());
+        const QString text = (tier.tier == Confidence::None ? tr("all") : confidenceName(tier.tier) + u"+"_s) +
+                             u"  "_s + ScoreboardExporter::percent(tier.precision());
         const qreal w = metrics.horizontalAdvance(text);
-        // Labels below-left of points near the top right, else above-right.
-        QPointF at = point + QPointF(radius + 3, -radius - 3);
-        if (at.x() + w > plot.right())
-            at.setX(point.x() - radius - 3 - w);
-        if (at.y() - metrics.ascent() < plot.top())
-            at.setY(point.y() + radius + metrics.ascent() + 2);
+        const qreal h = metrics.height();
+        // Above or below the point, right of it or left when the plot ends; the first place that overlaps no
+        // earlier label (close tiers would print over each other).
+        QRectF label;
+        for (const QPointF &offset :
+             {QPointF(radius + 3, -radius - 2 - h), QPointF(radius + 3, radius + 2),
+              QPointF(-radius - 3 - w, -radius - 2 - h), QPointF(-radius - 3 - w, radius + 2)}) {
+            label = QRectF(point + offset, QSizeF(w, h));
+            if (label.right() > plot.right())
+                label.moveRight(point.x() - radius - 3);
+            if (label.top() < plot.top())
+                label.moveTop(point.y() + radius + 2);
+            if (label.bottom() > plot.bottom())
+                label.moveBottom(point.y() - radius - 2);
+            if (std::none_of(taken.cbegin(), taken.cend(), [&label](const QRectF &r) { return r.intersects(label); }))
+                break;
+        }
+        taken.append(label);
         painter.setPen(pal.color(QPalette::Text));
-        painter.drawText(at, text);
+        painter.drawText(label, Qt::AlignLeft | Qt::AlignVCenter, text);
     }
 }
 

@@ -44,11 +44,16 @@ QString sliceText(const ScoreboardSlice &slice)
         .arg(slice.profile.isEmpty() ? ScoreboardPage::tr("no profile") : slice.profile, version);
 }
 
+constexpr int MaxLinks = 24;
+
 QString refLinks(const QList<IssueRef> &issues)
 {
     QStringList links;
-    for (const IssueRef &ref : issues)
-        links.append(u"<a href=\"%1#%2\">#%2</a>"_s.arg(ref.repository.toHtmlEscaped()).arg(ref.number));
+    for (qsizetype i = 0; i < issues.size() && i < MaxLinks; ++i)
+        links.append(
+            u"<a href=\"%1#%2\">#%2</a>"_s.arg(issues.at(i).repository.toHtmlEscaped()).arg(issues.at(i).number));
+    if (issues.size() > MaxLinks)
+        links.append(ScoreboardPage::tr("and %1 more (all of them in the CSV export)").arg(issues.size() - MaxLinks));
     return links.join(u"&nbsp;&nbsp; "_s);
 }
 
@@ -121,6 +126,7 @@ ScoreboardPage::ScoreboardPage(QWidget *parent)
         tile->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         tile->setContentsMargins(12, 8, 12, 8);
         tile->setAutoFillBackground(true);
+        tile->setWordWrap(true);
         tile->setBackgroundRole(QPalette::Base);
         tiles->addWidget(tile, 1);
         m_tiles.append(tile);
@@ -255,6 +261,7 @@ ScoreboardPage::ScoreboardPage(QWidget *parent)
 
 ScoreboardPage::~ScoreboardPage()
 {
+    m_probe.reset();
     m_loadWatcher.waitForFinished();
     m_suggestWatcher.waitForFinished();
     m_replayWatcher.waitForFinished();
@@ -300,6 +307,7 @@ void ScoreboardPage::setStorePath(const QString &path)
     if (path == m_storePath)
         return;
     m_storePath = path;
+    m_loadedVersion.clear();
     m_decided.clear();
     m_board = Scoreboard();
 }
@@ -326,8 +334,6 @@ bool ScoreboardPage::isReplaying() const
 
 void ScoreboardPage::reload()
 {
-    const int generation = ++m_generation;
-    Q_UNUSED(generation);
     if (m_storePath.isEmpty()) {
         m_decided.clear();
         showProblem(tr("No store: decisions are kept only when the console has a store file (--store)."));
@@ -337,6 +343,17 @@ void ScoreboardPage::reload()
     }
     if (m_loadWatcher.isRunning())
         return; // the running read sees the same file; one more would only repeat it
+    // Nothing decided or synced since the last read: the figures shown are current.
+    if (!m_probe || m_probe->path() != m_storePath) {
+        auto probe = DecisionHistoryStore::open(m_storePath);
+        m_probe = probe ? std::move(probe).value() : nullptr;
+    }
+    const Result<QString> storeVersion = m_probe ? m_probe->version() : Result<QString>(Error{QString()});
+    if (storeVersion && !m_loadedVersion.isEmpty() && storeVersion.value() == m_loadedVersion && m_problem.isEmpty()) {
+        showBoard();
+        emit loaded();
+        return;
+    }
     const QString path = m_storePath;
     const QString profile = m_profile;
     const QString version = m_packVersion;
@@ -352,6 +369,8 @@ void ScoreboardPage::reload()
             result.problem = decided.error();
             return result;
         }
+        if (const Result<QString> read = store.value()->version())
+            result.version = read.value();
         result.decided = std::move(decided).value();
         result.board = AgreementCalculator::compute(result.decided, profile, version);
         return result;
@@ -368,6 +387,7 @@ void ScoreboardPage::onLoaded()
         return;
     }
     m_banner->hide();
+    m_loadedVersion = result.version;
     m_decided = std::move(result.decided);
     // The slice asked for may not exist in this store (another profile's pack): fall back to all decisions.
     const bool present =
@@ -518,9 +538,12 @@ void ScoreboardPage::updateTiles()
 {
     const QPalette pal = palette();
     const QString muted = PanelStyle::cssColor(pal.color(QPalette::PlaceholderText));
+    // Points, not a percentage: Qt's rich text takes font sizes in pt or px; from the page's font, so that
+    // presentation mode scales the figures too.
+    const QString big = QString::number(font().pointSizeF() * 1.9, 'f', 1);
     const auto tile = [&](QLabel *label, const QString &figure, const QString &caption) {
-        label->setText(u"<div style='font-size:175%; font-weight:600'>%1</div><div style='color:%2'>%3</div>"_s.arg(
-            figure.toHtmlEscaped(), muted, caption.toHtmlEscaped()));
+        label->setText(u"<div style='font-size:%4pt; font-weight:600'>%1</div><div style='color:%2'>%3</div>"_s.arg(
+            figure.toHtmlEscaped(), muted, caption.toHtmlEscaped(), big));
     };
     const TierRow high = m_board.tiers.value(0);
     tile(m_tiles.at(0), m_board.scored > 0 ? ScoreboardExporter::percent(m_board.agreement()) : u"—"_s,
@@ -560,7 +583,7 @@ void ScoreboardPage::changeEvent(QEvent *event)
         titleFont.setBold(true);
         m_title->setFont(titleFont);
     }
-    if (event->type() == QEvent::PaletteChange)
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
         updateTiles();
     QWidget::changeEvent(event);
 }

@@ -13,9 +13,11 @@
 #include <QJsonObject>
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 
 class AgreementTableModel;
+class DecisionHistoryStore;
 class QAbstractItemModel;
 class QComboBox;
 class QLabel;
@@ -81,6 +83,7 @@ private:
     struct Loaded
     {
         QString problem;
+        QString version;
         QList<DecidedIssue> decided;
         Scoreboard board;
     };
@@ -104,6 +107,8 @@ private:
     void loadSuggestions();
 
     QString m_storePath;
+    std::unique_ptr<DecisionHistoryStore> m_probe; // the GUI thread's connection, to tell whether the store changed
+    QString m_loadedVersion;                       // the store's version the figures were read at
     std::optional<RubricPack> m_pack;
     QString m_problem;
     QList<DecidedIssue> m_decided;
@@ -111,7 +116,6 @@ private:
     QString m_profile;
     QString m_packVersion;
     bool m_sliceChosen = false;
-    int m_generation = 0;
     QFutureWatcher<Loaded> m_loadWatcher;
     QFutureWatcher<Suggestions> m_suggestWatcher;
     QFutureWatcher<ReplayReport> m_replayWatcher;

@@ -31,6 +31,8 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -411,6 +413,32 @@ void tst_ScoreboardPage::figuresEqualAnIndependentCount()
     QCOMPARE(board.slices.constFirst().profile, u"distributed"_s);
     QCOMPARE(board.slices.constFirst().packVersion, m_pack.fingerprint);
     QCOMPARE(AgreementCalculator::compute(all, u"pt2"_s).reviewed, 0);
+
+    // Decisions recorded before the measured fields existed read the same from their plans' JSON.
+    const QString legacy = m_dir.filePath(u"legacy.sqlite"_s);
+    // With its write-ahead log, where the latest writes may still be.
+    for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s}) {
+        QFile::remove(legacy + suffix);
+        if (QFile::exists(storePath() + suffix))
+            QVERIFY(QFile::copy(storePath() + suffix, legacy + suffix));
+    }
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"legacy"_s);
+        db.setDatabaseName(legacy);
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        QVERIFY(query.exec(u"UPDATE decisions SET measured = NULL"_s));
+        QVERIFY(query.numRowsAffected() > 0);
+    }
+    QSqlDatabase::removeDatabase(u"legacy"_s);
+    const Scoreboard fromJson =
+        AgreementCalculator::compute(DecisionHistoryStore::open(legacy).value()->decidedIssues().value());
+    QCOMPARE(fromJson.agreed, board.agreed);
+    QCOMPARE(fromJson.scored, board.scored);
+    QCOMPARE(fromJson.labels.size(), board.labels.size());
+    QCOMPARE(fromJson.rules.size(), board.rules.size());
+    for (qsizetype i = 0; i < board.tiers.size(); ++i)
+        QCOMPARE(fromJson.tiers.at(i).agreedAtOrAbove, board.tiers.at(i).agreedAtOrAbove);
     QCOMPARE(AgreementCalculator::compute(all, u"distributed"_s, m_pack.fingerprint).agreed, e.agreed);
 }
 
