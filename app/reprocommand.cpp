@@ -8,8 +8,8 @@
 #include "engine/issuejsonreader.h"
 #include "engine/pythonenvironment.h"
 #include "engine/reproextractor.h"
-#include "engine/reproneedsprobe.h"
 #include "engine/reprojson.h"
+#include "engine/reproneedsprobe.h"
 #include "engine/reproscanner.h"
 #include "engine/reproseries.h"
 
@@ -17,9 +17,9 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QTextStream>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTextStream>
 
 #include <optional>
 
@@ -136,9 +136,8 @@ int runRepro(const QStringList &arguments)
     const QCommandLineOption associationOption(u"author-association"_s,
                                                tr("The author's GitHub association; untrusted ones need --consent."),
                                                u"ASSOCIATION"_s);
-    const QCommandLineOption issueOption(u"issue"_s,
-                                         tr("Run the repro an issue gives (gh JSON), against its reported error or hang."),
-                                         u"ISSUE.json"_s);
+    const QCommandLineOption issueOption(
+        u"issue"_s, tr("Run the repro an issue gives (gh JSON), against its reported error or hang."), u"ISSUE.json"_s);
     const QCommandLineOption numberOption(u"number"_s, tr("With --issue: this issue of the file."), u"N"_s);
     const QCommandLineOption cpuVariantOption(
         u"cpu-variant"_s, tr("Run the CPU variant (nccl→gloo, cuda→cpu) when the device is all it lacks."));
@@ -147,8 +146,8 @@ int runRepro(const QStringList &arguments)
     const QCommandLineOption stockTorchrunOption(
         u"stock-torchrun"_s, tr("Launch ranks with torchrun itself (its store without libuv), not our launcher."));
     parser.addOptions({envOption, expectOption, timeoutOption, runsOption, seedOption, memoryOption, launcherOption,
-                       consentOption, associationOption, issueOption, numberOption, cpuVariantOption,
-                       assertCloseOption, stockTorchrunOption});
+                       consentOption, associationOption, issueOption, numberOption, cpuVariantOption, assertCloseOption,
+                       stockTorchrunOption});
     parser.process(arguments);
     const QStringList positional = parser.positionalArguments();
     const bool fromIssue = parser.isSet(issueOption);

@@ -179,8 +179,8 @@ ReproOutcome OutcomeClassifier::cannotRunHere(const ReproExpectation &e, const P
     outcome.needs = e.unmetNeeds;
     outcome.torchVersion = environment.torchVersion;
     outcome.environmentName = environment.name;
-    outcome.detail = e.unmetSummary.isEmpty() ? u"cannot run here: needs %1"_s.arg(e.unmetNeeds.join(u", "_s))
-                                              : e.unmetSummary;
+    outcome.detail =
+        e.unmetSummary.isEmpty() ? u"cannot run here: needs %1"_s.arg(e.unmetNeeds.join(u", "_s)) : e.unmetSummary;
     return outcome;
 }
 
@@ -223,9 +223,19 @@ ReproOutcome OutcomeClassifier::classifyExpecting(const SandboxRunResult &run, c
     } else if (run.cancelled) {
         outcome.kind = Kind::Cancelled;
         outcome.detail = u"cancelled by the reviewer"_s;
+    } else if (run.timedOut && run.busyAtTimeout && expectation.hangReported) {
+        // Still computing at the kill (a slow compile on a loaded machine): whether it would hang cannot be
+        // seen here, and calling it a reproduced hang would be wrong.
+        outcome.kind = Kind::Environment;
+        outcome.detail = u"environment: timed out after %1 s (killed by the console) while still computing, not "
+                         u"stuck; this machine is too slow to tell a hang from slow work"_s.arg(run.timeoutMs / 1000);
+        if (!run.hangReport.isEmpty())
+            outcome.detail += u"; "_s + run.hangReport;
     } else if (run.timedOut) {
         outcome.kind = Kind::TimedOut;
-        const QString timedOut = u"timed out after %1 s (killed by the console)"_s.arg(run.timeoutMs / 1000);
+        QString timedOut = u"timed out after %1 s (killed by the console)"_s.arg(run.timeoutMs / 1000);
+        if (run.busyAtTimeout)
+            timedOut += u" while still computing"_s;
         outcome.detail = expectation.hangReported ? u"hang reproduced: "_s + timedOut : timedOut;
         if (!run.hangReport.isEmpty())
             outcome.detail += u"; "_s + run.hangReport;

@@ -45,8 +45,8 @@ struct ReproOutcome
     QString environmentName;
     QString detail; // one readable line
     bool hangReported = false;
-    int timeoutSeconds = 0;   // the limit a TimedOut run hit
-    QStringList needs;        // what it needs that is missing here (CannotRunHere)
+    int timeoutSeconds = 0;    // the limit a TimedOut run hit
+    QStringList needs;         // what it needs that is missing here (CannotRunHere)
     QStringList rankExitCodes; // "rank 0: exit 0", "rank 1: exit 1" for multi-rank runs
 
     // A bug still showing itself: the reported error, a crash by signal, or the reported hang.
@@ -58,8 +58,7 @@ struct ReproOutcome
     bool saysNothing() const
     {
         return kind == Kind::CannotRunHere || kind == Kind::Environment || kind == Kind::NoCheck ||
-               kind == Kind::SandboxRefused || kind == Kind::Cancelled ||
-               (kind == Kind::TimedOut && !hangReported);
+               kind == Kind::SandboxRefused || kind == Kind::Cancelled || (kind == Kind::TimedOut && !hangReported);
     }
     static QString kindName(Kind kind);
     static QString signalName(int signal);

@@ -41,11 +41,11 @@ struct ReproExtraction
     };
     Status status = Status::None;
     QList<ReproCandidate> candidates;
-    int chosen = -1;         // index into candidates, -1 when none
-    QString reason;          // why this one (or why none)
-    ErrorSignature reported; // exception class + distinctive substring, empty when the issue shows none
-    QString reportedMessage; // the full message line(s) as reported
-    QString reportedFrom;    // "issue body", "comment 2"
+    int chosen = -1;           // index into candidates, -1 when none
+    QString reason;            // why this one (or why none)
+    ErrorSignature reported;   // exception class + distinctive substring, empty when the issue shows none
+    QString reportedMessage;   // the full message line(s) as reported
+    QString reportedFrom;      // "issue body", "comment 2"
     bool hangReported = false; // the title or the original post says it hangs, deadlocks or gets stuck
     // No error shown, but the prose names the failure: a graph break under fullgraph is Dynamo's Unsupported.
     ErrorSignature impliedError;

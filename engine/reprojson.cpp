@@ -99,19 +99,19 @@ QJsonObject ReproJson::toJson(const ReproExtraction &e)
 
 QJsonObject ReproJson::toJson(const ReproNeeds &n)
 {
-    QJsonObject out{{u"canRunHere"_s, n.canRunHere()},
-                    {u"summary"_s, n.summary()},
-                    {u"unmet"_s, QJsonArray::fromStringList(n.unmet)},
-                    {u"gpus"_s, n.gpus},
-                    {u"nccl"_s, n.nccl},
-                    {u"worldSize"_s, n.worldSize},
-                    {u"launcher"_s, n.launcher},
-                    {u"packages"_s, QJsonArray::fromStringList(n.packages)},
-                    {u"downloads"_s, QJsonArray::fromStringList(n.downloads)},
-                    {u"hasCheck"_s, n.hasCheck},
-                    {u"prints"_s, n.prints},
-                    {u"have"_s, QJsonObject{{u"gpus"_s, n.haveGpus}, {u"nccl"_s, n.haveNccl},
-                                            {u"torch"_s, n.torchVersion}}}};
+    QJsonObject out{
+        {u"canRunHere"_s, n.canRunHere()},
+        {u"summary"_s, n.summary()},
+        {u"unmet"_s, QJsonArray::fromStringList(n.unmet)},
+        {u"gpus"_s, n.gpus},
+        {u"nccl"_s, n.nccl},
+        {u"worldSize"_s, n.worldSize},
+        {u"launcher"_s, n.launcher},
+        {u"packages"_s, QJsonArray::fromStringList(n.packages)},
+        {u"downloads"_s, QJsonArray::fromStringList(n.downloads)},
+        {u"hasCheck"_s, n.hasCheck},
+        {u"prints"_s, n.prints},
+        {u"have"_s, QJsonObject{{u"gpus"_s, n.haveGpus}, {u"nccl"_s, n.haveNccl}, {u"torch"_s, n.torchVersion}}}};
     if (!n.cpuVariantDiff.isEmpty())
         out.insert(u"cpuVariantDiff"_s, n.cpuVariantDiff);
     if (!n.assertCloseDiff.isEmpty())
@@ -173,6 +173,8 @@ QJsonObject ReproJson::toJson(const SandboxRunResult &run, int lines)
         out.insert(u"refusal"_s, run.refusal);
     if (!run.hangReport.isEmpty())
         out.insert(u"hangReport"_s, run.hangReport);
+    if (run.timedOut)
+        out.insert(u"busyAtTimeout"_s, run.busyAtTimeout);
     if (!run.rankExitCodes.isEmpty())
         out.insert(u"rankExitCodes"_s, QJsonArray::fromStringList(run.rankExitCodes));
     return out;

@@ -18,7 +18,7 @@
 struct ReproNeeds
 {
     bool parsed = false;
-    int gpus = 0;          // CUDA GPUs it needs
+    int gpus = 0; // CUDA GPUs it needs
     bool nccl = false;
     int worldSize = 0;     // ranks, when it launches several
     QString launcher;      // "torchrun", "mp.spawn", "multiprocessing" or empty
@@ -27,10 +27,10 @@ struct ReproNeeds
     int haveGpus = 0;
     bool haveNccl = false;
     QString torchVersion;
-    QStringList unmet;     // "2 CUDA GPUs", "NCCL", "the package transformers", "a download (…)"
-    bool hasCheck = true;  // an assert, a raise, an exit or a test call: the script can fail by itself
+    QStringList unmet;    // "2 CUDA GPUs", "NCCL", "the package transformers", "a download (…)"
+    bool hasCheck = true; // an assert, a raise, an exit or a test call: the script can fail by itself
     bool prints = false;
-    QString cpuVariant;    // the script with nccl→gloo, cuda→cpu, .cuda() dropped; when that is all it lacks
+    QString cpuVariant; // the script with nccl→gloo, cuda→cpu, .cuda() dropped; when that is all it lacks
     QString cpuVariantDiff;
     QString assertCloseVariant; // the print-only script with torch.testing.assert_close of its two results
     QString assertCloseDiff;
@@ -54,8 +54,8 @@ public:
 
     // `ranks`: the launcher's rank count (torchrun --nproc_per_node); `issueText`: for the GPU count it states;
     // `hangReported`: a hang needs what makes it possible here (threads for a fork-after-OpenMP hang).
-    void start(const QString &code, const PythonEnvironment &environment, int ranks = 0,
-               const QString &issueText = {}, bool hangReported = false);
+    void start(const QString &code, const PythonEnvironment &environment, int ranks = 0, const QString &issueText = {},
+               bool hangReported = false);
     void setTimeout(int milliseconds) { m_timeoutMs = milliseconds; }
 
     // "8 GPUs", "2x A100", "two GPUs" in an issue: the count it states, 0 when none.

@@ -4,9 +4,9 @@
 
 #include <QDateTime>
 #include <QDir>
-#include <QRegularExpression>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QThread>
 
@@ -59,10 +59,57 @@ SandboxRunner::SandboxRunner(QObject *parent)
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, [this] {
         m_result.timedOut = true;
-        qCInfo(lcRepro) << "sandbox timed out after" << m_request.limits.timeoutMs << "ms; killing it";
+        m_sampleTimer.stop();
+        // Runnable in most samples (state R, computing or waiting for a CPU): slow work, not a process stuck
+        // on a lock, a socket or a sleep. Load-independent, unlike CPU time on a busy machine.
+        for (auto it = m_runnableSamples.cbegin(); it != m_runnableSamples.cend(); ++it) {
+            if (m_samples >= 4 && it.value() * 2 >= m_samples)
+                m_result.busyAtTimeout = true;
+        }
+        qCInfo(lcRepro) << "sandbox timed out after" << m_request.limits.timeoutMs << "ms; killing it"
+                        << (m_result.busyAtTimeout ? "(still computing)" : "");
         if (m_process)
             m_process->kill(); // bwrap dies, its PID namespace and everything in it with it
     });
+    m_sampleTimer.setInterval(100);
+    connect(&m_sampleTimer, &QTimer::timeout, this, &SandboxRunner::sampleStates);
+}
+
+void SandboxRunner::sampleStates()
+{
+    if (!m_process || m_process->processId() <= 0)
+        return;
+    // The sandbox's processes: bwrap's descendants, from /proc/PID/stat (pid, (comm), state, ppid).
+    QMap<qint64, qint64> parentOf;
+    QMap<qint64, QChar> stateOf;
+    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool ok = false;
+        const qint64 pid = entry.toLongLong(&ok);
+        if (!ok)
+            continue;
+        QFile stat(u"/proc/%1/stat"_s.arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = stat.readAll();
+        const qsizetype close = line.lastIndexOf(')');
+        if (close < 0)
+            continue;
+        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+        if (fields.size() < 2)
+            continue;
+        stateOf.insert(pid, QChar::fromLatin1(fields.at(0).isEmpty() ? '?' : fields.at(0).at(0)));
+        parentOf.insert(pid, fields.at(1).toLongLong());
+    }
+    const qint64 root = m_process->processId();
+    ++m_samples;
+    for (auto it = parentOf.cbegin(); it != parentOf.cend(); ++it) {
+        qint64 p = it.value();
+        for (int depth = 0; p > 1 && p != root && depth < 64; ++depth)
+            p = parentOf.value(p, 0);
+        if (p == root && stateOf.value(it.key()) == u'R')
+            m_runnableSamples[it.key()] += 1;
+    }
 }
 
 SandboxRunner::~SandboxRunner()
@@ -133,8 +180,8 @@ QStringList SandboxRunner::buildCommand(const SandboxRequest &request, const QSt
     args << u"--perms"_s << u"01777"_s << u"--tmpfs"_s << u"/dev/shm"_s;
     // NVIDIA GPUs, when the host has them: the device nodes into the fresh /dev (the driver's libraries are
     // already visible through the read-only root). Still no network. Not exercised on a machine without GPUs.
-    for (const QFileInfo &node : QDir(u"/dev"_s).entryInfoList({u"nvidia*"_s}, QDir::System | QDir::Dirs |
-                                                                                  QDir::NoDotAndDotDot)) {
+    for (const QFileInfo &node :
+         QDir(u"/dev"_s).entryInfoList({u"nvidia*"_s}, QDir::System | QDir::Dirs | QDir::NoDotAndDotDot)) {
         args << u"--dev-bind"_s << node.absoluteFilePath() << node.absoluteFilePath();
     }
 
@@ -208,7 +255,8 @@ QStringList SandboxRunner::buildCommand(const SandboxRequest &request, const QSt
     vars.insert(u"TRITON_CACHE_DIR"_s, SandboxTmp + u"/.cache/triton"_s);
     // Every Python process dumps its stacks shortly before our kill (resources/repro/sitecustomize.py).
     vars.insert(u"PYTHONPATH"_s, SandboxTmp + u"/.tc_site"_s);
-    vars.insert(u"TC_DEADLINE"_s, QString::number(QDateTime::currentSecsSinceEpoch() + request.limits.timeoutMs / 1000));
+    vars.insert(u"TC_DEADLINE"_s,
+                QString::number(QDateTime::currentSecsSinceEpoch() + request.limits.timeoutMs / 1000));
     vars.insert(u"TMPDIR"_s, SandboxTmp);
     vars.insert(u"LANG"_s, u"C.UTF-8"_s);
     vars.insert(u"PYTHONUNBUFFERED"_s, u"1"_s);
@@ -254,8 +302,8 @@ QStringList SandboxRunner::buildCommand(const SandboxRequest &request, const QSt
             rest = rest.mid(2); // python -m torch.distributed.run|launch …
         // torchrun's own options (--nproc_per_node, --standalone, …) go to torchrun; ours only needs the count.
         args << RankLauncher::arguments(request.rankMode, std::max(1, RankLauncher::ranksOf(rest)),
-                                        SandboxTmp + u'/' + RankLauncher::helperName(), script,
-                                        request.scriptArguments, rest);
+                                        SandboxTmp + u'/' + RankLauncher::helperName(), script, request.scriptArguments,
+                                        rest);
         return args;
     }
     args << script << request.scriptArguments;
@@ -363,6 +411,12 @@ void SandboxRunner::start(const SandboxRequest &request)
         ::close(m_statusPipe[1]);
         m_statusPipe[1] = -1;
         m_timer.start(m_request.limits.timeoutMs);
+        m_samples = 0;
+        m_runnableSamples.clear();
+        QTimer::singleShot(std::max(0, m_request.limits.timeoutMs - 1200), this, [this] {
+            if (!m_done && m_process)
+                m_sampleTimer.start();
+        });
         Q_EMIT started();
     });
     m_process->start();
@@ -507,7 +561,8 @@ QString SandboxRunner::hangReportOf(const QString &output, const QString &script
         parts << u"rank %1 stopped first"_s.arg(rank);
     const qsizetype dump = output.indexOf(u"most recent call first"_s);
     if (dump >= 0) {
-        const QRegularExpression frame(u"File \"/tmp/%1\", line (\\d+) in (\\S+)"_s.arg(QRegularExpression::escape(scriptName)));
+        const QRegularExpression frame(
+            u"File \"/tmp/%1\", line (\\d+) in (\\S+)"_s.arg(QRegularExpression::escape(scriptName)));
         const auto m = frame.match(output, dump);
         parts << (m.hasMatch() ? u"stacks dumped; innermost frame of the script: %1 line %2 in %3"_s.arg(
                                      scriptName, m.captured(1), m.captured(2))
@@ -540,6 +595,7 @@ void SandboxRunner::finish()
         return;
     m_done = true;
     m_timer.stop();
+    m_sampleTimer.stop();
     closeStatusPipe();
     m_result.durationMs = m_clock.isValid() ? m_clock.elapsed() : 0;
     if (m_result.sandboxRefused())

@@ -55,9 +55,10 @@ struct SandboxRunResult
     int exitCode = -1;
     int signal = 0; // set when the repro was killed by a signal (exit 128+N inside the sandbox)
     bool timedOut = false;
-    int timeoutMs = 0; // the limit the run had
-    QString hangReport; // on a timeout: where it hung (the first rank to stop, the innermost frame)
-    QStringList rankExitCodes; // multi-rank runs: "rank 0: exit 0", "rank 1: exit 1"
+    int timeoutMs = 0;          // the limit the run had
+    QString hangReport;         // on a timeout: where it hung (the first rank to stop, the innermost frame)
+    bool busyAtTimeout = false; // a process stayed runnable (computing) through the last second: slow, not stuck
+    QStringList rankExitCodes;  // multi-rank runs: "rank 0: exit 0", "rank 1: exit 1"
     bool cancelled = false;
     qint64 durationMs = 0;
     QByteArray stdoutTail; // the last SandboxLimits::retainBytes of each stream
@@ -95,8 +96,7 @@ public:
     // The full command line for a request; `statusFd` is bwrap's --json-status-fd (-1: none). `uid` is the
     // run's uid (root-started runs drop to it; -1: a fresh one). When the work dir's parent holds `passwd`
     // and `group` files (start() writes them), they are mounted over /etc's, so the run has a user name.
-    static QStringList buildCommand(const SandboxRequest &request, const QString &workDir, int statusFd,
-                                    int uid = -1);
+    static QStringList buildCommand(const SandboxRequest &request, const QString &workDir, int statusFd, int uid = -1);
     // The user name a run has inside the sandbox: ours when we are not root, else "repro".
     static QString userNameFor(int uid);
     static QStringList defaultHiddenPaths();
@@ -119,12 +119,16 @@ private:
     void finish();
     void closeStatusPipe();
     bool writeIdentity(int uid);
+    void sampleStates();
 
     SandboxRequest m_request;
     SandboxRunResult m_result;
     std::optional<QTemporaryDir> m_dir;
     QPointer<QProcess> m_process;
     QTimer m_timer;
+    QTimer m_sampleTimer; // in the last second before a timeout: is anything still computing?
+    QMap<qint64, int> m_runnableSamples;
+    int m_samples = 0;
     QElapsedTimer m_clock;
     int m_statusPipe[2] = {-1, -1};
     bool m_done = false;

@@ -792,8 +792,8 @@ void ReproPanel::showNeeds()
     }
     m_needsLabel->show();
     if (!m_needs) {
-        if (m_needsProbe)
-            m_needsLabel->setText(tr("Checking what it needs (GPUs, NCCL, packages) against this environment…"));
+        m_needsLabel->setVisible(m_needsProbe != nullptr);
+        m_needsLabel->setText(tr("Checking what it needs (GPUs, NCCL, packages) against this environment…"));
         m_variantCheck->hide();
         return;
     }
@@ -801,15 +801,17 @@ void ReproPanel::showNeeds()
     const QString machine = n.haveGpus > 0 ? tr("%n CUDA GPU(s)", nullptr, n.haveGpus) : tr("no GPU");
     QString text = n.canRunHere() ? tr("✓ Can run here (%1)").arg(machine) : u"⊘ "_s + n.summary().toHtmlEscaped();
     QString diff;
+    // With a reported (or implied) error, that error is the pass/fail signal, prints or not.
+    const bool noErrorToCompare = m_expectedEdit->text().trimmed().isEmpty() && m_extraction.impliedError.isEmpty();
     if (!n.cpuVariant.isEmpty()) {
         m_variantCheck->setText(tr("Run the CPU variant instead (nccl→gloo, cuda→cpu, .cuda() dropped); the "
                                    "verdict says it ran as a variant"));
         diff = n.cpuVariantDiff;
-    } else if (!n.assertCloseVariant.isEmpty() && !n.hasCheck) {
+    } else if (!n.assertCloseVariant.isEmpty() && !n.hasCheck && noErrorToCompare) {
         m_variantCheck->setText(tr("Add a pass/fail check: torch.testing.assert_close of the two printed results"));
         diff = n.assertCloseDiff;
     }
-    if (!n.hasCheck && n.prints && m_expectedEdit->text().trimmed().isEmpty())
+    if (!n.hasCheck && n.prints && noErrorToCompare)
         text += u"<br>"_s + tr("No pass/fail check: the script only prints, so its exit code says nothing.");
     m_variantCheck->setVisible(!diff.isEmpty());
     if (m_variantCheck->isChecked() && !diff.isEmpty())
@@ -1021,6 +1023,8 @@ void ReproPanel::setEnvironments(const QList<PythonEnvironment> &environments)
     }
     m_reduction->setEnvironments(environments);
     updateRunState();
+    if (!m_needs && !m_needsProbe)
+        startNeedsProbe(); // the scan may have finished before the environments were known
     Q_EMIT environmentsReady();
 }
 
@@ -1163,8 +1167,8 @@ void ReproPanel::onSeriesFinished(const ReproSeriesSummary &summary)
         SandboxRequest ran;
         if (const ReproCandidate *c = candidate())
             ran.scriptName = c->scriptName;
-        m_hangLines = SandboxRunner::hangLinesOf(
-            QString::fromUtf8(m_lastRun.stdoutTail + '\n' + m_lastRun.stderrTail), SandboxRunner::scriptNameOf(ran));
+        m_hangLines = SandboxRunner::hangLinesOf(QString::fromUtf8(m_lastRun.stdoutTail + '\n' + m_lastRun.stderrTail),
+                                                 SandboxRunner::scriptNameOf(ran));
         updateCodeMarks();
     }
     record.result = result;
@@ -1262,8 +1266,8 @@ QString ReproPanel::outcomeSummary(const ReproRunRecord &r)
 {
     const int like = r.result.value(u"overall_count"_s).toInt(r.reproduces() ? r.reproducedRuns : r.runs);
     const BadgeLook look = outcomeLook(r.outcome);
-    const QString name = r.outcome == ReproOutcome::Kind::TimedOut && r.reproduces() ? tr("hang reproduced")
-                                                                                      : look.text;
+    const QString name =
+        r.outcome == ReproOutcome::Kind::TimedOut && r.reproduces() ? tr("hang reproduced") : look.text;
     const QString text = r.outcome == ReproOutcome::Kind::SandboxRefused || r.runs <= 0
                              ? name
                              : u"%1 %2/%3"_s.arg(name).arg(like).arg(r.runs);

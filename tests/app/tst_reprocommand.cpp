@@ -157,7 +157,6 @@ void TestReproCommand::gatesOnConsent()
         QCOMPARE(result.json.value(u"consent"_s).toObject().value(u"reviewer"_s).toString(), u"oncall-bob"_s);
 }
 
-
 QString TestReproCommand::writeIssue(const QString &title, const QString &prose, const QString &script)
 {
     static int n = 0;
@@ -224,8 +223,7 @@ void TestReproCommand::runsFromIssue()
     QFETCH(QStringList, shown);
 
     const QString issue = writeIssue(title, prose, script);
-    const Run result =
-        run(QStringList{u"run"_s, u"--issue"_s, issue, u"--runs"_s, u"1"_s} + options, 420000);
+    const Run result = run(QStringList{u"run"_s, u"--issue"_s, issue, u"--runs"_s, u"1"_s} + options, 420000);
     const QString json = QString::fromUtf8(QJsonDocument(result.json).toJson());
     QVERIFY2(result.exitCode == 0, result.err.right(3000).constData());
     QVERIFY2(result.json.value(u"outcome"_s).toString() == outcome, qPrintable(json.left(4000)));

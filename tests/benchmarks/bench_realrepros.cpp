@@ -129,9 +129,9 @@ int main(int argc, char **argv)
         process.setProcessChannelMode(QProcess::SeparateChannels);
         QElapsedTimer clock;
         clock.start();
-        process.start(binary, {u"repro"_s, u"run"_s, u"--issue"_s, c.dir + u'/' + c.name + u".issue.json"_s,
-                               u"--runs"_s, u"1"_s, u"--timeout"_s, QString::number(timeout), u"--consent"_s,
-                               u"bench_realrepros"_s});
+        process.start(binary,
+                      {u"repro"_s, u"run"_s, u"--issue"_s, c.dir + u'/' + c.name + u".issue.json"_s, u"--runs"_s,
+                       u"1"_s, u"--timeout"_s, QString::number(timeout), u"--consent"_s, u"bench_realrepros"_s});
         process.waitForFinished((timeout + 240) * 1000);
         const QJsonObject result = QJsonDocument::fromJson(process.readAllStandardOutput()).object();
         const QString expected = expectedClass(c);
@@ -143,8 +143,8 @@ int main(int argc, char **argv)
         }
         const bool ok = expected == console;
         matched += ok ? 1 : 0;
-        const bool saysNothing = expected == u"cannot-run-here"_s || expected == u"environment"_s ||
-                                 expected == u"no-check"_s;
+        const bool saysNothing =
+            expected == u"cannot-run-here"_s || expected == u"environment"_s || expected == u"no-check"_s;
         if (saysNothing && (console == u"reproduces"_s || console == u"fixed"_s))
             unsafe << c.name;
         out << (ok ? "  ok   " : "  MISS ") << c.name << ": expected " << expected << ", console " << console << " ("

@@ -88,20 +88,20 @@ void TestReproNeedsProbe::findsNeeds_data()
     QTest::addColumn<QString>("summaryHas");
 
     QTest::addRow("NCCL and two GPUs") << u"nccl_only.py"_s << 0 << QStringList{u"2 CUDA GPUs"_s, u"NCCL"_s} << true
-                                       << true << u"cannot run here: needs 2 CUDA GPUs and NCCL; this machine has no "
-                                                  u"CUDA GPU and no NCCL"_s;
+                                       << true
+                                       << u"cannot run here: needs 2 CUDA GPUs and NCCL; this machine has no "
+                                          u"CUDA GPU and no NCCL"_s;
     QTest::addRow("one CUDA device") << u"cuda_only.py"_s << 0 << QStringList{u"1 CUDA GPU"_s} << true << true
                                      << u"needs 1 CUDA GPU"_s;
-    QTest::addRow("a missing package")
-        << u"missing_package.py"_s << 0 << QStringList{u"the package triage_console_absent_pkg"_s} << false << false
-        << u"needs the package triage_console_absent_pkg"_s;
+    QTest::addRow("a missing package") << u"missing_package.py"_s << 0
+                                       << QStringList{u"the package triage_console_absent_pkg"_s} << false << false
+                                       << u"needs the package triage_console_absent_pkg"_s;
     QTest::addRow("a download") << u"download_model.py"_s << 0
                                 << QStringList{u"a download (the sandbox has no network)"_s} << false << false
                                 << u"no network in the sandbox"_s;
-    QTest::addRow("print-only") << u"print_mismatch.py"_s << 0 << QStringList() << false << false
-                                << u"can run here"_s;
-    QTest::addRow("CPU and Gloo, two ranks") << u"gloo_allreduce.py"_s << 0 << QStringList() << true << false
-                                             << u"can run here"_s;
+    QTest::addRow("print-only") << u"print_mismatch.py"_s << 0 << QStringList() << false << false << u"can run here"_s;
+    QTest::addRow("CPU and Gloo, two ranks")
+        << u"gloo_allreduce.py"_s << 0 << QStringList() << true << false << u"can run here"_s;
     QTest::addRow("torchrun script") << u"torchrun_rank_fails.py"_s << 2 << QStringList() << true << false
                                      << u"can run here"_s;
 }

@@ -276,14 +276,14 @@ void TestSandboxRunner::classifiesFailureModes_data()
     using K = ReproOutcome::Kind;
     const QStringList two = {u"torchrun"_s, u"--nproc_per_node=2"_s};
     QTest::addRow("NCCL-only script, run anyway")
-        << u"nccl_only.py"_s << QStringList() << false << QString() << false << true << 120 << K::CannotRunHere
-        << false << QStringList{u"cannot run here: needs NCCL"_s};
-    QTest::addRow("CUDA-only script")
-        << u"cuda_only.py"_s << QStringList() << false << u"AssertionError"_s << false << true << 120
-        << K::CannotRunHere << false << QStringList{u"cannot run here: needs a CUDA GPU"_s};
-    QTest::addRow("missing package")
-        << u"missing_package.py"_s << QStringList() << false << QString() << false << true << 120 << K::CannotRunHere
-        << false << QStringList{u"the package triage_console_absent_pkg"_s};
+        << u"nccl_only.py"_s << QStringList() << false << QString() << false << true << 120 << K::CannotRunHere << false
+        << QStringList{u"cannot run here: needs NCCL"_s};
+    QTest::addRow("CUDA-only script") << u"cuda_only.py"_s << QStringList() << false << u"AssertionError"_s << false
+                                      << true << 120 << K::CannotRunHere << false
+                                      << QStringList{u"cannot run here: needs a CUDA GPU"_s};
+    QTest::addRow("missing package") << u"missing_package.py"_s << QStringList() << false << QString() << false << true
+                                     << 120 << K::CannotRunHere << false
+                                     << QStringList{u"the package triage_console_absent_pkg"_s};
     QTest::addRow("torchrun, our ranks, rank 1 fails")
         << u"torchrun_rank_fails.py"_s << two << false << u"RuntimeError: rank 1 rejects the reduced sum"_s << false
         << true << 180 << K::SameError << true
@@ -292,8 +292,8 @@ void TestSandboxRunner::classifiesFailureModes_data()
         << u"torchrun_rank_fails.py"_s << two << true << u"RuntimeError: rank 1 rejects the reduced sum"_s << false
         << true << 180 << K::SameError << true << QStringList{u"rank 1 sum 6.0"_s};
     QTest::addRow("mp.spawn, rank 1 fails")
-        << u"spawn_rank_fails.py"_s << QStringList() << false << u"ValueError: spawned rank 1 fails"_s << false
-        << true << 180 << K::SameError << true << QStringList{u"rank 0 reduced [2.0, 2.0]"_s};
+        << u"spawn_rank_fails.py"_s << QStringList() << false << u"ValueError: spawned rank 1 fails"_s << false << true
+        << 180 << K::SameError << true << QStringList{u"rank 0 reduced [2.0, 2.0]"_s};
     QTest::addRow("reported hang, two ranks")
         << u"hang_barrier.py"_s << two << false << QString() << true << true << 30 << K::TimedOut << true
         << QStringList{u"hang reproduced: timed out after 30 s (killed by the console)"_s, u"stopped first"_s,
@@ -301,12 +301,14 @@ void TestSandboxRunner::classifiesFailureModes_data()
     QTest::addRow("timeout, no hang reported")
         << u"infinite_loop.py"_s << QStringList() << false << QString() << false << true << 4 << K::TimedOut << false
         << QStringList{u"timed out after 4 s (killed by the console)"_s};
-    QTest::addRow("multiprocessing queue and event")
-        << u"mp_queue.py"_s << QStringList() << false << QString() << false << true << 120 << K::Passed << false
-        << QStringList{u"queue ok"_s};
-    QTest::addRow("print-only mismatch")
-        << u"print_mismatch.py"_s << QStringList() << false << QString() << false << false << 120 << K::NoCheck
-        << false << QStringList{u"no pass/fail check"_s, u"compiled tensor([ 1.,"_s};
+    QTest::addRow("reported hang, but still computing at the kill")
+        << u"busy_loop.py"_s << QStringList() << false << QString() << true << true << 6 << K::Environment << false
+        << QStringList{u"while still computing, not stuck"_s};
+    QTest::addRow("multiprocessing queue and event") << u"mp_queue.py"_s << QStringList() << false << QString() << false
+                                                     << true << 120 << K::Passed << false << QStringList{u"queue ok"_s};
+    QTest::addRow("print-only mismatch") << u"print_mismatch.py"_s << QStringList() << false << QString() << false
+                                         << false << 120 << K::NoCheck << false
+                                         << QStringList{u"no pass/fail check"_s, u"compiled tensor([ 1.,"_s};
 }
 
 void TestSandboxRunner::classifiesFailureModes()
@@ -334,8 +336,8 @@ void TestSandboxRunner::classifiesFailureModes()
     const ReproOutcome outcome = OutcomeClassifier::classifyExpecting(result, expectation);
     const QString output = QString::fromUtf8(result.stdoutTail + '\n' + result.stderrTail);
     const QString seen = outcome.detail + u'\n' + result.rankExitCodes.join(u", "_s) + u'\n' + output;
-    QVERIFY2(outcome.kind == kind, qPrintable(ReproOutcome::kindName(outcome.kind) + u": "_s + outcome.detail +
-                                              u'\n' + output.right(3000)));
+    QVERIFY2(outcome.kind == kind,
+             qPrintable(ReproOutcome::kindName(outcome.kind) + u": "_s + outcome.detail + u'\n' + output.right(3000)));
     QCOMPARE(outcome.reproduces(), reproduces);
     for (const QString &text : shown)
         QVERIFY2(seen.contains(text), qPrintable(text + u" not in:\n"_s + seen.right(3000)));
