@@ -82,11 +82,17 @@ std::optional<int> ReproCli::reviewBeforeRun(const QString &code, const QCommand
                                              const QCommandLineOption &association, const QCommandLineOption &consent,
                                              QJsonObject &out, const QJsonObject &notRun)
 {
+    return reviewBeforeRun(code, parser.value(association), parser.isSet(consent) ? parser.value(consent) : QString(),
+                           out, notRun);
+}
+
+std::optional<int> ReproCli::reviewBeforeRun(const QString &code, const QString &association, const QString &consent,
+                                             QJsonObject &out, const QJsonObject &notRun)
+{
     const Result<ScanReport> report = scanNow(code);
     if (!report)
         return fail(report.error());
-    const ReproReview review{report.value(), QString(), parser.value(association),
-                             ReproReview::trustFor(parser.value(association))};
+    const ReproReview review{report.value(), QString(), association, ReproReview::trustFor(association)};
     out.insert(u"review"_s, ReproJson::toJson(review));
     const auto refuse = [&](const QString &detail) {
         merge(out, notRun);
@@ -97,10 +103,10 @@ std::optional<int> ReproCli::reviewBeforeRun(const QString &code, const QCommand
     if (!review.runnable())
         return refuse(tr("the code does not parse; it is reported, not run"));
     if (review.consentRequired()) {
-        if (!parser.isSet(consent))
+        if (consent.isEmpty())
             return refuse(
                 tr("needs a reviewer's consent (--consent NAME): %1").arg(review.consentReasons().join(u"; "_s)));
-        out.insert(u"consent"_s, QJsonObject{{u"reviewer"_s, parser.value(consent)},
+        out.insert(u"consent"_s, QJsonObject{{u"reviewer"_s, consent},
                                              {u"at"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
                                              {u"reasons"_s, QJsonArray::fromStringList(review.consentReasons())}});
     }

@@ -47,6 +47,9 @@ const PythonEnvironment *usableEnvironment(const QList<PythonEnvironment> &envir
 std::optional<int> reviewBeforeRun(const QString &code, const QCommandLineParser &parser,
                                    const QCommandLineOption &association, const QCommandLineOption &consent,
                                    QJsonObject &out, const QJsonObject &notRun = {});
+// The same, with the association and the consenting reviewer (empty: none) given as values.
+std::optional<int> reviewBeforeRun(const QString &code, const QString &association, const QString &consent,
+                                   QJsonObject &out, const QJsonObject &notRun = {});
 
 // Starts a job with `start` and runs the command's event loop until the job emits `finished`; what it
 // emitted, or nothing when the loop ended otherwise.

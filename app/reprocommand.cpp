@@ -9,14 +9,17 @@
 #include "engine/pythonenvironment.h"
 #include "engine/reproextractor.h"
 #include "engine/reprojson.h"
+#include "engine/reproneedsprobe.h"
 #include "engine/reproscanner.h"
 #include "engine/reproseries.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTextStream>
 
 #include <optional>
 
@@ -113,7 +116,7 @@ int runRepro(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(tr("Run a repro in the sandbox, N times, and classify the outcome."));
     parser.addHelpOption();
-    parser.addPositionalArgument(u"file"_s, tr("The script to run."));
+    parser.addPositionalArgument(u"file"_s, tr("The script to run (or --issue)."));
     parser.addPositionalArgument(u"args"_s, tr("Arguments for the script, after --."), u"[-- args…]"_s);
     const QCommandLineOption envOption(u"env"_s, tr("The environment by name (default: system)."), u"NAME"_s,
                                        u"system"_s);
@@ -133,12 +136,23 @@ int runRepro(const QStringList &arguments)
     const QCommandLineOption associationOption(u"author-association"_s,
                                                tr("The author's GitHub association; untrusted ones need --consent."),
                                                u"ASSOCIATION"_s);
+    const QCommandLineOption issueOption(
+        u"issue"_s, tr("Run the repro an issue gives (gh JSON), against its reported error or hang."), u"ISSUE.json"_s);
+    const QCommandLineOption numberOption(u"number"_s, tr("With --issue: this issue of the file."), u"N"_s);
+    const QCommandLineOption cpuVariantOption(
+        u"cpu-variant"_s, tr("Run the CPU variant (nccl→gloo, cuda→cpu) when the device is all it lacks."));
+    const QCommandLineOption assertCloseOption(
+        u"add-assert-close"_s, tr("Run a print-only repro with torch.testing.assert_close of its two results."));
+    const QCommandLineOption stockTorchrunOption(
+        u"stock-torchrun"_s, tr("Launch ranks with torchrun itself (its store without libuv), not our launcher."));
     parser.addOptions({envOption, expectOption, timeoutOption, runsOption, seedOption, memoryOption, launcherOption,
-                       consentOption, associationOption});
+                       consentOption, associationOption, issueOption, numberOption, cpuVariantOption, assertCloseOption,
+                       stockTorchrunOption});
     parser.process(arguments);
     const QStringList positional = parser.positionalArguments();
-    if (positional.isEmpty())
-        return fail(tr("usage: repro run FILE.py [options] [-- args]"));
+    const bool fromIssue = parser.isSet(issueOption);
+    if (positional.isEmpty() && !fromIssue)
+        return fail(tr("usage: repro run FILE.py [options] [-- args] | repro run --issue ISSUE.json [options]"));
     bool ok = false;
     const int timeout = parser.value(timeoutOption).toInt(&ok);
     if (!ok || timeout <= 0)
@@ -156,15 +170,67 @@ int runRepro(const QStringList &arguments)
             return fail(tr("--hash-seed needs a number"));
     }
 
-    const QString path = positional.first();
-    const Result<QString> code = readScript(path);
-    if (!code)
-        return fail(code.error());
+    QString path;
+    Result<QString> code = QString();
+    QJsonObject out;
+    ReproExpectation expectation;
+    expectation.error = ErrorSignature::parse(parser.value(expectOption));
+    QStringList launcher = parser.value(launcherOption).split(u' ', Qt::SkipEmptyParts);
+    QStringList scriptArguments = positional.mid(fromIssue ? 0 : 1);
+    QString scriptName;
+    QString association = parser.value(associationOption);
+    QString issueText;
+    ErrorSignature impliedError;
+    if (fromIssue) {
+        const auto issues = IssueJsonReader::readFile(parser.value(issueOption));
+        if (!issues)
+            return fail(issues.error());
+        const Issue *issue = nullptr;
+        for (const Issue &i : issues.value()) {
+            if (!parser.isSet(numberOption) || QString::number(i.number) == parser.value(numberOption)) {
+                issue = &i;
+                break;
+            }
+        }
+        if (!issue)
+            return fail(tr("no matching issue in %1").arg(parser.value(issueOption)));
+        const ReproExtraction extraction = ReproExtractor::extract(*issue);
+        out.insert(u"issue"_s, issue->number);
+        out.insert(u"extraction"_s, ReproJson::toJson(extraction));
+        const ReproCandidate *chosen = extraction.chosenCandidate();
+        if (!chosen) {
+            out.insert(u"outcome"_s, u"not-run"_s);
+            out.insert(u"reproduces"_s, false);
+            out.insert(u"needs"_s, QJsonArray());
+            out.insert(u"detail"_s, tr("no runnable repro in the issue: %1").arg(extraction.reason));
+            print(out);
+            return 0;
+        }
+        code = chosen->code;
+        scriptName = chosen->scriptName;
+        if (launcher.isEmpty())
+            launcher = chosen->launcher;
+        if (scriptArguments.isEmpty())
+            scriptArguments = chosen->scriptArguments;
+        if (expectation.error.isEmpty())
+            expectation.error = extraction.reported;
+        impliedError = extraction.impliedError;
+        expectation.hangReported = extraction.hangReported;
+        if (association.isEmpty())
+            association = chosen->authorAssociation;
+        issueText = issue->title + u'\n' + issue->body;
+        path = chosen->where();
+    } else {
+        path = positional.first();
+        code = readScript(path);
+        if (!code)
+            return fail(code.error());
+    }
+    out.insert(u"file"_s, path);
 
     // The same gate as the panel: review first; findings or an untrusted author need a named reviewer.
-    QJsonObject out{{u"file"_s, path}};
-    if (const auto stop = reviewBeforeRun(code.value(), parser, associationOption, consentOption, out,
-                                          {{u"outcome"_s, u"not-run"_s}}))
+    if (const auto stop = reviewBeforeRun(code.value(), association, parser.value(consentOption), out,
+                                          {{u"outcome"_s, u"not-run"_s}, {u"reproduces"_s, false}}))
         return *stop;
 
     const QList<PythonEnvironment> envs = discoverEnvironments();
@@ -177,15 +243,56 @@ int runRepro(const QStringList &arguments)
             tr("no usable environment \"%1\"; available: %2").arg(parser.value(envOption), names.join(u", "_s)));
     }
 
+    // What it needs against what the environment has, before anything runs.
+    ReproNeedsProbe probe;
+    const std::optional<Result<ReproNeeds>> probed = waitFor(probe, &ReproNeedsProbe::finished, [&] {
+        probe.start(code.value(), *env, RankLauncher::ranksOf(launcher), issueText, expectation.hangReported);
+    });
+    QString runCode = code.value();
+    QString variant;
+    if (probed && *probed) {
+        const ReproNeeds &needs = probed->value();
+        out.insert(u"needsCheck"_s, ReproJson::toJson(needs));
+        expectation.unmetNeeds = needs.unmet;
+        expectation.unmetSummary = needs.summary();
+        // Print-only: without a reported error, exit 0 says nothing; its printed values decide.
+        expectation.hasCheck = needs.hasCheck || !needs.prints || !expectation.error.isEmpty();
+        if (expectation.error.isEmpty())
+            expectation.error = impliedError; // what the prose names, once the check question is settled
+        if (parser.isSet(cpuVariantOption) && !needs.cpuVariant.isEmpty()) {
+            runCode = needs.cpuVariant;
+            variant = u"cpu"_s;
+            expectation.unmetNeeds.clear();
+            out.insert(u"variantDiff"_s, needs.cpuVariantDiff);
+        } else if (parser.isSet(assertCloseOption) && !needs.assertCloseVariant.isEmpty()) {
+            runCode = needs.assertCloseVariant;
+            variant = u"assert-close"_s;
+            expectation.hasCheck = true;
+            if (expectation.error.isEmpty()) // the added check failing is the wrong result showing
+                expectation.error = ErrorSignature::parse(u"AssertionError: Tensor-likes are not"_s);
+            out.insert(u"variantDiff"_s, needs.assertCloseDiff);
+        }
+    } else if (probed) {
+        QTextStream(stderr) << "triage-console repro: " << probed->error() << Qt::endl;
+    }
+    if (!variant.isEmpty())
+        out.insert(u"variant"_s, variant);
+
     SandboxRequest request;
-    request.scriptPath = path;
-    request.scriptArguments = positional.mid(1);
-    request.launcher = parser.value(launcherOption).split(u' ', Qt::SkipEmptyParts);
+    if (fromIssue || !variant.isEmpty()) {
+        request.scriptText = runCode;
+        request.scriptName = scriptName.isEmpty() && !fromIssue ? QFileInfo(path).fileName() : scriptName;
+    } else {
+        request.scriptPath = path;
+    }
+    request.scriptArguments = scriptArguments;
+    request.launcher = launcher;
+    if (parser.isSet(stockTorchrunOption))
+        request.rankMode = RankLauncher::Mode::Torchrun;
     request.environment = *env;
     request.hashSeed = seed;
     request.limits.timeoutMs = timeout * 1000;
     request.limits.memoryBytes = memory * 1024 * 1024;
-    const ErrorSignature expected = ErrorSignature::parse(parser.value(expectOption));
 
     QFile err;
     if (!err.open(stderr, QIODevice::WriteOnly | QIODevice::Unbuffered))
@@ -204,11 +311,22 @@ int runRepro(const QStringList &arguments)
                              u"── %1: %2 ──\n"_s.arg(ReproOutcome::kindName(outcome.kind), outcome.detail).toUtf8());
                      });
     const std::optional<ReproSeriesSummary> summary =
-        waitFor(series, &ReproSeries::finished, [&] { series.start(request, expected, runs); });
+        waitFor(series, &ReproSeries::finished, [&] { series.start(request, expectation, runs); });
     if (!summary)
         return fail(tr("the runs did not finish"));
 
     merge(out, ReproJson::toJson(*summary));
+    // `needs`: what the check before the run found missing, and what a run showed missing.
+    QStringList needs = expectation.unmetNeeds;
+    for (const ReproOutcome &o : summary->runs) {
+        for (const QString &n : o.needs) {
+            if (!needs.contains(n))
+                needs << n;
+        }
+    }
+    out.insert(u"needs"_s, QJsonArray::fromStringList(needs));
+    if (!variant.isEmpty())
+        out.insert(u"detail"_s, tr("%1 (run as the %2 variant, not as posted)").arg(summary->overall.detail, variant));
     out.insert(u"environment"_s, ReproJson::toJson(*env)); // the whole environment, not just its name
     out.insert(u"lastRun"_s, ReproJson::toJson(last));
     print(out);

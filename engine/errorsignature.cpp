@@ -12,7 +12,8 @@ namespace {
 const QRegularExpression &exceptionLine()
 {
     static const QRegularExpression re(
-        uR"(^\s*((?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Za-z_][A-Za-z0-9_]*(?:Error|Exception|Exit|Interrupt|Warning|Failure|Unsupported|Fault|Abort|Timeout|Exceeded|Iteration))(?::\s?(.*))?$)"_s);
+        // Dynamo's graph-break error is plain `Unsupported` (torch._dynamo.exc.Unsupported): a whole name too.
+        uR"(^\s*((?:[A-Za-z_][A-Za-z0-9_]*\.)*(?:[A-Za-z_][A-Za-z0-9_]*(?:Error|Exception|Exit|Interrupt|Warning|Failure|Unsupported|Fault|Abort|Timeout|Exceeded|Iteration)|Unsupported))(?::\s?(.*))?$)"_s);
     return re;
 }
 

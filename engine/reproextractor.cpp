@@ -397,5 +397,37 @@ ReproExtraction ReproExtractor::extract(const Issue &issue)
             break;
         }
     }
+    result.hangReported = reportsHang(issue.title, issue.body);
+    if (result.reported.isEmpty())
+        result.impliedError = impliedErrorOf(issue.title, issue.body);
     return result;
+}
+
+ErrorSignature ReproExtractor::impliedErrorOf(const QString &title, const QString &markdown)
+{
+    static const QRegularExpression graphBreak(
+        uR"(\b(graph[- ]?breaks?|fullgraph|fails? to trace|failed to trace|unable to trace)\b)"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    QString prose = markdown;
+    const QList<FencedBlock> blocks = fencedBlocks(markdown);
+    for (auto it = blocks.crbegin(); it != blocks.crend(); ++it)
+        prose.remove(it->start, it->end - it->start);
+    if (graphBreak.match(title + u'\n' + prose).hasMatch())
+        return ErrorSignature{u"torch._dynamo.exc.Unsupported"_s, QString()};
+    return {};
+}
+
+bool ReproExtractor::reportsHang(const QString &title, const QString &markdown)
+{
+    static const QRegularExpression hang(
+        uR"(\b(hangs?|hanging|hung|deadlocks?|deadlocked|deadlocking|freezes|frozen|stuck|never (returns|finishes|completes|terminates|exits))\b)"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression negated(uR"(\b(no longer|doesn't|does not|didn't|won't|not) (hang|deadlock))"_s,
+                                            QRegularExpression::CaseInsensitiveOption);
+    QString prose = markdown;
+    const QList<FencedBlock> blocks = fencedBlocks(markdown);
+    for (auto it = blocks.crbegin(); it != blocks.crend(); ++it)
+        prose.remove(it->start, it->end - it->start);
+    const QString text = title + u'\n' + prose;
+    return hang.match(text).hasMatch() && !negated.match(title).hasMatch();
 }

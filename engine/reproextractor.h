@@ -41,11 +41,14 @@ struct ReproExtraction
     };
     Status status = Status::None;
     QList<ReproCandidate> candidates;
-    int chosen = -1;         // index into candidates, -1 when none
-    QString reason;          // why this one (or why none)
-    ErrorSignature reported; // exception class + distinctive substring, empty when the issue shows none
-    QString reportedMessage; // the full message line(s) as reported
-    QString reportedFrom;    // "issue body", "comment 2"
+    int chosen = -1;           // index into candidates, -1 when none
+    QString reason;            // why this one (or why none)
+    ErrorSignature reported;   // exception class + distinctive substring, empty when the issue shows none
+    QString reportedMessage;   // the full message line(s) as reported
+    QString reportedFrom;      // "issue body", "comment 2"
+    bool hangReported = false; // the title or the original post says it hangs, deadlocks or gets stuck
+    // No error shown, but the prose names the failure: a graph break under fullgraph is Dynamo's Unsupported.
+    ErrorSignature impliedError;
 
     bool needsReproduction() const { return status != Status::Found; }
     const ReproCandidate *chosenCandidate() const { return chosen >= 0 ? &candidates.at(chosen) : nullptr; }
@@ -71,4 +74,7 @@ public:
     static bool looksLikePython(const FencedBlock &block);
     static bool looksLikeTraceback(const QString &code);
     static bool mentionsImages(const QString &markdown);
+    // "hangs", "deadlock", "stuck", "never returns" in prose (code blocks left out).
+    static bool reportsHang(const QString &title, const QString &markdown);
+    static ErrorSignature impliedErrorOf(const QString &title, const QString &markdown);
 };

@@ -82,7 +82,10 @@ QJsonObject ReproJson::toJson(const ReproExtraction &e)
                     {u"needsReproduction"_s, e.needsReproduction()},
                     {u"candidates"_s, candidates},
                     {u"chosen"_s, e.chosen},
-                    {u"reason"_s, e.reason}};
+                    {u"reason"_s, e.reason},
+                    {u"hangReported"_s, e.hangReported}};
+    if (!e.impliedError.isEmpty())
+        out.insert(u"impliedError"_s, toJson(e.impliedError));
     if (!e.reported.isEmpty()) {
         QJsonObject reported = toJson(e.reported);
         reported.insert(u"fullMessage"_s, e.reportedMessage);
@@ -91,6 +94,28 @@ QJsonObject ReproJson::toJson(const ReproExtraction &e)
     } else {
         out.insert(u"reportedError"_s, QJsonValue::Null);
     }
+    return out;
+}
+
+QJsonObject ReproJson::toJson(const ReproNeeds &n)
+{
+    QJsonObject out{
+        {u"canRunHere"_s, n.canRunHere()},
+        {u"summary"_s, n.summary()},
+        {u"unmet"_s, QJsonArray::fromStringList(n.unmet)},
+        {u"gpus"_s, n.gpus},
+        {u"nccl"_s, n.nccl},
+        {u"worldSize"_s, n.worldSize},
+        {u"launcher"_s, n.launcher},
+        {u"packages"_s, QJsonArray::fromStringList(n.packages)},
+        {u"downloads"_s, QJsonArray::fromStringList(n.downloads)},
+        {u"hasCheck"_s, n.hasCheck},
+        {u"prints"_s, n.prints},
+        {u"have"_s, QJsonObject{{u"gpus"_s, n.haveGpus}, {u"nccl"_s, n.haveNccl}, {u"torch"_s, n.torchVersion}}}};
+    if (!n.cpuVariantDiff.isEmpty())
+        out.insert(u"cpuVariantDiff"_s, n.cpuVariantDiff);
+    if (!n.assertCloseDiff.isEmpty())
+        out.insert(u"assertCloseDiff"_s, n.assertCloseDiff);
     return out;
 }
 
@@ -119,6 +144,12 @@ QJsonObject ReproJson::toJson(const ReproOutcome &o)
         out.insert(u"signal"_s, o.signal);
         out.insert(u"signalName"_s, ReproOutcome::signalName(o.signal));
     }
+    if (o.kind == ReproOutcome::Kind::TimedOut)
+        out.insert(u"hangReported"_s, o.hangReported);
+    if (!o.needs.isEmpty())
+        out.insert(u"needs"_s, QJsonArray::fromStringList(o.needs));
+    if (!o.rankExitCodes.isEmpty())
+        out.insert(u"rankExitCodes"_s, QJsonArray::fromStringList(o.rankExitCodes));
     if (!o.expected.isEmpty())
         out.insert(u"expected"_s, toJson(o.expected));
     if (!o.observed.isEmpty())
@@ -140,6 +171,12 @@ QJsonObject ReproJson::toJson(const SandboxRunResult &run, int lines)
         out.insert(u"signal"_s, run.signal);
     if (run.sandboxRefused())
         out.insert(u"refusal"_s, run.refusal);
+    if (!run.hangReport.isEmpty())
+        out.insert(u"hangReport"_s, run.hangReport);
+    if (run.timedOut)
+        out.insert(u"busyAtTimeout"_s, run.busyAtTimeout);
+    if (!run.rankExitCodes.isEmpty())
+        out.insert(u"rankExitCodes"_s, QJsonArray::fromStringList(run.rankExitCodes));
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include "engine/outcomeclassifier.h"
 #include "engine/pythonenvironment.h"
 #include "engine/reproextractor.h"
+#include "engine/reproneedsprobe.h"
 #include "engine/reproscanner.h"
 
 #include <QJsonObject>
@@ -15,6 +16,7 @@ QJsonObject toJson(const ReproReview &review);
 QJsonObject toJson(const ReproCandidate &candidate);
 QJsonObject toJson(const ReproExtraction &extraction);
 QJsonObject toJson(const PythonEnvironment &environment);
+QJsonObject toJson(const ReproNeeds &needs);
 QJsonObject toJson(const ReproOutcome &outcome);
 QJsonObject toJson(const SandboxRunResult &run, int tailLines = 40);
 QJsonObject toJson(const ReproSeriesSummary &summary);

@@ -65,7 +65,7 @@ QString ReproRunRecord::hashOf(const QString &code)
 
 ReproOutcome::Kind ReproRunRecord::kindFromName(const QString &name)
 {
-    for (int i = 0; i <= int(ReproOutcome::Kind::Cancelled); ++i) {
+    for (int i = 0; i <= int(ReproOutcome::Kind::NoCheck); ++i) {
         if (ReproOutcome::kindName(ReproOutcome::Kind(i)) == name)
             return ReproOutcome::Kind(i);
     }

@@ -40,7 +40,9 @@ struct ReproRunRecord
 
     bool reproduces() const
     {
-        return outcome == ReproOutcome::Kind::SameError || outcome == ReproOutcome::Kind::KilledBySignal;
+        // A timeout is the bug only when the issue reported a hang; the stored summary says so.
+        return outcome == ReproOutcome::Kind::SameError || outcome == ReproOutcome::Kind::KilledBySignal ||
+               (outcome == ReproOutcome::Kind::TimedOut && result.value(QStringLiteral("reproduces")).toBool());
     }
     qint64 durationMs() const
     {

@@ -7,10 +7,24 @@ ReproSeries::ReproSeries(QObject *parent)
 
 void ReproSeries::start(const SandboxRequest &request, const ErrorSignature &expected, int runs)
 {
+    ReproExpectation expectation;
+    expectation.error = expected;
+    start(request, expectation, runs);
+}
+
+void ReproSeries::start(const SandboxRequest &request, const ReproExpectation &expectation, int runs)
+{
     m_request = request;
-    m_expected = expected;
+    m_expected = expectation;
     m_total = std::max(1, runs);
     m_outcomes.clear();
+    if (!expectation.unmetNeeds.isEmpty()) {
+        m_outcomes << OutcomeClassifier::cannotRunHere(expectation, request.environment);
+        // Queued: callers connect after start(), and finished() comes exactly once either way.
+        QMetaObject::invokeMethod(
+            this, [this] { Q_EMIT finished(ReproSeriesAggregator::summarise(m_outcomes)); }, Qt::QueuedConnection);
+        return;
+    }
     startNext();
 }
 
@@ -28,7 +42,7 @@ void ReproSeries::startNext()
     m_runner = runner;
     connect(runner, &SandboxRunner::output, this, &ReproSeries::output);
     connect(runner, &SandboxRunner::finished, this, [this, runner, index](const SandboxRunResult &result) {
-        const ReproOutcome outcome = OutcomeClassifier::classify(result, m_expected);
+        const ReproOutcome outcome = OutcomeClassifier::classifyExpecting(result, m_expected);
         m_outcomes << outcome;
         Q_EMIT runFinished(index, outcome, result);
         runner->deleteLater();

@@ -18,6 +18,8 @@ public:
     explicit ReproSeries(QObject *parent = nullptr);
 
     void start(const SandboxRequest &request, const ErrorSignature &expected, int runs = 5);
+    // With unmet needs nothing runs: the series ends at once with one cannot-run-here outcome.
+    void start(const SandboxRequest &request, const ReproExpectation &expectation, int runs = 5);
     void cancel();
 
 Q_SIGNALS:
@@ -30,7 +32,7 @@ private:
     void startNext();
 
     SandboxRequest m_request;
-    ErrorSignature m_expected;
+    ReproExpectation m_expected;
     int m_total = 0;
     QList<ReproOutcome> m_outcomes;
     QPointer<SandboxRunner> m_runner;

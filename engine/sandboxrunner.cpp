@@ -2,15 +2,18 @@
 #include "engine/sandboxrunner.h"
 #include "engine/reproscanner.h" // lcRepro
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QThread>
 
 #include <atomic>
 #include <cerrno>
 #include <fcntl.h>
+#include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -56,10 +59,57 @@ SandboxRunner::SandboxRunner(QObject *parent)
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, [this] {
         m_result.timedOut = true;
-        qCInfo(lcRepro) << "sandbox timed out after" << m_request.limits.timeoutMs << "ms; killing it";
+        m_sampleTimer.stop();
+        // Runnable in most samples (state R, computing or waiting for a CPU): slow work, not a process stuck
+        // on a lock, a socket or a sleep. Load-independent, unlike CPU time on a busy machine.
+        for (auto it = m_runnableSamples.cbegin(); it != m_runnableSamples.cend(); ++it) {
+            if (m_samples >= 4 && it.value() * 2 >= m_samples)
+                m_result.busyAtTimeout = true;
+        }
+        qCInfo(lcRepro) << "sandbox timed out after" << m_request.limits.timeoutMs << "ms; killing it"
+                        << (m_result.busyAtTimeout ? "(still computing)" : "");
         if (m_process)
             m_process->kill(); // bwrap dies, its PID namespace and everything in it with it
     });
+    m_sampleTimer.setInterval(100);
+    connect(&m_sampleTimer, &QTimer::timeout, this, &SandboxRunner::sampleStates);
+}
+
+void SandboxRunner::sampleStates()
+{
+    if (!m_process || m_process->processId() <= 0)
+        return;
+    // The sandbox's processes: bwrap's descendants, from /proc/PID/stat (pid, (comm), state, ppid).
+    QMap<qint64, qint64> parentOf;
+    QMap<qint64, QChar> stateOf;
+    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool ok = false;
+        const qint64 pid = entry.toLongLong(&ok);
+        if (!ok)
+            continue;
+        QFile stat(u"/proc/%1/stat"_s.arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = stat.readAll();
+        const qsizetype close = line.lastIndexOf(')');
+        if (close < 0)
+            continue;
+        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+        if (fields.size() < 2)
+            continue;
+        stateOf.insert(pid, QChar::fromLatin1(fields.at(0).isEmpty() ? '?' : fields.at(0).at(0)));
+        parentOf.insert(pid, fields.at(1).toLongLong());
+    }
+    const qint64 root = m_process->processId();
+    ++m_samples;
+    for (auto it = parentOf.cbegin(); it != parentOf.cend(); ++it) {
+        qint64 p = it.value();
+        for (int depth = 0; p > 1 && p != root && depth < 64; ++depth)
+            p = parentOf.value(p, 0);
+        if (p == root && stateOf.value(it.key()) == u'R')
+            m_runnableSamples[it.key()] += 1;
+    }
 }
 
 SandboxRunner::~SandboxRunner()
@@ -102,9 +152,20 @@ QString SandboxRunner::scriptNameOf(const SandboxRequest &request)
     return u"repro.py"_s;
 }
 
-QStringList SandboxRunner::buildCommand(const SandboxRequest &request, const QString &workDir, int statusFd)
+QString SandboxRunner::userNameFor(int uid)
+{
+    if (geteuid() != 0) {
+        if (const passwd *pw = ::getpwuid(uid); pw && pw->pw_name && *pw->pw_name)
+            return QString::fromLocal8Bit(pw->pw_name);
+    }
+    return u"repro"_s;
+}
+
+QStringList SandboxRunner::buildCommand(const SandboxRequest &request, const QString &workDir, int statusFd, int uid)
 {
     const bool asRoot = geteuid() == 0;
+    if (uid < 0)
+        uid = asRoot ? nextSandboxUid() : int(getuid());
     QStringList args;
     // Unprivileged: a user namespace and everything else. As root there is no user namespace to be had in
     // many containers, and we drop privileges inside instead.
@@ -115,6 +176,14 @@ QStringList SandboxRunner::buildCommand(const SandboxRequest &request, const QSt
         args << u"--unshare-all"_s;
     args << u"--die-with-parent"_s << u"--new-session"_s;
     args << u"--ro-bind"_s << u"/"_s << u"/"_s << u"--dev"_s << u"/dev"_s << u"--proc"_s << u"/proc"_s;
+    // multiprocessing's locks, queues and events are POSIX semaphores in /dev/shm: writable for the run.
+    args << u"--perms"_s << u"01777"_s << u"--tmpfs"_s << u"/dev/shm"_s;
+    // NVIDIA GPUs, when the host has them: the device nodes into the fresh /dev (the driver's libraries are
+    // already visible through the read-only root). Still no network. Not exercised on a machine without GPUs.
+    for (const QFileInfo &node :
+         QDir(u"/dev"_s).entryInfoList({u"nvidia*"_s}, QDir::System | QDir::Dirs | QDir::NoDotAndDotDot)) {
+        args << u"--dev-bind"_s << node.absoluteFilePath() << node.absoluteFilePath();
+    }
 
     QStringList hidden = defaultHiddenPaths() + request.hiddenPaths;
     for (QString &p : hidden)
@@ -158,6 +227,12 @@ QStringList SandboxRunner::buildCommand(const SandboxRequest &request, const QSt
             bindBack(path, *cover);
     }
     args << u"--bind"_s << workDir << SandboxTmp;
+    // getpass.getuser() (inductor's cache dir, among others) needs a passwd entry or USER for the run's uid.
+    const QString identityDir = QFileInfo(workDir).path();
+    for (const QString &name : {u"passwd"_s, u"group"_s}) {
+        if (QFileInfo::exists(identityDir + u'/' + name))
+            args << u"--ro-bind"_s << identityDir + u'/' + name << u"/etc/"_s + name;
+    }
     // An environment under the host's /tmp would be covered by the work dir; bind it back over it.
     for (const QString &path : std::as_const(envPaths)) {
         if (isUnder(path, SandboxTmp) && path != SandboxTmp)
@@ -171,6 +246,17 @@ QStringList SandboxRunner::buildCommand(const SandboxRequest &request, const QSt
         path = env.prefix + u"/bin:"_s + path;
     vars.insert(u"PATH"_s, path);
     vars.insert(u"HOME"_s, SandboxTmp);
+    const QString user = userNameFor(uid);
+    vars.insert(u"USER"_s, user);
+    vars.insert(u"LOGNAME"_s, user);
+    // Compilers' caches in the work dir: the rest of the file system is read-only in here.
+    vars.insert(u"XDG_CACHE_HOME"_s, SandboxTmp + u"/.cache"_s);
+    vars.insert(u"TORCHINDUCTOR_CACHE_DIR"_s, SandboxTmp + u"/.cache/torchinductor"_s);
+    vars.insert(u"TRITON_CACHE_DIR"_s, SandboxTmp + u"/.cache/triton"_s);
+    // Every Python process dumps its stacks shortly before our kill (resources/repro/sitecustomize.py).
+    vars.insert(u"PYTHONPATH"_s, SandboxTmp + u"/.tc_site"_s);
+    vars.insert(u"TC_DEADLINE"_s,
+                QString::number(QDateTime::currentSecsSinceEpoch() + request.limits.timeoutMs / 1000));
     vars.insert(u"TMPDIR"_s, SandboxTmp);
     vars.insert(u"LANG"_s, u"C.UTF-8"_s);
     vars.insert(u"PYTHONUNBUFFERED"_s, u"1"_s);
@@ -198,7 +284,6 @@ QStringList SandboxRunner::buildCommand(const SandboxRequest &request, const QSt
     args << u"--"_s;
 
     if (asRoot) {
-        const int uid = nextSandboxUid();
         args << u"setpriv"_s << u"--reuid=%1"_s.arg(uid) << u"--regid=%1"_s.arg(uid) << u"--clear-groups"_s
              << u"--inh-caps=-all"_s << u"--bounding-set=-all"_s << u"--no-new-privs"_s;
     }
@@ -210,18 +295,18 @@ QStringList SandboxRunner::buildCommand(const SandboxRequest &request, const QSt
          << limitsArgument("fsize", limits.fileSizeBytes) << limitsArgument("cpu", cpu) << u"--core=0"_s << u"--"_s;
 
     args << (env.interpreter.isEmpty() ? u"python3"_s : env.interpreter) << u"-X"_s << u"faulthandler"_s;
+    const QString script = SandboxTmp + u'/' + scriptNameOf(request);
     if (!request.launcher.isEmpty()) {
-        const QString tool = request.launcher.first();
         QStringList rest = request.launcher.mid(1);
-        if (tool.endsWith(u"torchrun"_s)) {
-            args << u"-m"_s << u"torch.distributed.run"_s;
-        } else if (rest.size() >= 2 && rest.at(0) == u"-m"_s) {
-            args << u"-m"_s << rest.at(1); // python -m torch.distributed.launch …
-            rest = rest.mid(2);
-        }
-        args << rest;
+        if (rest.size() >= 2 && rest.at(0) == u"-m"_s)
+            rest = rest.mid(2); // python -m torch.distributed.run|launch …
+        // torchrun's own options (--nproc_per_node, --standalone, …) go to torchrun; ours only needs the count.
+        args << RankLauncher::arguments(request.rankMode, std::max(1, RankLauncher::ranksOf(rest)),
+                                        SandboxTmp + u'/' + RankLauncher::helperName(), script, request.scriptArguments,
+                                        rest);
+        return args;
     }
-    args << SandboxTmp + u'/' + scriptNameOf(request) << request.scriptArguments;
+    args << script << request.scriptArguments;
     return args;
 }
 
@@ -232,6 +317,7 @@ void SandboxRunner::start(const SandboxRequest &request)
     m_result.environmentName = request.environment.name;
     m_result.pythonVersion = request.environment.pythonVersion;
     m_result.torchVersion = request.environment.torchVersion;
+    m_result.timeoutMs = request.limits.timeoutMs;
     m_clock.start();
 
     const QString bwrap = QStandardPaths::findExecutable(u"bwrap"_s);
@@ -275,12 +361,33 @@ void SandboxRunner::start(const SandboxRequest &request)
     copy.close();
     copy.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
                         QFileDevice::ReadOther);
+    // Our helpers beside it: the rank launcher, and the stack dump armed in every Python process.
+    QDir(workDir()).mkdir(u".tc_site"_s);
+    const QList<std::pair<QString, QString>> helpers = {
+        {u":/repro/launch_ranks.py"_s, RankLauncher::helperName()},
+        {u":/repro/sitecustomize.py"_s, u".tc_site/sitecustomize.py"_s}};
+    for (const auto &[resource, target] : helpers) {
+        QFile::remove(workDir() + u'/' + target);
+        if (!QFile::copy(resource, workDir() + u'/' + target)) {
+            refuse(tr("Cannot copy %1 into the sandbox.").arg(target));
+            return;
+        }
+        QFile(workDir() + u'/' + target)
+            .setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
+                            QFileDevice::ReadOther);
+    }
+    ::chmod(QFile::encodeName(workDir() + u"/.tc_site"_s).constData(), 0755);
 
+    const int uid = geteuid() == 0 ? nextSandboxUid() : int(getuid());
+    if (!writeIdentity(uid)) {
+        refuse(tr("Cannot write the sandbox's passwd and group files."));
+        return;
+    }
     if (::pipe2(m_statusPipe, O_CLOEXEC) != 0) {
         refuse(tr("Cannot create the sandbox status pipe."));
         return;
     }
-    m_result.command = QStringList{bwrap} + buildCommand(request, workDir(), m_statusPipe[1]);
+    m_result.command = QStringList{bwrap} + buildCommand(request, workDir(), m_statusPipe[1], uid);
     qCDebug(lcRepro).noquote() << "sandbox:" << m_result.command.join(u' ');
 
     m_process = new QProcess(this);
@@ -304,6 +411,12 @@ void SandboxRunner::start(const SandboxRequest &request)
         ::close(m_statusPipe[1]);
         m_statusPipe[1] = -1;
         m_timer.start(m_request.limits.timeoutMs);
+        m_samples = 0;
+        m_runnableSamples.clear();
+        QTimer::singleShot(std::max(0, m_request.limits.timeoutMs - 1200), this, [this] {
+            if (!m_done && m_process)
+                m_sampleTimer.start();
+        });
         Q_EMIT started();
     });
     m_process->start();
@@ -374,6 +487,11 @@ void SandboxRunner::onFinished(int exitCode, QProcess::ExitStatus status)
         if (exitCode > 128 && exitCode < 128 + 65)
             m_result.signal = exitCode - 128;
     }
+    const QString output = QString::fromUtf8(m_result.stdoutTail) + u'\n' + QString::fromUtf8(m_result.stderrTail);
+    if (!m_request.launcher.isEmpty())
+        m_result.rankExitCodes = RankLauncher::rankExitTexts(output);
+    if (m_result.timedOut)
+        m_result.hangReport = hangReportOf(output, scriptNameOf(m_request));
     if (!sandboxUp && !m_result.timedOut && !m_result.cancelled) {
         const QString why = QString::fromUtf8(m_result.stderrTail).trimmed();
         m_result.refusal = why.isEmpty() ? tr("bubblewrap exited with %1 before starting the repro.").arg(exitCode)
@@ -385,6 +503,72 @@ void SandboxRunner::onFinished(int exitCode, QProcess::ExitStatus status)
             m_result.refusal = err.section(u'\n', 0, 0);
     }
     finish();
+}
+
+// The host's passwd and group with the run's uid in them (root-started runs have a uid nobody owns), so
+// getpass.getuser(), `id` and ssh-style lookups answer as they would on a reporter's machine.
+bool SandboxRunner::writeIdentity(int uid)
+{
+    if (geteuid() != 0 && ::getpwuid(uid) != nullptr)
+        return true; // our own entry is already in /etc/passwd
+    const QString name = userNameFor(uid);
+    const auto withEntry = [&](const QString &hostFile, const QString &entry) {
+        QFile host(hostFile);
+        QByteArray text;
+        if (host.open(QIODevice::ReadOnly)) {
+            for (const QByteArray &line : host.readAll().split('\n')) {
+                const QList<QByteArray> fields = line.split(':');
+                if (line.isEmpty() || (fields.size() > 2 && fields.at(2).toInt() == uid) ||
+                    fields.first() == name.toUtf8())
+                    continue;
+                text += line + '\n';
+            }
+        }
+        text += entry.toUtf8() + '\n';
+        QFile out(m_dir->filePath(QFileInfo(hostFile).fileName()));
+        if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size())
+            return false;
+        out.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
+                           QFileDevice::ReadOther);
+        return true;
+    };
+    const int gid = geteuid() == 0 ? uid : int(getgid());
+    return withEntry(u"/etc/passwd"_s, u"%1:x:%2:%3:repro:%4:/bin/sh"_s.arg(name).arg(uid).arg(gid).arg(SandboxTmp)) &&
+           withEntry(u"/etc/group"_s, u"%1:x:%2:"_s.arg(name).arg(gid));
+}
+
+QList<int> SandboxRunner::hangLinesOf(const QString &output, const QString &scriptName)
+{
+    // faulthandler: `  File "/tmp/repro.py", line 12 in worker`, innermost first within each dump.
+    const QRegularExpression frame(u"File \"/tmp/%1\", line (\\d+) in "_s.arg(QRegularExpression::escape(scriptName)));
+    QList<int> lines;
+    const qsizetype dump = output.indexOf(u"most recent call first"_s);
+    if (dump < 0)
+        return lines;
+    auto it = frame.globalMatch(output.mid(dump));
+    while (it.hasNext()) {
+        const int line = it.next().captured(1).toInt();
+        if (!lines.contains(line))
+            lines << line;
+    }
+    return lines;
+}
+
+QString SandboxRunner::hangReportOf(const QString &output, const QString &scriptName)
+{
+    QStringList parts;
+    if (const int rank = RankLauncher::firstSilentRank(output); rank >= 0)
+        parts << u"rank %1 stopped first"_s.arg(rank);
+    const qsizetype dump = output.indexOf(u"most recent call first"_s);
+    if (dump >= 0) {
+        const QRegularExpression frame(
+            u"File \"/tmp/%1\", line (\\d+) in (\\S+)"_s.arg(QRegularExpression::escape(scriptName)));
+        const auto m = frame.match(output, dump);
+        parts << (m.hasMatch() ? u"stacks dumped; innermost frame of the script: %1 line %2 in %3"_s.arg(
+                                     scriptName, m.captured(1), m.captured(2))
+                               : u"stacks dumped (no frame of the script)"_s);
+    }
+    return parts.join(u"; "_s);
 }
 
 void SandboxRunner::refuse(const QString &why)
@@ -411,6 +595,7 @@ void SandboxRunner::finish()
         return;
     m_done = true;
     m_timer.stop();
+    m_sampleTimer.stop();
     closeStatusPipe();
     m_result.durationMs = m_clock.isValid() ? m_clock.elapsed() : 0;
     if (m_result.sandboxRefused())

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/pythonenvironment.h"
+#include "engine/ranklauncher.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>
@@ -33,7 +34,8 @@ struct SandboxRequest
     QString scriptText; // or the code itself (an extracted candidate), when scriptPath is empty
     QString scriptName; // name inside the sandbox; the file's own name (or repro.py) when empty
     QStringList scriptArguments;
-    QStringList launcher; // {"torchrun", "--nproc_per_node=2"}: run through torch.distributed.run
+    QStringList launcher; // {"torchrun", "--nproc_per_node=2"}: N ranks (RankLauncher), tagged output
+    RankLauncher::Mode rankMode = RankLauncher::Mode::OwnRanks;
     PythonEnvironment environment;
     std::optional<int> hashSeed; // PYTHONHASHSEED
     QMap<QString, QString> extraEnvironment;
@@ -53,6 +55,10 @@ struct SandboxRunResult
     int exitCode = -1;
     int signal = 0; // set when the repro was killed by a signal (exit 128+N inside the sandbox)
     bool timedOut = false;
+    int timeoutMs = 0;          // the limit the run had
+    QString hangReport;         // on a timeout: where it hung (the first rank to stop, the innermost frame)
+    bool busyAtTimeout = false; // a process stayed runnable (computing) through the last second: slow, not stuck
+    QStringList rankExitCodes;  // multi-rank runs: "rank 0: exit 0", "rank 1: exit 1"
     bool cancelled = false;
     qint64 durationMs = 0;
     QByteArray stdoutTail; // the last SandboxLimits::retainBytes of each stream
@@ -87,10 +93,19 @@ public:
     bool isRunning() const { return m_process != nullptr && !m_done; }
     QString workDir() const; // on the host, while the runner lives
 
-    // The full command line for a request; `statusFd` is bwrap's --json-status-fd (-1: none).
-    static QStringList buildCommand(const SandboxRequest &request, const QString &workDir, int statusFd);
+    // The full command line for a request; `statusFd` is bwrap's --json-status-fd (-1: none). `uid` is the
+    // run's uid (root-started runs drop to it; -1: a fresh one). When the work dir's parent holds `passwd`
+    // and `group` files (start() writes them), they are mounted over /etc's, so the run has a user name.
+    static QStringList buildCommand(const SandboxRequest &request, const QString &workDir, int statusFd, int uid = -1);
+    // The user name a run has inside the sandbox: ours when we are not root, else "repro".
+    static QString userNameFor(int uid);
     static QStringList defaultHiddenPaths();
     static QString scriptNameOf(const SandboxRequest &request);
+    // Where a timed-out run hung, from the stacks every process dumped before the kill (faulthandler) and the
+    // launcher's watchdog: "rank 1 stopped first; repro.py line 12 in worker". Empty when nothing was dumped.
+    static QString hangReportOf(const QString &output, const QString &scriptName);
+    // The lines of the script (by number) in the dumped stacks, innermost first, for the code view.
+    static QList<int> hangLinesOf(const QString &output, const QString &scriptName);
 
 Q_SIGNALS:
     void started();
@@ -103,12 +118,17 @@ private:
     void refuse(const QString &why);
     void finish();
     void closeStatusPipe();
+    bool writeIdentity(int uid);
+    void sampleStates();
 
     SandboxRequest m_request;
     SandboxRunResult m_result;
     std::optional<QTemporaryDir> m_dir;
     QPointer<QProcess> m_process;
     QTimer m_timer;
+    QTimer m_sampleTimer; // in the last second before a timeout: is anything still computing?
+    QMap<qint64, int> m_runnableSamples;
+    int m_samples = 0;
     QElapsedTimer m_clock;
     int m_statusPipe[2] = {-1, -1};
     bool m_done = false;

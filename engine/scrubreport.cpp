@@ -82,6 +82,22 @@ ScrubReport ScrubReport::compose(const ScrubFindings &f)
         r.comment = text.join(u' ');
         if (hasNeedsRepro)
             r.removeLabels << f.reproductionLabel;
+    } else if (overall.saysNothing()) {
+        // Cannot run here, the machine's fault, no check, a timeout without a reported hang: the run says
+        // nothing about the bug. Nothing is drafted for the issue, and `needs reproduction` stays.
+        r.verdict = Verdict::Inconclusive;
+        using Kind = ReproOutcome::Kind;
+        if (overall.kind == Kind::CannotRunHere)
+            r.notes << u"Cannot run here (%1). Checking it needs a machine that has it; nothing is drafted and "
+                       u"`%2` stays."_s.arg(overall.detail, f.reproductionLabel);
+        else if (overall.kind == Kind::Environment)
+            r.notes << u"The run died of this machine's setup (%1), before the bug could show. Fix the environment "
+                       u"(or run elsewhere) first; nothing is drafted."_s.arg(overall.detail);
+        else if (overall.kind == Kind::NoCheck)
+            r.notes << u"No pass/fail check: the script only prints, so its exit code says nothing. Read the printed "
+                       u"values, or accept the assert_close edit and run that; nothing is drafted."_s;
+        else
+            r.notes << u"The runs were inconclusive (%1): nothing to tell the issue."_s.arg(overall.detail);
     } else if (overall.kind == ReproOutcome::Kind::Passed) {
         r.verdict = Verdict::NoLongerReproduces;
         QStringList text;

@@ -75,6 +75,12 @@ BadgeLook outcomeLook(ReproOutcome::Kind kind)
         return {u"⊘"_s, ReproPanel::tr("refused"), -1};
     case Kind::Cancelled:
         return {u"○"_s, ReproPanel::tr("cancelled"), -1};
+    case Kind::CannotRunHere:
+        return {u"⊘"_s, ReproPanel::tr("cannot run here"), -1};
+    case Kind::Environment:
+        return {u"⚙"_s, ReproPanel::tr("environment"), -1};
+    case Kind::NoCheck:
+        return {u"?"_s, ReproPanel::tr("no pass/fail check"), -1};
     }
     return {u"○"_s, QString(), -1};
 }
@@ -186,6 +192,21 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     reviewLayout->setSpacing(4);
     reviewLayout->addWidget(m_reviewLabel);
     reviewLayout->addWidget(m_consentCheck);
+    // What the repro needs against the chosen environment, known before anything runs.
+    m_needsLabel = new QLabel(m_reviewBox);
+    m_needsLabel->setObjectName(u"reproNeedsLabel"_s);
+    m_needsLabel->setWordWrap(true);
+    m_needsLabel->setTextFormat(Qt::RichText);
+    m_needsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_variantCheck = new QCheckBox(m_reviewBox);
+    m_variantCheck->setObjectName(u"reproVariantCheck"_s);
+    m_variantCheck->hide();
+    connect(m_variantCheck, &QCheckBox::toggled, this, [this] {
+        showNeeds();
+        updateRunState();
+    });
+    reviewLayout->addWidget(m_needsLabel);
+    reviewLayout->addWidget(m_variantCheck);
 
     m_envCombo->setObjectName(u"reproEnvironmentCombo"_s);
     m_envCombo->setAccessibleName(tr("Python environment"));
@@ -193,6 +214,7 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_envCombo->setMinimumContentsLength(32);
     m_envCombo->setPlaceholderText(tr("Finding environments…"));
     connect(m_envCombo, &QComboBox::currentIndexChanged, this, &ReproPanel::updateRunState);
+    connect(m_envCombo, &QComboBox::currentIndexChanged, this, &ReproPanel::startNeedsProbe);
     m_runsSpin->setObjectName(u"reproRunsSpin"_s);
     m_runsSpin->setRange(1, 100);
     m_runsSpin->setValue(DefaultRuns);
@@ -517,6 +539,8 @@ void ReproPanel::clearIssue()
     m_extractWatcher = nullptr;
     m_extracting = false;
     m_extraction = {};
+    m_needs.reset();
+    m_hangLines.clear();
     m_candidateIndex = -1;
     m_review.reset();
     m_record.reset();
@@ -547,6 +571,8 @@ void ReproPanel::setIssue(const Issue &issue)
     m_issue = issue;
     m_titleLabel->setText(tr("Reproduction · #%1").arg(issue.number));
     m_extraction = {};
+    m_needs.reset();
+    m_hangLines.clear();
     m_extracting = true;
     m_candidateIndex = -1;
     m_review.reset();
@@ -713,9 +739,105 @@ void ReproPanel::startScan()
         updateCodeMarks();
         showReview();
         updateRunState();
+        startNeedsProbe();
         Q_EMIT scanFinished();
     });
     scanner->scan(c->code);
+}
+
+void ReproPanel::startNeedsProbe()
+{
+    if (ReproNeedsProbe *old = std::exchange(m_needsProbe, nullptr))
+        old->deleteLater();
+    m_needs.reset();
+    m_variantCheck->setChecked(false);
+    const ReproCandidate *c = candidate();
+    const int env = m_envCombo->currentIndex();
+    if (!c || env < 0 || env >= m_environments.size() || !m_environments.at(env).isUsable()) {
+        showNeeds();
+        return;
+    }
+    auto *probe = new ReproNeedsProbe(this);
+    m_needsProbe = probe;
+    connect(probe, &ReproNeedsProbe::finished, this, [this, probe](const Result<ReproNeeds> &needs) {
+        probe->deleteLater();
+        if (m_needsProbe != probe)
+            return; // another candidate or environment since
+        m_needsProbe = nullptr;
+        if (needs)
+            m_needs = needs.value();
+        else
+            m_needsLabel->setText(tr("Could not check what it needs: %1").arg(needs.error().toHtmlEscaped()));
+        showNeeds();
+        updateRunState();
+        Q_EMIT needsChecked();
+    });
+    const QString issueText = m_issue ? m_issue->title + u'\n' + m_issue->body : QString();
+    probe->start(c->code, m_environments.at(env), RankLauncher::ranksOf(c->launcher), issueText,
+                 m_extraction.hangReported);
+    showNeeds();
+}
+
+QString ReproPanel::needsText() const
+{
+    return m_needsLabel->isVisibleTo(this) ? m_needsLabel->text() : QString();
+}
+
+void ReproPanel::showNeeds()
+{
+    if (!candidate()) {
+        m_needsLabel->hide();
+        m_variantCheck->hide();
+        return;
+    }
+    m_needsLabel->show();
+    if (!m_needs) {
+        m_needsLabel->setVisible(m_needsProbe != nullptr);
+        m_needsLabel->setText(tr("Checking what it needs (GPUs, NCCL, packages) against this environment…"));
+        m_variantCheck->hide();
+        return;
+    }
+    const ReproNeeds &n = *m_needs;
+    const QString machine = n.haveGpus > 0 ? tr("%n CUDA GPU(s)", nullptr, n.haveGpus) : tr("no GPU");
+    QString text = n.canRunHere() ? tr("✓ Can run here (%1)").arg(machine) : u"⊘ "_s + n.summary().toHtmlEscaped();
+    QString diff;
+    // With a reported (or implied) error, that error is the pass/fail signal, prints or not.
+    const bool noErrorToCompare = m_expectedEdit->text().trimmed().isEmpty() && m_extraction.impliedError.isEmpty();
+    if (!n.cpuVariant.isEmpty()) {
+        m_variantCheck->setText(tr("Run the CPU variant instead (nccl→gloo, cuda→cpu, .cuda() dropped); the "
+                                   "verdict says it ran as a variant"));
+        diff = n.cpuVariantDiff;
+    } else if (!n.assertCloseVariant.isEmpty() && !n.hasCheck && noErrorToCompare) {
+        m_variantCheck->setText(tr("Add a pass/fail check: torch.testing.assert_close of the two printed results"));
+        diff = n.assertCloseDiff;
+    }
+    if (!n.hasCheck && n.prints && noErrorToCompare)
+        text += u"<br>"_s + tr("No pass/fail check: the script only prints, so its exit code says nothing.");
+    m_variantCheck->setVisible(!diff.isEmpty());
+    if (m_variantCheck->isChecked() && !diff.isEmpty())
+        text += u"<pre style=\"margin:4px 0\">"_s + diff.toHtmlEscaped() + u"</pre>"_s;
+    m_needsLabel->setText(text);
+}
+
+ReproExpectation ReproPanel::expectation(const ReproSubject &s) const
+{
+    ReproExpectation e;
+    e.error = s.expected;
+    e.hangReported = m_extraction.hangReported;
+    if (m_needs) {
+        const bool variant = m_variantCheck->isChecked() && m_variantCheck->isVisible();
+        const bool assertClose = variant && m_needs->cpuVariant.isEmpty();
+        e.hasCheck = m_needs->hasCheck || !m_needs->prints || !e.error.isEmpty() || assertClose;
+        if (!variant) {
+            e.unmetNeeds = m_needs->unmet;
+            e.unmetSummary = m_needs->summary();
+        }
+        if (assertClose && e.error.isEmpty())
+            e.error = ErrorSignature::parse(u"AssertionError: Tensor-likes are not"_s);
+    }
+    if (e.error.isEmpty())
+        e.error = m_extraction.impliedError; // "graph break" in the prose: Dynamo's Unsupported
+    return e;
 }
 
 void ReproPanel::showReview()
@@ -789,6 +911,22 @@ void ReproPanel::updateCodeMarks()
             mark.format.setToolTip(u"%1: %2"_s.arg(f.rule, f.reason));
             marks << mark;
         }
+    }
+    // Where a hang was when the stacks were dumped: the innermost frame first, in a stronger red.
+    const bool dark = AppPalette::isDark(palette());
+    for (qsizetype i = 0; i < m_hangLines.size(); ++i) {
+        const QTextBlock block = m_codeView->document()->findBlockByNumber(m_hangLines.at(i) - 1);
+        if (!block.isValid())
+            continue;
+        QTextEdit::ExtraSelection mark;
+        mark.cursor = QTextCursor(block);
+        const int alpha = i == 0 ? 255 : 150;
+        mark.format.setBackground(dark ? QColor(0x6a, 0x1e, 0x1e, alpha) : QColor(0xff, 0xc9, 0xc9, alpha));
+        mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+        mark.format.setToolTip(i == 0 ? tr("The hang's innermost frame in this script (stacks dumped before the "
+                                           "timeout)")
+                                      : tr("On the hung stack"));
+        marks << mark;
     }
     m_codeView->setExtraSelections(marks);
 }
@@ -885,6 +1023,8 @@ void ReproPanel::setEnvironments(const QList<PythonEnvironment> &environments)
     }
     m_reduction->setEnvironments(environments);
     updateRunState();
+    if (!m_needs && !m_needsProbe)
+        startNeedsProbe(); // the scan may have finished before the environments were known
     Q_EMIT environmentsReady();
 }
 
@@ -913,7 +1053,13 @@ void ReproPanel::run()
     }
     const ReproCandidate &c = *candidate();
     const ReproSubject s = *subject();
-    const SandboxRequest &request = s.request;
+    SandboxRequest request = s.request;
+    const bool variant = m_needs && m_variantCheck->isVisible() && m_variantCheck->isChecked();
+    if (variant)
+        request.scriptText = m_needs->cpuVariant.isEmpty() ? m_needs->assertCloseVariant : m_needs->cpuVariant;
+    const ReproExpectation runExpectation = expectation(s);
+    m_hangLines.clear();
+    updateCodeMarks();
     const PythonEnvironment &env = request.environment;
     const ErrorSignature &expected = s.expected;
 
@@ -938,8 +1084,12 @@ void ReproPanel::run()
     m_follow = true;
     m_followButton->setChecked(true);
     m_badge->hide();
-    m_detailsLabel->setText(
-        tr("%1 · expecting %2").arg(env.label(), expected.isEmpty() ? tr("any failure") : expected.toString()));
+    m_detailsLabel->setText(tr("%1 · expecting %2%3")
+                                .arg(env.label(),
+                                     runExpectation.hangReported ? tr("the reported hang")
+                                     : expected.isEmpty()        ? tr("any failure")
+                                                                 : expected.toString(),
+                                     variant ? tr(" · running a variant, not the code as posted") : QString()));
     m_progress->setRange(0, 0);
     m_progress->show();
 
@@ -973,7 +1123,7 @@ void ReproPanel::run()
     updateRunState();
     setStatus(tr("Starting the sandbox…"));
     Q_EMIT runStarted();
-    series->start(request, expected, m_runsTotal);
+    series->start(request, runExpectation, m_runsTotal);
 }
 
 void ReproPanel::cancel()
@@ -1008,6 +1158,19 @@ void ReproPanel::onSeriesFinished(const ReproSeriesSummary &summary)
     if (m_review)
         result.insert(u"review"_s, ReproJson::toJson(*m_review));
     result.insert(u"last_run"_s, ReproJson::toJson(m_lastRun));
+    if (m_needs) {
+        result.insert(u"needs"_s, ReproJson::toJson(*m_needs));
+        if (m_variantCheck->isVisible() && m_variantCheck->isChecked())
+            result.insert(u"variant"_s, m_needs->cpuVariant.isEmpty() ? u"assert-close"_s : u"cpu"_s);
+    }
+    if (m_lastRun.timedOut) {
+        SandboxRequest ran;
+        if (const ReproCandidate *c = candidate())
+            ran.scriptName = c->scriptName;
+        m_hangLines = SandboxRunner::hangLinesOf(QString::fromUtf8(m_lastRun.stdoutTail + '\n' + m_lastRun.stderrTail),
+                                                 SandboxRunner::scriptNameOf(ran));
+        updateCodeMarks();
+    }
     record.result = result;
     const int rows = m_output->rowCount();
     QList<int> tail;
@@ -1103,9 +1266,11 @@ QString ReproPanel::outcomeSummary(const ReproRunRecord &r)
 {
     const int like = r.result.value(u"overall_count"_s).toInt(r.reproduces() ? r.reproducedRuns : r.runs);
     const BadgeLook look = outcomeLook(r.outcome);
+    const QString name =
+        r.outcome == ReproOutcome::Kind::TimedOut && r.reproduces() ? tr("hang reproduced") : look.text;
     const QString text = r.outcome == ReproOutcome::Kind::SandboxRefused || r.runs <= 0
-                             ? look.text
-                             : u"%1 %2/%3"_s.arg(look.text).arg(like).arg(r.runs);
+                             ? name
+                             : u"%1 %2/%3"_s.arg(name).arg(like).arg(r.runs);
     return look.glyph + u"  "_s + text;
 }
 

@@ -5,6 +5,7 @@
 #include "engine/outcomeclassifier.h"
 #include "engine/pythonenvironment.h"
 #include "engine/reproextractor.h"
+#include "engine/reproneedsprobe.h"
 #include "engine/reproresultstore.h"
 #include "engine/reproscanner.h"
 #include "views/reproreductionpanel.h"
@@ -121,6 +122,9 @@ public:
     QComboBox *candidateCombo() const { return m_candidateCombo; }
     QLineEdit *expectedEdit() const { return m_expectedEdit; }
     QCheckBox *consentCheck() const { return m_consentCheck; }
+    QCheckBox *variantCheck() const { return m_variantCheck; }
+    std::optional<ReproNeeds> needs() const { return m_needs; }
+    QString needsText() const;
     QComboBox *environmentCombo() const { return m_envCombo; }
     QSpinBox *runsSpin() const { return m_runsSpin; }
     QSpinBox *timeoutSpin() const { return m_timeoutSpin; }
@@ -136,6 +140,7 @@ public:
 Q_SIGNALS:
     void statusChanged(const ReproStatus &status);
     void scanFinished();
+    void needsChecked();
     void environmentsReady();
     void runStarted();
     // After every series (stored or not): the record as it was, or would have been, stored.
@@ -159,6 +164,9 @@ private:
     void showBadge(ReproOutcome::Kind kind, const QString &text);
     void setStatus(const QString &text);
     void updateCodeMarks();
+    void startNeedsProbe();
+    void showNeeds();
+    ReproExpectation expectation(const ReproSubject &subject) const;
     void applyPalette();
     QJsonObject consentRecord() const;
     const ReproCandidate *candidate() const;
@@ -174,6 +182,9 @@ private:
     int m_candidateIndex = -1;
     std::optional<ReproReview> m_review;
     QString m_scanError;
+    std::optional<ReproNeeds> m_needs; // what the chosen candidate needs, against the chosen environment
+    QPointer<ReproNeedsProbe> m_needsProbe;
+    QList<int> m_hangLines; // the script's lines in the stacks a hang dumped
     std::optional<ReproRunRecord> m_record;
     QList<PythonEnvironment> m_environments;
     bool m_probing = false;
@@ -200,6 +211,8 @@ private:
     QFrame *m_reviewBox;
     QLabel *m_reviewLabel;
     QCheckBox *m_consentCheck;
+    QLabel *m_needsLabel;
+    QCheckBox *m_variantCheck; // run the CPU variant or the assert_close edit instead of the code as posted
     QComboBox *m_envCombo;
     QSpinBox *m_runsSpin;
     QSpinBox *m_timeoutSpin;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "tests/support/testdata.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -24,8 +25,12 @@ private slots:
     void runsAndClassifies();
     void gatesOnConsent_data();
     void gatesOnConsent();
+    void runsFromIssue_data();
+    void runsFromIssue();
 
 private:
+    QString writeIssue(const QString &title, const QString &prose, const QString &script);
+
     struct Run
     {
         int exitCode = -1;
@@ -150,6 +155,83 @@ void TestReproCommand::gatesOnConsent()
     QCOMPARE(result.json.value(u"outcome"_s).toString(), outcome);
     if (options.contains(u"--consent"_s) && exitCode == 0)
         QCOMPARE(result.json.value(u"consent"_s).toObject().value(u"reviewer"_s).toString(), u"oncall-bob"_s);
+}
+
+QString TestReproCommand::writeIssue(const QString &title, const QString &prose, const QString &script)
+{
+    static int n = 0;
+    const QString code = QString::fromUtf8(TestData::read(u"repro/"_s + script));
+    const QJsonObject issue{{u"number"_s, 7000 + ++n},
+                            {u"title"_s, title},
+                            {u"body"_s, QString(prose + u"\n\n```python\n"_s + code + u"```\n"_s)},
+                            {u"labels"_s, QJsonArray()},
+                            {u"comments"_s, QJsonArray()},
+                            {u"author"_s, QJsonObject{{u"login"_s, u"alice"_s}}},
+                            {u"authorAssociation"_s, u"MEMBER"_s},
+                            {u"state"_s, u"OPEN"_s},
+                            {u"createdAt"_s, u"2025-01-01T00:00:00Z"_s},
+                            {u"updatedAt"_s, u"2025-01-01T00:00:00Z"_s}};
+    const QString path = m_home->filePath(u"issue-%1.json"_s.arg(n));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(issue).toJson()) < 0)
+        qFatal("cannot write the issue fixture");
+    return path;
+}
+
+void TestReproCommand::runsFromIssue_data()
+{
+    QTest::addColumn<QString>("title");
+    QTest::addColumn<QString>("prose");
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("outcome");
+    QTest::addColumn<bool>("reproduces");
+    QTest::addColumn<bool>("ran");
+    QTest::addColumn<QStringList>("shown"); // in the JSON text
+
+    QTest::addRow("NCCL and two GPUs: cannot run here, nothing runs")
+        << u"all_reduce over NCCL returns garbage"_s << u"Two GPUs, NCCL:"_s << u"nccl_only.py"_s << QStringList()
+        << u"cannot-run-here"_s << false << false
+        << QStringList{u"cannot run here: needs 2 CUDA GPUs and NCCL"_s, u"\"NCCL\""_s};
+    QTest::addRow("the CPU variant runs, labelled as one")
+        << u"all_reduce over NCCL returns garbage"_s << u"Two GPUs, NCCL:"_s << u"nccl_only.py"_s
+        << QStringList{u"--cpu-variant"_s} << u"passed"_s << false << true
+        << QStringList{u"\"variant\": \"cpu\""_s, u"run as the cpu variant, not as posted"_s, u"gloo"_s};
+    QTest::addRow("a reported hang that times out reproduces")
+        << u"barrier hangs forever with two ranks"_s
+        << u"Save as `hang_barrier.py` and run `torchrun --nproc_per_node=2 hang_barrier.py`; it never returns:"_s
+        << u"hang_barrier.py"_s << QStringList{u"--timeout"_s, u"30"_s} << u"timed-out"_s << true << true
+        << QStringList{u"hang reproduced: timed out after 30 s (killed by the console)"_s, u"stopped first"_s};
+    QTest::addRow("print-only: no check")
+        << u"compiled cumsum is off by one"_s << u"The two printed results differ:"_s << u"print_mismatch.py"_s
+        << QStringList() << u"no-check"_s << false << true << QStringList{u"no pass/fail check"_s};
+    QTest::addRow("print-only with the assert_close edit")
+        << u"compiled cumsum is off by one"_s << u"The two printed results differ:"_s << u"print_mismatch.py"_s
+        << QStringList{u"--add-assert-close"_s} << u"same-error"_s << true << true
+        << QStringList{u"torch.testing.assert_close(eager, compiled)"_s, u"\"variant\": \"assert-close\""_s};
+}
+
+void TestReproCommand::runsFromIssue()
+{
+    QFETCH(QString, title);
+    QFETCH(QString, prose);
+    QFETCH(QString, script);
+    QFETCH(QStringList, options);
+    QFETCH(QString, outcome);
+    QFETCH(bool, reproduces);
+    QFETCH(bool, ran);
+    QFETCH(QStringList, shown);
+
+    const QString issue = writeIssue(title, prose, script);
+    const Run result = run(QStringList{u"run"_s, u"--issue"_s, issue, u"--runs"_s, u"1"_s} + options, 420000);
+    const QString json = QString::fromUtf8(QJsonDocument(result.json).toJson());
+    QVERIFY2(result.exitCode == 0, result.err.right(3000).constData());
+    QVERIFY2(result.json.value(u"outcome"_s).toString() == outcome, qPrintable(json.left(4000)));
+    QCOMPARE(result.json.value(u"reproduces"_s).toBool(), reproduces);
+    QVERIFY(result.json.value(u"needs"_s).isArray());
+    QCOMPARE(result.err.contains("── run 1/1"), ran);
+    for (const QString &text : shown)
+        QVERIFY2(json.contains(text), qPrintable(text + u" not in "_s + json.left(4000)));
 }
 
 QTEST_GUILESS_MAIN(TestReproCommand)

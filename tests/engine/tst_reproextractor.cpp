@@ -13,6 +13,9 @@ class TestReproExtractor final : public QObject
     Q_OBJECT
 
 private slots:
+    void readsReportedHangAndImpliedError_data();
+    void readsReportedHangAndImpliedError();
+    void lastRaisedReadsDynamoUnsupported();
     void findsBlockAndReportedError();
     void prefersOriginalPostersMostRecent();
     void commenterStrictlyShorterWins_data();
@@ -287,6 +290,50 @@ void TestReproExtractor::lastRaised()
     QCOMPARE(sig.message, u"bad weight name"_s);
     QCOMPARE(ErrorSignature::parse(u"torch._dynamo.exc.Unsupported: call_function"_s).exceptionClass,
              u"torch._dynamo.exc.Unsupported"_s);
+}
+
+void TestReproExtractor::readsReportedHangAndImpliedError_data()
+{
+    QTest::addColumn<QString>("title");
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<bool>("hang");
+    QTest::addColumn<bool>("graphBreak");
+    const QString code = u"\n\n```python\nimport torch\nprint('hangs? no: code is not prose')\n```\n"_s;
+    QTest::addRow("hang in the title") << u"barrier hangs with two ranks"_s << code << true << false;
+    QTest::addRow("deadlock in the prose")
+        << u"spawn problem"_s << u"The children deadlock at exit."_s + code << true << false;
+    QTest::addRow("only in the code") << u"wrong sum"_s << code << false << false;
+    QTest::addRow("no longer hangs") << u"barrier no longer hangs"_s << code << false << false;
+    QTest::addRow("graph break") << u"LazyGraphModule causes graph breaks"_s << code << false << true;
+    QTest::addRow("fullgraph") << u"fullgraph=True fails on copy.copy"_s << code << false << true;
+    QTest::addRow("plain error") << u"wrong result on CPU"_s << code << false << false;
+}
+
+void TestReproExtractor::readsReportedHangAndImpliedError()
+{
+    QFETCH(QString, title);
+    QFETCH(QString, body);
+    QFETCH(bool, hang);
+    QFETCH(bool, graphBreak);
+    Issue issue;
+    issue.number = 1;
+    issue.title = title;
+    issue.body = body;
+    const ReproExtraction e = ReproExtractor::extract(issue);
+    QCOMPARE(e.hangReported, hang);
+    QCOMPARE(!e.impliedError.isEmpty(), graphBreak);
+    if (graphBreak)
+        QCOMPARE(e.impliedError.exceptionClass, u"torch._dynamo.exc.Unsupported"_s);
+}
+
+void TestReproExtractor::lastRaisedReadsDynamoUnsupported()
+{
+    // Dynamo's graph-break error has no Error/Exception suffix of its own to match on.
+    const QString traceback = u"Traceback (most recent call last):\n  File \"/tmp/r.py\", line 3, in <module>\n"
+                              u"    f(x)\ntorch._dynamo.exc.Unsupported: 'skip function copy in file copy.py'\n"_s;
+    const ErrorSignature sig = ErrorSignature::lastRaised(traceback);
+    QCOMPARE(sig.exceptionClass, u"torch._dynamo.exc.Unsupported"_s);
+    QVERIFY(sig.message.contains(u"skip function copy"_s));
 }
 
 QTEST_APPLESS_MAIN(TestReproExtractor)

@@ -17,6 +17,8 @@
 
 using namespace Qt::StringLiterals;
 
+Q_DECLARE_METATYPE(ReproOutcome::Kind)
+
 // Real bubblewrap, real python3 and torch: every repro here was written by us to probe one behaviour.
 class TestSandboxRunner final : public QObject
 {
@@ -33,6 +35,10 @@ private slots:
     void gatesFlakinessOverRuns();
     void fixesHashSeed();
     void glooTwoRankAllReduce();
+    void compilesOnEachBackend_data();
+    void classifiesFailureModes_data();
+    void classifiesFailureModes();
+    void compilesOnEachBackend();
     void cannotReachLoopbackServer();
     void cannotWriteOutsideWorkDir();
     void streamsFiftyMegabytes();
@@ -109,7 +115,18 @@ void TestSandboxRunner::buildsContainedCommand()
     QVERIFY(line.contains(u"--json-status-fd 7"_s));
     QVERIFY(line.contains(u"prlimit --as="_s));
     QVERIFY(line.contains(u"--nproc=512"_s));
-    QVERIFY(line.contains(u"-m torch.distributed.run --nproc_per_node=2 /tmp/distinct_error.py"_s));
+    // Our launcher starts the ranks (this torch has no libuv for torchrun's store); torchrun on request.
+    QVERIFY2(line.contains(u"/tmp/.tc_launch_ranks.py ranks 2 /tmp/distinct_error.py"_s), qPrintable(line));
+    r.rankMode = RankLauncher::Mode::Torchrun;
+    const QString torchrun = SandboxRunner::buildCommand(r, u"/tmp/triage-repro-x/work"_s, 7).join(u' ');
+    QVERIFY2(torchrun.contains(u"/tmp/.tc_launch_ranks.py torchrun --nproc_per_node=2 /tmp/distinct_error.py"_s),
+             qPrintable(torchrun));
+    // A user name and writable compiler caches for the run; stacks dumped before a timeout.
+    QVERIFY(line.contains(u"--setenv USER "_s));
+    QVERIFY(line.contains(u"--setenv TORCHINDUCTOR_CACHE_DIR /tmp/.cache/torchinductor"_s));
+    QVERIFY(line.contains(u"--setenv TRITON_CACHE_DIR /tmp/.cache/triton"_s));
+    QVERIFY(line.contains(u"--setenv XDG_CACHE_HOME /tmp/.cache"_s));
+    QVERIFY(line.contains(u"--setenv TC_DEADLINE "_s));
 }
 
 void TestSandboxRunner::reproducesDistinctError()
@@ -216,6 +233,116 @@ void TestSandboxRunner::glooTwoRankAllReduce()
     QVERIFY(out.contains(u"rank 0 sum 3.0"_s));
     QVERIFY(out.contains(u"rank 1 sum 3.0"_s));
     QCOMPARE(OutcomeClassifier::classify(result, {}).kind, ReproOutcome::Kind::Passed);
+}
+
+void TestSandboxRunner::compilesOnEachBackend_data()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::addRow("eager") << u"eager"_s;
+    QTest::addRow("aot_eager") << u"aot_eager"_s;
+    QTest::addRow("inductor") << u"inductor"_s; // C++ codegen and g++ in the sandbox, caches in the work dir
+}
+
+void TestSandboxRunner::compilesOnEachBackend()
+{
+    QFETCH(QString, backend);
+    SandboxRequest r = request(u"compiled_backend.py"_s);
+    r.scriptArguments = {backend};
+    r.limits.timeoutMs = 600000; // inductor's first compile is slow on a loaded two-core machine
+    const SandboxRunResult result = run(r, 660000);
+    const QString err = QString::fromUtf8(result.stderrTail);
+    QVERIFY2(!result.timedOut, "timed out");
+    const ReproOutcome outcome = OutcomeClassifier::classify(
+        result, ErrorSignature::parse(u"ValueError: compiled on %1 and matched eager (cmp-%1-ok)"_s.arg(backend)));
+    QVERIFY2(outcome.kind == ReproOutcome::Kind::SameError, qPrintable(outcome.detail + u'\n' + err.right(3000)));
+    // The run has a user name although a root-started run's uid owns no account on the host.
+    QVERIFY(QString::fromUtf8(result.stdoutTail).contains(u"compiled as "_s));
+    QVERIFY(!err.contains(u"No username set"_s));
+}
+
+void TestSandboxRunner::classifiesFailureModes_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QStringList>("launcher");
+    QTest::addColumn<bool>("stockTorchrun");
+    QTest::addColumn<QString>("reported"); // the reported error, `Class: substring`
+    QTest::addColumn<bool>("hangReported");
+    QTest::addColumn<bool>("hasCheck");
+    QTest::addColumn<int>("timeoutS");
+    QTest::addColumn<ReproOutcome::Kind>("kind");
+    QTest::addColumn<bool>("reproduces");
+    QTest::addColumn<QStringList>("shown"); // in the detail, the output or the rank exit codes
+
+    using K = ReproOutcome::Kind;
+    const QStringList two = {u"torchrun"_s, u"--nproc_per_node=2"_s};
+    QTest::addRow("NCCL-only script, run anyway")
+        << u"nccl_only.py"_s << QStringList() << false << QString() << false << true << 120 << K::CannotRunHere << false
+        << QStringList{u"cannot run here: needs NCCL"_s};
+    QTest::addRow("CUDA-only script") << u"cuda_only.py"_s << QStringList() << false << u"AssertionError"_s << false
+                                      << true << 120 << K::CannotRunHere << false
+                                      << QStringList{u"cannot run here: needs a CUDA GPU"_s};
+    QTest::addRow("missing package") << u"missing_package.py"_s << QStringList() << false << QString() << false << true
+                                     << 120 << K::CannotRunHere << false
+                                     << QStringList{u"the package triage_console_absent_pkg"_s};
+    QTest::addRow("torchrun, our ranks, rank 1 fails")
+        << u"torchrun_rank_fails.py"_s << two << false << u"RuntimeError: rank 1 rejects the reduced sum"_s << false
+        << true << 180 << K::SameError << true
+        << QStringList{u"rank 0: exit 0"_s, u"rank 1: exit 1"_s, u"[rank0]: rank 0 sum 6.0"_s};
+    QTest::addRow("torchrun, stock store without libuv, rank 1 fails")
+        << u"torchrun_rank_fails.py"_s << two << true << u"RuntimeError: rank 1 rejects the reduced sum"_s << false
+        << true << 180 << K::SameError << true << QStringList{u"rank 1 sum 6.0"_s};
+    QTest::addRow("mp.spawn, rank 1 fails")
+        << u"spawn_rank_fails.py"_s << QStringList() << false << u"ValueError: spawned rank 1 fails"_s << false << true
+        << 180 << K::SameError << true << QStringList{u"rank 0 reduced [2.0, 2.0]"_s};
+    QTest::addRow("reported hang, two ranks")
+        << u"hang_barrier.py"_s << two << false << QString() << true << true << 30 << K::TimedOut << true
+        << QStringList{u"hang reproduced: timed out after 30 s (killed by the console)"_s, u"stopped first"_s,
+                       u"innermost frame of the script: hang_barrier.py line"_s};
+    QTest::addRow("timeout, no hang reported")
+        << u"infinite_loop.py"_s << QStringList() << false << QString() << false << true << 4 << K::TimedOut << false
+        << QStringList{u"timed out after 4 s (killed by the console)"_s};
+    QTest::addRow("reported hang, but still computing at the kill")
+        << u"busy_loop.py"_s << QStringList() << false << QString() << true << true << 6 << K::Environment << false
+        << QStringList{u"while still computing, not stuck"_s};
+    QTest::addRow("multiprocessing queue and event") << u"mp_queue.py"_s << QStringList() << false << QString() << false
+                                                     << true << 120 << K::Passed << false << QStringList{u"queue ok"_s};
+    QTest::addRow("print-only mismatch") << u"print_mismatch.py"_s << QStringList() << false << QString() << false
+                                         << false << 120 << K::NoCheck << false
+                                         << QStringList{u"no pass/fail check"_s, u"compiled tensor([ 1.,"_s};
+}
+
+void TestSandboxRunner::classifiesFailureModes()
+{
+    QFETCH(QString, script);
+    QFETCH(QStringList, launcher);
+    QFETCH(bool, stockTorchrun);
+    QFETCH(QString, reported);
+    QFETCH(bool, hangReported);
+    QFETCH(bool, hasCheck);
+    QFETCH(int, timeoutS);
+    QFETCH(ReproOutcome::Kind, kind);
+    QFETCH(bool, reproduces);
+    QFETCH(QStringList, shown);
+
+    SandboxRequest r = request(script);
+    r.launcher = launcher;
+    r.rankMode = stockTorchrun ? RankLauncher::Mode::Torchrun : RankLauncher::Mode::OwnRanks;
+    r.limits.timeoutMs = timeoutS * 1000;
+    const SandboxRunResult result = run(r, (timeoutS + 60) * 1000);
+    ReproExpectation expectation;
+    expectation.error = ErrorSignature::parse(reported);
+    expectation.hangReported = hangReported;
+    expectation.hasCheck = hasCheck;
+    const ReproOutcome outcome = OutcomeClassifier::classifyExpecting(result, expectation);
+    const QString output = QString::fromUtf8(result.stdoutTail + '\n' + result.stderrTail);
+    const QString seen = outcome.detail + u'\n' + result.rankExitCodes.join(u", "_s) + u'\n' + output;
+    QVERIFY2(outcome.kind == kind,
+             qPrintable(ReproOutcome::kindName(outcome.kind) + u": "_s + outcome.detail + u'\n' + output.right(3000)));
+    QCOMPARE(outcome.reproduces(), reproduces);
+    for (const QString &text : shown)
+        QVERIFY2(seen.contains(text), qPrintable(text + u" not in:\n"_s + seen.right(3000)));
+    if (kind == ReproOutcome::Kind::CannotRunHere)
+        QVERIFY(outcome.saysNothing());
 }
 
 void TestSandboxRunner::cannotReachLoopbackServer()

@@ -153,6 +153,27 @@ void TestScrubReport::composes_data()
         << noReproLabelled << int(Verdict::NoRepro) << QStringList() << QStringList() << QStringList() << QStringList()
         << false << true;
 
+    // Runs that say nothing about the bug: no close, `needs reproduction` stays, nothing posted.
+    const QList<std::pair<const char *, Kind>> saysNothing = {
+        {"cannot run here: keeps needs reproduction", Kind::CannotRunHere},
+        {"environment: keeps needs reproduction", Kind::Environment},
+        {"no pass/fail check: keeps needs reproduction", Kind::NoCheck}};
+    for (const auto &[name, kind] : saysNothing) {
+        ScrubFindings nothing = f;
+        nothing.labels << u"needs reproduction"_s << u"triaged"_s;
+        nothing.series = series({kind, kind});
+        QTest::addRow("%s", name) << nothing << int(Verdict::Inconclusive) << QStringList() << QStringList()
+                                  << QStringList() << QStringList() << false << true;
+    }
+    ScrubFindings hang = f;
+    hang.labels << u"needs reproduction"_s;
+    ReproOutcome hung = outcome(Kind::TimedOut);
+    hung.hangReported = true;
+    hang.series = ReproSeriesAggregator::summarise({hung, hung});
+    QTest::addRow("reported hang timed out: still reproduces")
+        << hang << int(Verdict::StillReproduces) << QStringList{u"still reproduces"_s} << QStringList{u"Closing"_s}
+        << QStringList() << QStringList{u"needs reproduction"_s} << false << false;
+
     ScrubFindings closed = fixed;
     closed.closed = true;
     QTest::addRow("closed: hands off") << closed << int(Verdict::Closed) << QStringList() << QStringList()
@@ -181,6 +202,11 @@ void TestScrubReport::composes()
     QCOMPARE(r.removeLabels, remove);
     QCOMPARE(r.close, close);
     QCOMPARE(r.triagedRefresh, refresh);
+    if (findings.series.overall.saysNothing()) {
+        QVERIFY(!r.close);
+        QVERIFY(!r.removeLabels.contains(findings.reproductionLabel));
+        QVERIFY(!r.notes.isEmpty()); // says what would be needed
+    }
     // Every issue we touch either changes visibly or gets its `triaged` refresh; a closed one is left alone.
     if (r.verdict != Verdict::Closed)
         QVERIFY(!r.comment.isEmpty() || !r.addLabels.isEmpty() || !r.removeLabels.isEmpty() || r.triagedRefresh);
