@@ -117,6 +117,21 @@ def build_args(op, shape, second_shape, gen):
     return args, slots
 
 
+def call_text(op, args, slots):
+    """The call as Python, tensor inputs named t0, t1, …; and how to build each input."""
+    parts, inputs = [], []
+    for i, a in enumerate(args):
+        if i in slots:
+            n = slots.index(i)
+            parts.append(f"t{n}")
+            kind = "float" if a.is_floating_point() else "index"
+            inputs.append({"name": f"t{n}", "shape": list(a.shape), "kind": kind,
+                           "high": int(a.max().item()) + 1 if kind == "index" else None})
+        else:
+            parts.append(repr(a))
+    return f"torch.ops.{op}({', '.join(parts)})", inputs
+
+
 def tensor_count(op):
     return sum(1 for a in op._schema.arguments if _is_tensor(a.type) and not a.kwarg_only)
 
@@ -141,7 +156,7 @@ def build_cases(op):
         raise ValueError("the op takes no tensor input")
     cases = []
     for even, uneven in ((EVEN, UNEVEN), (EVEN3, UNEVEN3)):
-        for second in (lambda s: s, lambda s: tuple(s[:-2]) + (s[-1], s[-2])):
+        for second in (lambda s: s, lambda s: tuple(s[:-2]) + (s[-1], s[-2]), lambda s: (3,)):
             try:
                 try_single(op, even, second(even))
                 try_single(op, uneven, second(uneven))
@@ -266,6 +281,14 @@ def output_placements(got):
     return names[0] if len(names) == 1 else names
 
 
+def case_record(op, case, shape, second):
+    args, slots, out = try_single(op, shape, second, seed=1234)
+    call, inputs = call_text(op, args, slots)
+    first = first_output(out)
+    return {"case": case, "call": call, "inputs": inputs,
+            "output_shape": list(first.shape) if isinstance(first, torch.Tensor) else None}
+
+
 def probe_op(op_name, mesh, rank, world):
     from torch.distributed.tensor.debug import CommDebugMode
 
@@ -281,7 +304,7 @@ def probe_op(op_name, mesh, rank, world):
     if rank == 0:
         emit({"kind": "op", "op": str(op), "ranks": world, "schema": str(op._schema),
               "registry": registry_entry(op),
-              "cases": [{"case": c, "shapes": [list(s), list(s2)][: tensor_count(op)]} for c, s, s2 in cases]})
+              "cases": [case_record(op, c, s, s2) for c, s, s2 in cases]})
     for case, shape, second in cases:
         args, slots, expected = try_single(op, shape, second, seed=1234)
         tensors = [args[i] for i in slots]
