@@ -22,18 +22,19 @@ QString placementText(const OperatorProbeCombination &c)
     return c.placements.join(u", "_s);
 }
 
-// "2 ranks, divides" → the combinations' placements, in probe order.
+// "2 ranks, divides" → the combinations' placements, in probe order; with `withError`, those that failed the
+// same way share one line: "2 ranks, divides: MESSAGE ← (Shard(0)); (Shard(1))".
 QMap<QString, QStringList> grouped(const OperatorProbeOp &probed, Status status, bool withError)
 {
     QMap<QString, QStringList> groups;
+    QMap<QString, QString> errorOfKey;
     for (const OperatorProbeCombination &c : probed.combinations) {
         if (c.status != status)
             continue;
-        const QString key = u"%1 ranks, %2"_s.arg(c.ranks).arg(c.caseName);
-        QString entry = u"(%1)"_s.arg(placementText(c));
+        QString key = u"%1 ranks, %2"_s.arg(c.ranks).arg(c.caseName);
         if (withError && !c.error.isEmpty())
-            entry += u" → %1"_s.arg(c.error.left(160));
-        groups[key].append(entry);
+            key += u": %1 ←"_s.arg(c.error.left(160));
+        groups[key].append(u"(%1)"_s.arg(placementText(c)));
     }
     return groups;
 }
@@ -42,7 +43,8 @@ QStringList flatten(const QMap<QString, QStringList> &groups)
 {
     QStringList out;
     for (auto it = groups.cbegin(); it != groups.cend(); ++it)
-        out.append(u"%1: %2"_s.arg(it.key(), it.value().join(u"; "_s)));
+        out.append(u"%1%2 %3"_s.arg(it.key(), it.key().endsWith(u'←') ? QString() : u":"_s,
+                                    it.value().join(u"; "_s)));
     return out;
 }
 
@@ -121,7 +123,7 @@ OperatorAnalysis::Category OperatorAnalysis::categoryOf(const QString &op, const
             *reason = why;
     };
     if (matmul.contains(name)) {
-        say(u"contracts dimensions of its inputs"_s);
+        say(u"multiplies across its inputs' dimensions (matrix, batched, outer or Kronecker products)"_s);
         return Category::MatMul;
     }
     if (gather.contains(name)) {
@@ -271,9 +273,6 @@ QString OperatorAnalysis::generateTest(const OperatorProbeOp &probed)
     const bool passing = picked.isEmpty();
     if (passing && !probed.combinations.isEmpty())
         picked.append(&probed.combinations.first());
-    int worldSize = 2;
-    for (const OperatorProbeCombination *c : picked)
-        worldSize = std::max(worldSize, c->ranks);
 
     const QString name = baseName(probed.op);
     QString py;
@@ -292,53 +291,59 @@ QString OperatorAnalysis::generateTest(const OperatorProbeOp &probed)
           "        return DTensor.from_local(local, mesh, [placement], run_check=False)\n"
           "    return distribute_tensor(t, mesh, [placement])\n\n\n"_s;
     py += u"def _full(out):\n"
-          "    return out.full_tensor() if isinstance(out, DTensor) else out\n\n\n"_s;
-    const QString cls = u"DTensor%1Test"_s.arg(identifier(name).split(u'_', Qt::SkipEmptyParts).join(QString()));
-    QString className = cls;
-    className[7] = className[7].toUpper();
-    py += u"class %1(DTensorTestBase):\n"_s.arg(className);
-    py += u"    @property\n    def world_size(self):\n        return %1\n\n"_s.arg(worldSize);
-    QSet<QString> used;
+          "    return out.full_tensor() if isinstance(out, DTensor) else out\n\n"_s;
+    QString camel;
+    for (const QString &part : identifier(name).split(u'_', Qt::SkipEmptyParts))
+        camel += part.left(1).toUpper() + part.mid(1);
+    QList<int> sizes;
     for (const OperatorProbeCombination *c : picked) {
-        const OperatorProbeCase *found = nullptr;
-        for (const OperatorProbeCase &k : probed.cases) {
-            if (k.name == c->caseName)
-                found = &k;
-        }
-        if (!found)
-            continue;
-        QString method = u"test_%1_%2_%3ranks_%4"_s.arg(identifier(name), identifier(c->caseName))
-                             .arg(c->ranks)
-                             .arg(identifier(c->placements.join(u"_"_s)));
-        if (used.contains(method))
-            continue;
-        used.insert(method);
-        py += u"    @with_comms\n    def %1(self):\n"_s.arg(method);
-        py += u"        # Probe: %1%2\n"_s.arg(OperatorProbeCombination::statusName(c->status),
-                                              c->error.isEmpty() ? QString() : u" — "_s + c->error.left(150));
-        if (c->ranks != worldSize)
-            py += u"        mesh = self.build_device_mesh()  # the probe saw this on %1 ranks\n"_s.arg(c->ranks);
-        else
+        if (!sizes.contains(c->ranks))
+            sizes.append(c->ranks);
+    }
+    std::sort(sizes.begin(), sizes.end());
+    for (int size : sizes) {
+        py += u"\nclass DTensor%1On%2RanksTest(DTensorTestBase):\n"_s.arg(camel).arg(size);
+        py += u"    @property\n    def world_size(self):\n        return %1\n\n"_s.arg(size);
+        QSet<QString> used;
+        for (const OperatorProbeCombination *c : picked) {
+            if (c->ranks != size)
+                continue;
+            const OperatorProbeCase *found = nullptr;
+            for (const OperatorProbeCase &k : probed.cases) {
+                if (k.name == c->caseName)
+                    found = &k;
+            }
+            if (!found)
+                continue;
+            const QString method = u"test_%1_%2_%3"_s.arg(identifier(name), identifier(c->caseName),
+                                                          identifier(c->placements.join(u"_"_s)));
+            if (used.contains(method))
+                continue;
+            used.insert(method);
+            py += u"    @with_comms\n    def %1(self):\n"_s.arg(method);
+            py += u"        # Probe: %1%2\n"_s.arg(OperatorProbeCombination::statusName(c->status),
+                                                  c->error.isEmpty() ? QString() : u" — "_s + c->error.left(150));
             py += u"        mesh = self.build_device_mesh()\n"_s;
-        py += u"        gen = torch.Generator().manual_seed(1234)\n"_s;
-        QStringList names;
-        for (const QJsonValue &v : found->inputs) {
-            const QJsonObject input = v.toObject();
-            names.append(input.value(u"name"_s).toString());
-            py += u"        %1 = %2\n"_s.arg(names.last(), inputBuilder(input));
+            py += u"        gen = torch.Generator().manual_seed(1234)\n"_s;
+            QStringList names;
+            for (const QJsonValue &v : found->inputs) {
+                const QJsonObject input = v.toObject();
+                names.append(input.value(u"name"_s).toString());
+                py += u"        %1 = %2\n"_s.arg(names.last(), inputBuilder(input));
+            }
+            py += u"        expected = %1\n"_s.arg(found->call);
+            QString call = found->call;
+            for (qsizetype i = 0; i < names.size() && i < c->placements.size(); ++i) {
+                py += u"        d%1 = _dtensor(%1, %2, mesh)\n"_s.arg(names[i], pythonPlacement(c->placements[i]));
+                call.replace(QRegularExpression(u"\\b%1\\b"_s.arg(names[i])), u"d"_s + names[i]);
+            }
+            py += u"        out = %1\n"_s.arg(call);
+            py += u"        if isinstance(expected, (tuple, list)):\n"
+                  "            for e, o in zip(expected, out):\n"
+                  "                torch.testing.assert_close(_full(o), e, check_dtype=False)\n"
+                  "        else:\n"
+                  "            torch.testing.assert_close(_full(out), expected, check_dtype=False)\n\n"_s;
         }
-        py += u"        expected = %1\n"_s.arg(found->call);
-        QString call = found->call;
-        for (qsizetype i = 0; i < names.size() && i < c->placements.size(); ++i) {
-            py += u"        d%1 = _dtensor(%1, %2, mesh)\n"_s.arg(names[i], pythonPlacement(c->placements[i]));
-            call.replace(QRegularExpression(u"\\b%1\\b"_s.arg(names[i])), u"d"_s + names[i]);
-        }
-        py += u"        out = %1\n"_s.arg(call);
-        py += u"        if isinstance(expected, (tuple, list)):\n"
-              "            for e, o in zip(expected, out):\n"
-              "                torch.testing.assert_close(_full(o), e, check_dtype=False)\n"
-              "        else:\n"
-              "            torch.testing.assert_close(_full(out), expected, check_dtype=False)\n\n"_s;
     }
     py += u"\nif __name__ == \"__main__\":\n    run_tests()\n"_s;
     return py;
