@@ -33,6 +33,8 @@ UNEVEN = (5, 7)
 EVEN3 = (4, 8, 4)
 UNEVEN3 = (5, 7, 3)
 NO_STRATEGY = "does not have a sharding strategy registered"
+HANG_SECONDS = 30
+MAX_RESTARTS = 8
 
 
 def emit(record):
@@ -271,6 +273,21 @@ def compare(expected, got):
     return None
 
 
+def local_shape_problem(got, mesh, rank):
+    """("wrong", why) when a local shard's shape is not the one its DTensor's placements give; else None."""
+    from torch.distributed.tensor import DTensor
+    from torch.distributed.tensor._utils import compute_local_shape_and_global_offset
+    outs = got if isinstance(got, (tuple, list)) else [got]
+    for n, o in enumerate(outs):
+        if isinstance(o, DTensor):
+            expected, _ = compute_local_shape_and_global_offset(o.shape, mesh, o.placements)
+            if tuple(o.to_local().shape) != tuple(expected):
+                return ("wrong", f"output {n} on rank {rank}: local shard of shape {list(o.to_local().shape)}, "
+                                 f"but {list(o.shape)} under {[placement_name(p) for p in o.placements]} "
+                                 f"gives {list(expected)}")
+    return None
+
+
 def output_placements(got):
     from torch.distributed.tensor import DTensor
     outs = got if isinstance(got, (tuple, list)) else [got]
@@ -289,7 +306,15 @@ def case_record(op, case, shape, second):
             "output_shape": list(first.shape) if isinstance(first, torch.Tensor) else None}
 
 
-def probe_op(op_name, mesh, rank, world):
+def note_current(path, state):
+    """Where rank 0 is, so that the parent can say which combination hung and resume after it."""
+    if path:
+        with open(path + ".tmp", "w") as f:
+            json.dump(state, f)
+        os.replace(path + ".tmp", path)
+
+
+def probe_op(op_name, mesh, control, rank, world, skip=(), resumed=False, current_path=None):
     from torch.distributed.tensor.debug import CommDebugMode
 
     started = time.monotonic()
@@ -301,10 +326,11 @@ def probe_op(op_name, mesh, rank, world):
         if rank == 0:
             emit({"kind": "error", "op": op_name, "ranks": world, "error": short_error(exc)})
         return
-    if rank == 0:
+    if rank == 0 and not resumed:
         emit({"kind": "op", "op": str(op), "ranks": world, "schema": str(op._schema),
               "registry": registry_entry(op),
               "cases": [case_record(op, c, s, s2) for c, s, s2 in cases]})
+    index = -1
     for case, shape, second in cases:
         args, slots, expected = try_single(op, shape, second, seed=1234)
         tensors = [args[i] for i in slots]
@@ -312,10 +338,16 @@ def probe_op(op_name, mesh, rank, world):
         exp_first = first_output(expected)
         out_shape = list(exp_first.shape) if isinstance(exp_first, torch.Tensor) else None
         for combo in itertools.product(*[placement_options(t) for t in tensors]):
+            index += 1
             record = {"kind": "combination", "op": str(op), "ranks": world, "case": case,
                       "input_shapes": in_shapes, "output_shape": out_shape,
                       "placements": [placement_name(p) for p in combo]}
+            if index in skip:
+                continue  # it hung before; the parent reported it
+            if rank == 0:
+                note_current(current_path, {"name": op_name, "index": index, "record": record})
             counts["combinations"] += 1
+            got, failure = None, None
             try:
                 dargs = list(args)
                 for i, p in zip(slots, combo):
@@ -326,7 +358,36 @@ def probe_op(op_name, mesh, rank, world):
                 record["output_placements"] = output_placements(got)
                 record["redistributed"] = collectives > 0
                 record["collectives"] = collectives
-                mismatch = compare(expected, got)
+                failure = local_shape_problem(got, mesh, rank)
+            except Exception as exc:
+                failure = ("raises", short_error(exc))
+            # The ranks agree on what happened (on a group of their own, so a rank that raised early cannot be
+            # matched with a collective of the op), before any of them gathers the result.
+            failures = [None] * world
+            dist.all_gather_object(failures, failure, group=control)
+            failed_ranks = [r for r, f in enumerate(failures) if f is not None]
+            wrong_ranks = [r for r in failed_ranks if failures[r][0] == "wrong"]
+            if wrong_ranks:
+                # A shard that does not have the shape its placement says: a wrong result, found without
+                # gathering (the gather itself would hang or fail on such a tensor).
+                record.update({"status": "wrong", "error": failures[wrong_ranks[0]][1], "strategy": True,
+                               "failed_ranks": wrong_ranks})
+                counts["wrong"] += 1
+            elif failed_ranks:
+                message = failures[failed_ranks[0]][1]
+                record.pop("output_placements", None)
+                record.update({"status": "raises", "error": message, "strategy": NO_STRATEGY not in message})
+                if len(failed_ranks) < world:
+                    record["failed_ranks"] = failed_ranks
+                counts["raises"] += 1
+                if NO_STRATEGY in message:
+                    counts["no_strategy"] += 1
+            else:
+                try:
+                    mismatch = compare(expected, got)
+                except Exception as exc:
+                    mismatch = short_error(exc)
+                record["strategy"] = True
                 if mismatch is None:
                     record["status"] = "ok"
                     counts["ok"] += 1
@@ -334,15 +395,6 @@ def probe_op(op_name, mesh, rank, world):
                     record["status"] = "wrong"
                     record["error"] = mismatch
                     counts["wrong"] += 1
-                record["strategy"] = True
-            except Exception as exc:
-                message = short_error(exc)
-                record["status"] = "raises"
-                record["error"] = message
-                record["strategy"] = NO_STRATEGY not in message
-                counts["raises"] += 1
-                if NO_STRATEGY in message:
-                    counts["no_strategy"] += 1
             if rank == 0:
                 emit(record)
     if rank == 0:
@@ -350,19 +402,21 @@ def probe_op(op_name, mesh, rank, world):
               "strategy": counts["no_strategy"] == 0, **counts})
 
 
-def worker(rank, world, store_path, ops):
+def worker(rank, world, store_path, ops, skip, resumed, current_path):
     import torch.distributed as dist
     from torch.distributed.device_mesh import init_device_mesh
 
     torch.set_num_threads(1)
     store = dist.FileStore(store_path, world)
+    # Short: ranks that disagree (one raised, the others wait in a collective) are found by this timeout.
     dist.init_process_group("gloo", store=store, rank=rank, world_size=world,
-                            timeout=datetime.timedelta(seconds=120))
+                            timeout=datetime.timedelta(seconds=HANG_SECONDS))
     try:
         mesh = init_device_mesh("cpu", (world,))
+        control = dist.new_group(backend="gloo")
         for name in ops:
             try:
-                probe_op(name, mesh, rank, world)
+                probe_op(name, mesh, control, rank, world, skip.get(name, ()), name == resumed, current_path)
             except Exception as exc:
                 if rank == 0:
                     emit({"kind": "error", "op": name, "ranks": world, "error": short_error(exc),
@@ -370,6 +424,36 @@ def worker(rank, world, store_path, ops):
             dist.barrier()
     finally:
         dist.destroy_process_group()
+
+
+def run_mesh(world, ops, workdir):
+    """Probes `ops` on `world` ranks; when the ranks hang or die on a combination, reports it and resumes after it."""
+    skip, resumed, remaining = {}, None, list(ops)
+    for attempt in range(MAX_RESTARTS + 1):
+        store_path = os.path.join(workdir, f"store-{world}-{attempt}")
+        current_path = os.path.join(workdir, f"current-{world}")
+        if os.path.exists(current_path):
+            os.remove(current_path)
+        try:
+            mp.spawn(worker, args=(world, store_path, remaining, skip, resumed, current_path), nprocs=world, join=True)
+            return True
+        except Exception as exc:
+            try:
+                with open(current_path) as f:
+                    where = json.load(f)
+            except (OSError, ValueError):
+                emit({"kind": "error", "op": None, "ranks": world, "error": short_error(exc)})
+                return False
+            record = where["record"]
+            record.update({"status": "raises", "strategy": True, "hang": True,
+                           "error": f"the ranks diverged (one failed, the others waited) and were stopped after "
+                                    f"{HANG_SECONDS} s: {short_error(exc)}"})
+            emit(record)
+            skip.setdefault(where["name"], set()).add(where["index"])
+            resumed = where["name"]
+            remaining = remaining[remaining.index(resumed):]
+    emit({"kind": "error", "op": resumed, "ranks": world, "error": f"gave up after {MAX_RESTARTS} restarts"})
+    return False
 
 
 def main(argv):
@@ -389,12 +473,7 @@ def main(argv):
     workdir = tempfile.mkdtemp(prefix="probe-", dir=os.environ.get("TMPDIR", os.getcwd()))
     failed = False
     for world in ranks:
-        store_path = os.path.join(workdir, f"store-{world}")
-        try:
-            mp.spawn(worker, args=(world, store_path, ops), nprocs=world, join=True)
-        except Exception as exc:
-            failed = True
-            emit({"kind": "error", "op": None, "ranks": world, "error": short_error(exc)})
+        failed = not run_mesh(world, ops, workdir) or failed
     return 1 if failed else 0
 
 
