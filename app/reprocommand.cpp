@@ -2,6 +2,7 @@
 #include "app/reprocommand.h"
 
 #include "app/commandline.h"
+#include "app/probeopcommand.h"
 #include "app/reprocli.h"
 #include "app/reprotoolscommand.h"
 
@@ -348,6 +349,8 @@ int ReproCommand::run(const QStringList &arguments)
         return extract(rest);
     if (sub == u"envs"_s)
         return environments(rest);
+    if (sub == u"probe-op"_s)
+        return ProbeOpCommand::run(rest);
     if (ReproToolsCommand::handles(sub))
         return ReproToolsCommand::run(sub, rest);
     return fail(tr("usage: repro scan FILE.py | repro run FILE.py [options] | repro extract --input ISSUE.json | "
