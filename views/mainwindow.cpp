@@ -1626,11 +1626,9 @@ void MainWindow::showScoreboard(bool show)
         return;
     m_pages->setCurrentWidget(m_scoreboardPage);
     m_scoreboardAction->setChecked(true);
-    for (QShortcut *shortcut : std::as_const(m_queueShortcuts)) {
-        const QKeySequence keys = shortcut->key();
-        if (keys != QKeySequence(Qt::Key_Question) && keys != QKeySequence(Qt::Key_F11))
-            shortcut->setEnabled(false);
-    }
+    // The sheet, presentation mode and the page toggles are not among these: they stay on.
+    for (QAction *action : std::as_const(m_queueShortcuts))
+        action->setEnabled(false);
     m_scoreboardPage->reload();
     m_scoreboardPage->setFocus(Qt::ShortcutFocusReason);
 }

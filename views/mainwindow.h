@@ -280,7 +280,6 @@ private:
     QString m_outboxUnavailable;
     QAction *m_queuePageAction = nullptr;
     QAction *m_outboxAction = nullptr;
-    QList<QShortcut *> m_queueShortcuts; // the single-key review keys: off while the outbox shows
     KSyntaxHighlighting::Repository *m_syntax = nullptr;
     SimilarIssuesPanel *m_similarPanel = nullptr;
     std::unique_ptr<SimilarityLookup> m_similarity; // on the issue store's file
