@@ -68,6 +68,7 @@ class Needs(ast.NodeVisitor):
         self.imports = []
         self.downloads = []
         self.has_check = False
+        self.test_functions = False  # test_* functions: a check only when a test runner collects them
         self.prints = []  # print calls, in order
         self.int_names = {}
         self.forks = False  # multiprocessing with the fork start method (the default on Linux)
@@ -128,7 +129,7 @@ class Needs(ast.NodeVisitor):
 
     def visit_FunctionDef(self, node):
         if node.name.startswith("test"):
-            self.has_check = True  # a test function, run by a test runner
+            self.test_functions = True
         self.generic_visit(node)
 
     def visit_Constant(self, node):
@@ -352,7 +353,10 @@ def main():
         return
     scan = Needs()
     scan.visit(tree)
-    has_check = scan.has_check or if_checks(tree)
+    # A function named test* is a check only where unittest or pytest collects it; a plain script's `def test():`
+    # that prints its results is as print-only as any other.
+    runner = {"unittest", "pytest"} & set(scan.imports)
+    has_check = scan.has_check or bool(scan.test_functions and runner) or if_checks(tree)
     world = max(scan.world_size, nproc)
     launcher = "torchrun" if nproc else scan.launcher
     missing = []

@@ -100,6 +100,10 @@ void TestReproNeedsProbe::findsNeeds_data()
                                 << QStringList{u"a download (the sandbox has no network)"_s} << false << false
                                 << u"no network in the sandbox"_s;
     QTest::addRow("print-only") << u"print_mismatch.py"_s << 0 << QStringList() << false << false << u"can run here"_s;
+    QTest::addRow("print-only in a function called test()")
+        << u"print_in_test_function.py"_s << 0 << QStringList() << false << false << u"can run here"_s;
+    QTest::addRow("a unittest test method")
+        << u"unittest_function.py"_s << 0 << QStringList() << true << false << u"can run here"_s;
     QTest::addRow("CPU and Gloo, two ranks")
         << u"gloo_allreduce.py"_s << 0 << QStringList() << true << false << u"can run here"_s;
     QTest::addRow("torchrun script") << u"torchrun_rank_fails.py"_s << 2 << QStringList() << true << false
