@@ -2,6 +2,7 @@
 #include "engine/decisionhistorystore.h"
 
 #include "engine/issuestore.h"
+#include "engine/storesql.h"
 
 #include <QAtomicInteger>
 #include <QFileInfo>
@@ -12,19 +13,10 @@
 #include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
+using StoreSql::fromIso;
+using StoreSql::sqlError;
 
 namespace {
-
-QDateTime fromIso(const QVariant &value)
-{
-    const QString text = value.toString();
-    return text.isEmpty() ? QDateTime() : QDateTime::fromString(text, Qt::ISODateWithMs).toUTC();
-}
-
-Error sqlError(const QString &what, const QSqlError &error)
-{
-    return Error{u"%1: %2"_s.arg(what, error.text())};
-}
 
 QStringList stringList(const QVariant &json)
 {

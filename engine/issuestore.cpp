@@ -2,6 +2,7 @@
 #include "engine/issuestore.h"
 
 #include "engine/sqltransaction.h"
+#include "engine/storesql.h"
 
 #include <QAtomicInteger>
 #include <QDir>
@@ -17,6 +18,8 @@
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
+using StoreSql::isoTime;
+using StoreSql::fromIso;
 
 Q_LOGGING_CATEGORY(lcStore, "triage.store", QtInfoMsg)
 
@@ -24,17 +27,6 @@ namespace {
 
 // "TrCo": marks a SQLite file as a Triage Console store (PRAGMA application_id).
 constexpr int ApplicationId = 0x5472436f;
-
-QString isoTime(const QDateTime &time)
-{
-    return time.isValid() ? time.toUTC().toString(Qt::ISODateWithMs) : QString();
-}
-
-QDateTime fromIso(const QVariant &value)
-{
-    const QString text = value.toString();
-    return text.isEmpty() ? QDateTime() : QDateTime::fromString(text, Qt::ISODateWithMs).toUTC();
-}
 
 QVariant nullable(const QString &text)
 {

@@ -5,6 +5,7 @@
 #include "engine/issuestore.h"
 #include "engine/scrubreport.h"
 #include "engine/sqltransaction.h"
+#include "engine/storesql.h"
 
 #include <QAtomicInteger>
 #include <QCryptographicHash>
@@ -16,6 +17,9 @@
 #include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
+using StoreSql::isoTime;
+using StoreSql::fromIso;
+using StoreSql::sqlError;
 
 Q_LOGGING_CATEGORY(lcOutbox, "triage.outbox", QtInfoMsg)
 
@@ -25,17 +29,6 @@ const QString Columns = u"id, repo, number, decision_id, plan_hash, plan, labels
                         " seen_updated_at, seen_etag, seen_labels, seen_state, seen_comment_count, reviewer,"
                         " selected, status, outcome, change, violations, comment_id, attempts, created_at,"
                         " updated_at"_s;
-
-QString isoTime(const QDateTime &at)
-{
-    return at.isValid() ? at.toUTC().toString(Qt::ISODateWithMs) : QString();
-}
-
-QDateTime fromIso(const QVariant &value)
-{
-    const QString text = value.toString();
-    return text.isEmpty() ? QDateTime() : QDateTime::fromString(text, Qt::ISODateWithMs).toUTC();
-}
 
 QString compact(const QJsonObject &object)
 {
@@ -141,11 +134,6 @@ OutboxEntry entryFromQuery(const QSqlQuery &query)
     entry.createdAt = fromIso(query.value(22));
     entry.updatedAt = fromIso(query.value(23));
     return entry;
-}
-
-Error sqlError(const QString &what, const QSqlError &error)
-{
-    return Error{u"%1: %2"_s.arg(what, error.text().trimmed())};
 }
 
 // The entry's identity (and comment marker). A scrub's removals, refresh and decision are part of what it

@@ -2,6 +2,7 @@
 #include "engine/reproresultstore.h"
 
 #include "engine/issuestore.h"
+#include "engine/storesql.h"
 
 #include <QAtomicInteger>
 #include <QCryptographicHash>
@@ -11,6 +12,7 @@
 #include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
+using StoreSql::sqlError;
 
 namespace {
 
@@ -49,11 +51,6 @@ ReproRunRecord recordFromQuery(const QSqlQuery &query)
     r.startedAt = QDateTime::fromString(query.value(15).toString(), Qt::ISODateWithMs);
     r.finishedAt = QDateTime::fromString(query.value(16).toString(), Qt::ISODateWithMs);
     return r;
-}
-
-Error sqlError(const QString &what, const QSqlError &error)
-{
-    return Error{u"%1: %2"_s.arg(what, error.text())};
 }
 
 } // namespace

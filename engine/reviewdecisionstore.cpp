@@ -4,6 +4,7 @@
 #include "engine/decisionhistorystore.h"
 #include "engine/issuestore.h"
 #include "engine/sqltransaction.h"
+#include "engine/storesql.h"
 #include "engine/triageplanwriter.h"
 
 #include <QAtomicInteger>
@@ -15,6 +16,7 @@
 #include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
+using StoreSql::sqlError;
 
 namespace {
 
@@ -50,11 +52,6 @@ ReviewDecision decisionFromQuery(const QSqlQuery &query)
         decision.seenLabels = labels;
     }
     return decision;
-}
-
-Error sqlError(const QString &what, const QSqlError &error)
-{
-    return Error{u"%1: %2"_s.arg(what, error.text())};
 }
 
 } // namespace

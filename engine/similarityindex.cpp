@@ -3,6 +3,7 @@
 
 #include "engine/issuestore.h"
 #include "engine/sqltransaction.h"
+#include "engine/storesql.h"
 
 #include <QAtomicInteger>
 #include <QHash>
@@ -16,28 +17,15 @@
 #include <cmath>
 
 using namespace Qt::StringLiterals;
+using StoreSql::isoTime;
+using StoreSql::fromIso;
+using StoreSql::sqlError;
 
 Q_LOGGING_CATEGORY(lcSimilarity, "triage.similarity", QtInfoMsg)
 
 namespace {
 
 constexpr int CatchUpBatch = 500;
-
-QString isoTime(const QDateTime &time)
-{
-    return time.isValid() ? time.toUTC().toString(Qt::ISODateWithMs) : QString();
-}
-
-QDateTime fromIso(const QVariant &value)
-{
-    const QString text = value.toString();
-    return text.isEmpty() ? QDateTime() : QDateTime::fromString(text, Qt::ISODateWithMs).toUTC();
-}
-
-Error sqlError(const QString &what, const QSqlError &error)
-{
-    return Error{what + u": "_s + error.text().trimmed()};
-}
 
 QString numberList(const QList<int> &numbers)
 {
