@@ -12,6 +12,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 using namespace ReproCli;
 
@@ -107,5 +109,13 @@ int ProbeOpCommand::run(const QStringList &arguments)
     print(out);
     if (outcome->run.sandboxRefused())
         return ExitRefused;
+    // An op the probe could not even try (unknown to this torch, no inputs from its schema) is a failed probe,
+    // said on stderr as well as in the JSON.
+    const QList<OperatorProbeOp> probed = outcome->report.ops();
+    const bool noneTried = !probed.isEmpty() && std::all_of(probed.cbegin(), probed.cend(), [](const auto &op) {
+        return !op.error.isEmpty() && op.combinations.isEmpty();
+    });
+    if (noneTried)
+        return fail(tr("no op could be probed: %1").arg(probed.constFirst().error), 1);
     return outcome->ok() ? 0 : 1;
 }
