@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "app/commandline.h"
+#include "app/commands/commandline.h"
 #include "app/guicommand.h"
 
 #include <QApplication>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "app/similarityscreenshot.h"
 
-#include "engine/issuestore.h"
-#include "engine/syncpagewriter.h"
-#include "models/similarmatchmodel.h"
+#include "engine/store/issuestore.h"
+#include "engine/sync/syncpagewriter.h"
+#include "models/similar/similarmatchmodel.h"
 #include "views/mainwindow.h"
-#include "views/searchdialog.h"
-#include "views/similarissuespanel.h"
+#include "views/queue/searchdialog.h"
+#include "views/similar/similarissuespanel.h"
 
 #include <QApplication>
 #include <QDir>

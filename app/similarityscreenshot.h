@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/issue.h"
+#include "engine/core/issue.h"
 
 #include <QList>
 #include <QString>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/issue.h"
-#include "engine/queuespec.h"
-#include "engine/reviewdecisionstore.h"
-#include "engine/rubricpack.h"
-#include "engine/rubricset.h"
+#include "engine/core/issue.h"
+#include "engine/core/queuespec.h"
+#include "engine/review/reviewdecisionstore.h"
+#include "engine/triage/rubricpack.h"
+#include "engine/triage/rubricset.h"
 
 #include <QDateTime>
 #include <QHash>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "tests/benchmarks/accuracysetup.h"
 
-#include "engine/issuejsonreader.h"
-#include "engine/rubricpack.h"
+#include "engine/core/issuejsonreader.h"
+#include "engine/triage/rubricpack.h"
 #include "tests/benchmarks/benchsupport.h"
 
 #include <QDir>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/issue.h"
-#include "engine/triageengine.h"
+#include "engine/core/issue.h"
+#include "engine/triage/triageengine.h"
 
 #include <QList>
 #include <QString>

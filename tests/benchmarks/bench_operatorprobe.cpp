@@ -6,9 +6,9 @@
 // per op at each mesh size, and every wrong-result combination found. One sandboxed probe run does every op.
 // Options: --ranks 2,4  --ops a,b,c (instead of the fixed list)
 #include "benchsupport.h"
-#include "engine/operatoranalysis.h"
-#include "engine/operatorprobejob.h"
-#include "engine/pythonenvironment.h"
+#include "engine/probe/operatoranalysis.h"
+#include "engine/probe/operatorprobejob.h"
+#include "engine/repro/pythonenvironment.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

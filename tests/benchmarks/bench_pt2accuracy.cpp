@@ -5,9 +5,9 @@
 // --others: instead of DATASET, the issues of the other dev sets beside it that carry one of its labels and
 // that DATASET does not hold: issues the pack was not tuned on.
 // Each issue is fed with only its queue label (`oncall: pt2`); its full labels are the answer.
-#include "engine/issuejsonreader.h"
-#include "engine/rubricpack.h"
-#include "engine/triageengine.h"
+#include "engine/core/issuejsonreader.h"
+#include "engine/triage/rubricpack.h"
+#include "engine/triage/triageengine.h"
 #include "tests/benchmarks/accuracysetup.h"
 #include "tests/benchmarks/benchsupport.h"
 #include "tests/benchmarks/keywordbaseline.h"

@@ -2,12 +2,12 @@
 // Prints: scanner recall on the dangerous corpus and false positives on the benign one; whether each
 // sandbox escape attempt was contained; the longest event-loop stall while 50 MB of output streams, bare and
 // through the repro panel (model, list view and delegate on the offscreen platform unless told otherwise).
-#include "engine/outcomeclassifier.h"
-#include "engine/pythonenvironment.h"
-#include "engine/reproscanner.h"
-#include "engine/sandboxrunner.h"
-#include "models/reprooutputmodel.h"
-#include "views/repropanel.h"
+#include "engine/repro/outcomeclassifier.h"
+#include "engine/repro/pythonenvironment.h"
+#include "engine/repro/reproscanner.h"
+#include "engine/repro/sandboxrunner.h"
+#include "models/repro/reprooutputmodel.h"
+#include "views/repro/repropanel.h"
 
 #include <KSyntaxHighlighting/Repository>
 

@@ -6,15 +6,15 @@
 // Cold start: the console itself (`triage-console --repo … --store FILE --report-first-paint`) opening a store
 // of 10,000 synced issues, from exec to its first painted table.
 // Usage: bench_reviewui [--rows N] [--paint N] [--memory N]
-#include "engine/issuejsonreader.h"
-#include "engine/issuestore.h"
-#include "engine/rubricpack.h"
-#include "engine/triageengine.h"
-#include "models/issuefilterproxymodel.h"
-#include "models/issuetablemodel.h"
+#include "engine/core/issuejsonreader.h"
+#include "engine/store/issuestore.h"
+#include "engine/triage/rubricpack.h"
+#include "engine/triage/triageengine.h"
+#include "models/queue/issuefilterproxymodel.h"
+#include "models/queue/issuetablemodel.h"
 #include "tests/benchmarks/benchsupport.h"
-#include "views/apppalette.h"
-#include "views/issueview.h"
+#include "views/common/apppalette.h"
+#include "views/issue/issueview.h"
 #include "views/mainwindow.h"
 
 #include <KSyntaxHighlighting/Repository>

@@ -10,17 +10,17 @@
 // Usage: bench_scoreboard [--decisions N] [--write-store FILE] [--dev DIR]
 //   --write-store keeps the store (outside the repository: the dev issues are third-party text), e.g. for
 //   `triage-console --scoreboard --store FILE --screenshot shot.png`.
-#include "engine/agreementcalculator.h"
-#include "engine/decisionhistorystore.h"
-#include "engine/issuejsonreader.h"
-#include "engine/issuestore.h"
-#include "engine/packreplayer.h"
-#include "engine/reviewdecisionstore.h"
-#include "engine/scoreboardexporter.h"
-#include "engine/triageengine.h"
+#include "engine/scoreboard/agreementcalculator.h"
+#include "engine/review/decisionhistorystore.h"
+#include "engine/core/issuejsonreader.h"
+#include "engine/store/issuestore.h"
+#include "engine/scoreboard/packreplayer.h"
+#include "engine/review/reviewdecisionstore.h"
+#include "engine/scoreboard/scoreboardexporter.h"
+#include "engine/triage/triageengine.h"
 #include "tests/benchmarks/benchsupport.h"
-#include "views/apppalette.h"
-#include "views/scoreboardpage.h"
+#include "views/common/apppalette.h"
+#include "views/scoreboard/scoreboardpage.h"
 
 #include <QApplication>
 #include <QDir>

@@ -7,11 +7,11 @@
 //   --dev: the folder of labelled issues (default ../shared/eval/dev beside the repository);
 //   --duplicates: pairs.jsonl of duplicate pairs (default ../shared/eval/duplicates/pairs.jsonl).
 // The quality part is skipped, saying so, when the data is absent.
-#include "engine/githubclient.h"
-#include "engine/issuejsonreader.h"
-#include "engine/referencecorpussyncjob.h"
-#include "engine/issuestore.h"
-#include "engine/similarityindex.h"
+#include "engine/github/githubclient.h"
+#include "engine/core/issuejsonreader.h"
+#include "engine/sync/referencecorpussyncjob.h"
+#include "engine/store/issuestore.h"
+#include "engine/similar/similarityindex.h"
 #include "tests/benchmarks/benchsupport.h"
 #include "tests/support/githubtestserver.h"
 

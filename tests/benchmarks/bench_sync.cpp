@@ -2,9 +2,9 @@
 // Syncs a 2,000-issue queue (0–60 comments each, some over 100) from the GitHub-shaped test server and
 // prints what it cost: requests, wall time, store size; then unchanged and lightly changed re-syncs; and
 // what the gh-CLI pattern (one list call per 100 issues + one `gh issue view --comments` per issue) needs.
-#include "engine/githubclient.h"
-#include "engine/issuestore.h"
-#include "engine/queuesyncjob.h"
+#include "engine/github/githubclient.h"
+#include "engine/store/issuestore.h"
+#include "engine/sync/queuesyncjob.h"
 #include "tests/support/githubtestserver.h"
 
 #include <QCoreApplication>

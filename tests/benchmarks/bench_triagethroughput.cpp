@@ -6,9 +6,9 @@
 // Also counts instructions per issue (--no-instructions skips it). The machine's hardware counters are often out of
 // reach (virtual machines), so the bench runs itself under callgrind, which counts only inside the planning loop:
 // loading, parsing and start-up are left out, and the count is the same whatever else the machine is doing.
-#include "engine/issuejsonreader.h"
-#include "engine/rubricpack.h"
-#include "engine/triageengine.h"
+#include "engine/core/issuejsonreader.h"
+#include "engine/triage/rubricpack.h"
+#include "engine/triage/triageengine.h"
 #include "tests/benchmarks/benchsupport.h"
 
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/issue.h"
-#include "engine/rubricpack.h"
+#include "engine/core/issue.h"
+#include "engine/triage/rubricpack.h"
 
 #include <QList>
 #include <QString>

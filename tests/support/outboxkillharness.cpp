@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "tests/support/outboxkillharness.h"
 
-#include "engine/outboxentry.h"
-#include "engine/reviewdecisionstore.h"
-#include "engine/triageplanwriter.h"
+#include "engine/outbox/outboxentry.h"
+#include "engine/review/reviewdecisionstore.h"
+#include "engine/triage/triageplanwriter.h"
 #include "tests/support/githubtestserver.h"
 
 #include <QDir>

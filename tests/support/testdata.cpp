@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "tests/support/testdata.h"
 
-#include "engine/issuejsonreader.h"
+#include "engine/core/issuejsonreader.h"
 
 #include <QFile>
 #include <QTest>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/pythonenvironment.h"
+#include "engine/repro/pythonenvironment.h"
 
 #include <QByteArray>
 #include <QList>

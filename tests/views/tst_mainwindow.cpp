@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "engine/issuejsonreader.h"
-#include "engine/triageplan.h"
-#include "models/issuetablemodel.h"
+#include "engine/core/issuejsonreader.h"
+#include "engine/triage/triageplan.h"
+#include "models/queue/issuetablemodel.h"
 #include "tests/support/testdata.h"
-#include "views/apppalette.h"
-#include "views/issueview.h"
+#include "views/common/apppalette.h"
+#include "views/issue/issueview.h"
 #include "views/mainwindow.h"
 
 #include <KSyntaxHighlighting/Repository>

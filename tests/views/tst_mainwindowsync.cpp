@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "engine/githubclient.h"
-#include "engine/issuestore.h"
-#include "engine/rubricpack.h"
-#include "models/issuetablemodel.h"
+#include "engine/github/githubclient.h"
+#include "engine/store/issuestore.h"
+#include "engine/triage/rubricpack.h"
+#include "models/queue/issuetablemodel.h"
 #include "tests/support/githubtestserver.h"
-#include "views/apppalette.h"
+#include "views/common/apppalette.h"
 #include "views/mainwindow.h"
 
 #include <KSyntaxHighlighting/Repository>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "engine/issuejsonreader.h"
-#include "engine/reviewdecisionstore.h"
-#include "models/issuetablemodel.h"
+#include "engine/core/issuejsonreader.h"
+#include "engine/review/reviewdecisionstore.h"
+#include "models/queue/issuetablemodel.h"
 #include "tests/support/testdata.h"
-#include "views/apppalette.h"
+#include "views/common/apppalette.h"
 #include "views/mainwindow.h"
-#include "views/suggestionpanel.h"
+#include "views/queue/suggestionpanel.h"
 
 #include <KSyntaxHighlighting/Repository>
 

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
-#include "engine/batchedit.h"
-#include "engine/outboxstore.h"
-#include "engine/reviewdecisionstore.h"
-#include "models/issuetablemodel.h"
+#include "engine/triage/batchedit.h"
+#include "engine/outbox/outboxstore.h"
+#include "engine/review/reviewdecisionstore.h"
+#include "models/queue/issuetablemodel.h"
 #include "tests/support/testdata.h"
-#include "views/apppalette.h"
-#include "views/batcheditdialog.h"
+#include "views/common/apppalette.h"
+#include "views/queue/batcheditdialog.h"
 #include "views/mainwindow.h"
-#include "views/queuefilters.h"
-#include "views/reviewshortcuts.h"
-#include "views/suggestionpanel.h"
+#include "views/queue/queuefilters.h"
+#include "views/common/reviewshortcuts.h"
+#include "views/queue/suggestionpanel.h"
 
 #include <KSyntaxHighlighting/Repository>
 

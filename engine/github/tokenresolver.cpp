@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+#include "engine/github/tokenresolver.h"
+
+#include "engine/github/tokenstore.h"
+
+#include <QDir>
+#include <QLoggingCategory>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+Q_LOGGING_CATEGORY(lcToken, "triage.token")
+
+TokenResolver::TokenResolver(TokenStore *store, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_environment(QProcessEnvironment::systemEnvironment())
+{}
+
+void TokenResolver::resolve(const QString &host, const QString &login)
+{
+    m_host = GitHubHost::fromName(host);
+    if (!m_host.isValid()) {
+        QTimer::singleShot(0, this, [this] { finish({}, {}); });
+        return;
+    }
+    if (!m_store || login.isEmpty()) {
+        // No keyring, or no login to look up: go on on the next turn, so callers can connect first.
+        QTimer::singleShot(0, this, &TokenResolver::tryEnvironment);
+        return;
+    }
+    m_store->readToken(m_host.name(), login, this, [this](const Result<QString> &token) {
+        if (token && !token->isEmpty()) {
+            finish(token.value(), u"keyring"_s);
+            return;
+        }
+        if (!token) // no keyring running is common on servers; the other sources still count
+            qCInfo(lcToken) << "keyring unavailable:" << token.error();
+        tryEnvironment();
+    });
+}
+
+void TokenResolver::tryEnvironment()
+{
+    // Only the variables gh reads for this kind of host: GH_TOKEN is github.com's, never an enterprise's.
+    for (const QString &name : m_host.tokenVariables()) {
+        const QString value = m_environment.value(name).trimmed();
+        if (!value.isEmpty()) {
+            finish(value, name);
+            return;
+        }
+    }
+    tryGh();
+}
+
+QString TokenResolver::ghProgram() const
+{
+    if (m_ghProgramSet)
+        return m_ghProgram;
+    // As gh's own library finds it: GH_PATH, else gh on PATH.
+    const QString ghPath = m_environment.value(u"GH_PATH"_s);
+    if (!ghPath.isEmpty())
+        return ghPath;
+    const QStringList path = m_environment.value(u"PATH"_s).split(QDir::listSeparator(), Qt::SkipEmptyParts);
+    return path.isEmpty() ? QString() : QStandardPaths::findExecutable(u"gh"_s, path);
+}
+
+void TokenResolver::tryGh()
+{
+    const QString program = ghProgram();
+    if (program.isEmpty()) {
+        finish({}, {});
+        return;
+    }
+    // gh answers for the host asked about, from its own login (keyring or hosts.yml). The token variables are
+    // not passed on: they were weighed above, by host, and gh's answer must be its login, nothing else.
+    QProcessEnvironment environment = m_environment;
+    for (const QString &name : GitHubHost::allTokenVariables())
+        environment.remove(name);
+    // No shell: the program and its arguments as a list.
+    m_process = new QProcess(this);
+    m_process->setProcessEnvironment(environment);
+    m_process->setStandardInputFile(QProcess::nullDevice());
+    connect(m_process, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus status) {
+        const QString token = QString::fromUtf8(m_process->readAllStandardOutput()).trimmed();
+        const bool ok = status == QProcess::NormalExit && exitCode == 0 && !token.isEmpty() && !token.contains(u' ') &&
+                        !token.contains(u'\n');
+        finish(ok ? token : QString(), ok ? u"gh"_s : QString());
+    });
+    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            finish({}, {});
+    });
+    QTimer::singleShot(10000, m_process, [this] {
+        qCInfo(lcToken) << "gh auth token did not answer in time";
+        m_process->kill();
+        finish({}, {});
+    });
+    m_process->start(program, {u"auth"_s, u"token"_s, u"--hostname"_s, m_host.name()});
+}
+
+void TokenResolver::finish(const QString &token, const QString &source)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    if (token.isEmpty())
+        qCInfo(lcToken) << "no GitHub token found for" << m_host.name();
+    else
+        qCInfo(lcToken) << "using the GitHub token from" << source << "for" << m_host.name();
+    Q_EMIT finished(ResolvedToken{token, source, m_host.name()});
+    deleteLater();
+}

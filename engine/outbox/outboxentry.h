@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/triage/triageplan.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+// Where an outbox entry stands. Ready and Submitting are pending; the others are outcomes (Blocked, Conflict
+// and Failed can become Ready again when the reviewer approves the issue anew).
+enum class OutboxStatus
+{
+    Ready,          // approved, waiting for Submit
+    Blocked,        // a guardrail forbids it; never written
+    Submitting,     // a batch has begun writing it (a restart resumes it)
+    Applied,        // written to GitHub by us
+    AlreadyApplied, // everything it asks for was on the issue already (our marker comment, the labels)
+    Conflict,       // someone changed the issue after the review; nothing written
+    Failed          // GitHub refused (4xx) or stayed unreachable; outcome says why
+};
+inline constexpr int OutboxStatusCount = 7;
+
+// "ready", "blocked", "submitting", "applied", "already_applied", "conflict", "failed"
+QString outboxStatusName(OutboxStatus status);
+OutboxStatus outboxStatusFromName(const QString &name); // unknown names read as Ready
+// Words for a person: "Ready", "Blocked", "Submitting", "Applied", "Already applied", "Conflict", "Failed".
+QString outboxStatusText(OutboxStatus status);
+inline bool isOutboxPending(OutboxStatus status)
+{
+    return status == OutboxStatus::Ready || status == OutboxStatus::Submitting;
+}
+
+// What someone else changed on an issue between the review and the submit. Our own earlier writes for the
+// same entry (our labels, our marker comment, our close) are not part of it.
+struct OutboxChange
+{
+    QStringList labelsAdded;   // added by others
+    QStringList labelsRemoved; // removed by others (present when the reviewer looked)
+    int newComments = 0;       // posted by others since the review
+    QStringList newCommentAuthors;
+    QString stateBefore; // "OPEN" / "CLOSED" as the reviewer saw it; both empty when the state did not change
+    QString stateNow;
+
+    bool isEmpty() const
+    {
+        return labelsAdded.isEmpty() && labelsRemoved.isEmpty() && newComments == 0 && stateNow.isEmpty();
+    }
+    bool stateChanged() const { return !stateNow.isEmpty(); }
+    // One line for a person: "labels added by others: x; 2 new comments (alice, bob); closed".
+    QString describe() const;
+
+    friend bool operator==(const OutboxChange &, const OutboxChange &) = default;
+};
+
+// One approved plan waiting to be written to GitHub, or the record of how that went.
+struct OutboxEntry
+{
+    qint64 id = 0; // the row in `outbox`
+    QString repository;
+    int number = 0;
+    qint64 decisionId = 0; // the review decision it came from (0: added headless from a plan file)
+    QString planHash;      // ReviewDecisionStore::planHash of the approved plan; also the comment marker
+
+    // What the plan writes (only ever adds).
+    QString profile;  // the rubric pack's profile, for the guardrails at submit
+    QString decision; // the plan's decision: route, classify, …
+    QString subOncall;
+    Confidence confidence = Confidence::None;
+    QStringList addLabels;
+    QString comment;     // the text the reviewer approved, without the marker; empty: no comment
+    QString templateKey; // the pack template the comment comes from, if any (guardrail: template once)
+    // Plans only add: any entry here blocks the entry (guardrail: add-only), except the removals a scrub
+    // report may make (guardrail: scrub-removals): the pack's reproduction label and `triaged`.
+    QStringList removeLabels;
+    bool refreshTriaged = false; // scrub: remove `triaged`, then add it again, as two calls (bumps "updated")
+    bool close = false;          // close the issue (only when the plan says so)
+    QString stateReason;         // "completed" or "not_planned", with close
+
+    // The issue as the reviewer saw it.
+    QDateTime seenUpdatedAt;
+    QByteArray seenEtag;
+    QStringList seenLabels;
+    QString seenState; // "OPEN" / "CLOSED"
+    int seenCommentCount = 0;
+
+    QString reviewer;
+    bool selected = true;
+    OutboxStatus status = OutboxStatus::Ready;
+    QString outcome;             // for a person: GitHub's message, what changed, which rule blocks it
+    OutboxChange change;         // with Conflict: what others changed
+    QList<Violation> violations; // with Blocked: the guardrails it breaks
+    qint64 commentId = 0;        // GitHub's id of our comment, once seen
+    int attempts = 0;            // submit attempts so far (a resumed entry counts again)
+    QDateTime createdAt;
+    QDateTime updatedAt;
+
+    // The hidden marker that makes the comment recognisable: "<!-- triage-console:plan=HASH -->".
+    static QString marker(const QString &planHash);
+    QString marker() const { return marker(planHash); }
+    // The comment as posted: the approved text, a blank line, the marker.
+    QString commentBody() const;
+    bool isPending() const { return isOutboxPending(status); }
+};
+
+// One step of one entry's submission, written before the request ("begin") and after it ("done"/"failed").
+struct OutboxJournalRecord
+{
+    qint64 id = 0;
+    qint64 outboxId = 0;
+    // "reread", "subscription" (detail: "STATE NODE_ID" saved), "comment", "unlabel" (detail: the label),
+    // "refresh" (the DELETE of `triaged`), "relabel" (its POST), "labels", "close", "restore-subscription",
+    // "submitted"
+    QString step;
+    QString phase; // "begin", "done", "failed", "skipped"
+    QString detail;
+    QDateTime at;
+};
+
+// One write to GitHub as the audit log keeps it.
+struct OutboxAuditRecord
+{
+    qint64 id = 0;
+    QDateTime at;
+    QString login; // who wrote (GET /user, once per batch)
+    QString repository;
+    int number = 0;
+    QString action;   // "comment", "unlabel", "refresh", "relabel", "labels", "close", "subscription"
+    QString request;  // "POST /repos/o/n/issues/5/labels {\"labels\":[…]}", shortened
+    int status = 0;   // HTTP status; 0 when the answer was lost
+    QString response; // GitHub's answer, shortened
+};
+
+Q_DECLARE_METATYPE(OutboxEntry)
+Q_DECLARE_METATYPE(OutboxStatus)

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/probe/operatorprobereport.h"
+#include "engine/repro/pythonenvironment.h"
+#include "engine/repro/sandboxrunner.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+// The result of one probe run: the parsed table and how the sandboxed run ended.
+struct OperatorProbeOutcome
+{
+    OperatorProbeReport report;
+    SandboxRunResult run;
+    QString error; // refused, timed out, cancelled, or the probe failed; empty when every op was probed
+
+    bool ok() const { return error.isEmpty(); }
+};
+
+// Runs the bundled operator probe (resources/probe/dtensor_probe.py) once in the sandbox: the script starts its
+// own ranks on a CPU Gloo mesh for each mesh size and prints one JSON line per combination, which become
+// progress as they stream. Cancellable; emits finished() exactly once per start().
+class OperatorProbeJob final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(OperatorProbeJob)
+
+public:
+    explicit OperatorProbeJob(QObject *parent = nullptr);
+    ~OperatorProbeJob() override;
+
+    // The probe's own text; replaceable (a test patches it to make an op give a wrong shard).
+    static Result<QString> bundledScript();
+    void setScriptText(const QString &text) { m_scriptText = text; }
+    void setTimeoutMs(int timeoutMs) { m_timeoutMs = timeoutMs; }
+
+    void start(const QStringList &ops, const QList<int> &ranks, const PythonEnvironment &environment);
+    void cancel();
+    bool isRunning() const { return m_runner != nullptr; }
+
+    // "aten.cumsum" → "aten.cumsum.default"; "torch.ops.aten.mm.default" → "aten.mm.default"; empty when the
+    // text is not an ATen op name.
+    static QString normalizedOpName(const QString &text);
+
+Q_SIGNALS:
+    // One combination done; `combinations` so far across every op and mesh size.
+    void progress(const QString &op, int ranks, int combinations);
+    void combination(const OperatorProbeCombination &combination);
+    void finished(const OperatorProbeOutcome &outcome);
+
+private:
+    void onOutput(const QByteArray &chunk, OutputStream stream);
+    void onFinished(const SandboxRunResult &result);
+    void finishWith(OperatorProbeOutcome outcome);
+
+    QPointer<SandboxRunner> m_runner;
+    QString m_scriptText;
+    int m_timeoutMs = 10 * 60 * 1000;
+    QByteArray m_pending;
+    OperatorProbeReport m_report;
+    QStringList m_ops;
+};
+
+Q_DECLARE_METATYPE(OperatorProbeOutcome)

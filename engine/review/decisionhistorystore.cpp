@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: MIT
+#include "engine/review/decisionhistorystore.h"
+
+#include "engine/store/issuestore.h"
+#include "engine/store/storesql.h"
+
+#include <QAtomicInteger>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
+using StoreSql::fromIso;
+using StoreSql::sqlError;
+
+namespace {
+
+QStringList stringList(const QVariant &json)
+{
+    QStringList list;
+    for (const QJsonValue &value : QJsonDocument::fromJson(json.toByteArray()).array())
+        list.append(value.toString());
+    return list;
+}
+
+bool isReview(ReviewState state)
+{
+    return state == ReviewState::Approved || state == ReviewState::Edited || state == ReviewState::Skipped;
+}
+
+} // namespace
+
+DecisionHistoryStore::DecisionHistoryStore(QString path, QString connectionName)
+    : m_path(std::move(path))
+    , m_connectionName(std::move(connectionName))
+{}
+
+DecisionHistoryStore::~DecisionHistoryStore()
+{
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+Result<std::unique_ptr<DecisionHistoryStore>> DecisionHistoryStore::open(const QString &path)
+{
+    if (!QFileInfo(path).isFile())
+        return Error{u"%1: no such store"_s.arg(path)};
+    {
+        Result<std::unique_ptr<IssueStore>> schema = IssueStore::open(path);
+        if (!schema)
+            return Error{schema.error()};
+    }
+    static QAtomicInteger<int> counter;
+    const QString connectionName = u"triage-history-%1"_s.arg(counter.fetchAndAddRelaxed(1));
+    std::unique_ptr<DecisionHistoryStore> store(new DecisionHistoryStore(path, connectionName));
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connectionName);
+    db.setDatabaseName(path);
+    db.setConnectOptions(u"QSQLITE_OPEN_READONLY"_s);
+    if (!db.open())
+        return sqlError(u"Cannot open the decisions in %1"_s.arg(path), db.lastError());
+    QSqlQuery pragma(db);
+    pragma.exec(u"PRAGMA busy_timeout = 5000"_s);
+    return store;
+}
+
+Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    // SQLite picks out what the scoreboard reads from the stored plans (labels, sub-oncall, confidences, the rule
+    // and label of each piece of evidence), joined with control characters: parsing every plan's whole JSON in Qt
+    // made reading 20,000 decisions several times slower.
+    // Decisions recorded before `measured` existed: SQLite builds the same text from the stored JSON.
+    if (!query.exec(uR"(SELECT repo, number, decision, reviewer, decided_at, pack_version, pack_source, seen_labels,
+        CASE WHEN measured IS NOT NULL OR decision = 'submitted' THEN measured ELSE
+          coalesce((SELECT group_concat(value, char(30)) FROM json_each(plan, '$.add_labels')), '') || char(29) ||
+          coalesce(json_extract(plan, '$.sub_oncall'), '') || char(29) || coalesce(json_extract(plan, '$.profile'), '')
+          || char(29) || CASE WHEN suggestion IS NULL THEN '' ELSE '1' || char(29) ||
+          coalesce((SELECT group_concat(value, char(30)) FROM json_each(suggestion, '$.add_labels')), '') || char(29) ||
+          coalesce(json_extract(suggestion, '$.sub_oncall'), '') || char(29) ||
+          coalesce(json_extract(suggestion, '$.profile'), '') || char(29) ||
+          coalesce(json_extract(suggestion, '$.confidence'), '') || char(29) ||
+          coalesce((SELECT group_concat(key || char(31) || value, char(30))
+                      FROM json_each(suggestion, '$.label_confidence')), '') || char(29) ||
+          coalesce((SELECT group_concat(coalesce(json_extract(value, '$.rule'), '') || char(31) ||
+                                        coalesce(json_extract(value, '$.label'), ''), char(30))
+                      FROM json_each(suggestion, '$.evidence')), '') END
+        END
+        FROM decisions ORDER BY id)"_s))
+        return sqlError(u"Cannot read the decisions"_s, query.lastError());
+    const auto list = [](const QString &text) { return text.isEmpty() ? QStringList() : text.split(QChar(30)); };
+    QList<DecidedIssue> decided;
+    QHash<QString, qsizetype> rowOf;
+    while (query.next()) {
+        const QString repository = query.value(0).toString();
+        const int number = query.value(1).toInt();
+        const QString key = DecisionHistoryStore::key(repository, number);
+        const ReviewState state = reviewStateFromName(query.value(2).toString());
+        const auto row = rowOf.constFind(key);
+        if (state == ReviewState::Submitted) {
+            // The outbox wrote the latest approval; a submission with no review before it is not ours to score.
+            if (row != rowOf.cend() && decided.at(*row).isApproval()) {
+                decided[*row].written = true;
+                decided[*row].writtenAt = fromIso(query.value(4));
+            }
+            continue;
+        }
+        if (!isReview(state))
+            continue;
+        DecidedIssue issue;
+        issue.repository = repository;
+        issue.number = number;
+        issue.state = state;
+        issue.reviewer = query.value(3).toString();
+        issue.decidedAt = fromIso(query.value(4));
+        issue.packVersion = query.value(5).toString();
+        issue.packSource = query.value(6).toString();
+        if (!query.value(7).isNull())
+            issue.seenLabels = stringList(query.value(7));
+        const QStringList fields = query.value(8).toString().split(QChar(29));
+        issue.plan.issueNumber = number;
+        issue.plan.addLabels = list(fields.value(0));
+        issue.plan.subOncall = fields.value(1);
+        issue.plan.profile = fields.value(2);
+        if (fields.value(3) == u"1"_s) {
+            TriagePlan suggestion;
+            suggestion.issueNumber = number;
+            suggestion.addLabels = list(fields.value(4));
+            suggestion.subOncall = fields.value(5);
+            suggestion.profile = fields.value(6);
+            suggestion.confidence = confidenceFromName(fields.value(7));
+            for (const QString &pair : list(fields.value(8))) {
+                const qsizetype split = pair.indexOf(QChar(31));
+                suggestion.labelConfidence.insert(pair.left(split), confidenceFromName(pair.mid(split + 1)));
+            }
+            for (const QString &pair : list(fields.value(9))) {
+                const qsizetype split = pair.indexOf(QChar(31));
+                suggestion.evidence.append(Evidence{pair.mid(split + 1), pair.left(split), {}, -1, 0, {}});
+            }
+            issue.suggestion = std::move(suggestion);
+        }
+        issue.profile =
+            issue.suggestion && !issue.suggestion->profile.isEmpty() ? issue.suggestion->profile : issue.plan.profile;
+        if (row != rowOf.cend()) {
+            decided[*row] = std::move(issue);
+        } else {
+            rowOf.insert(key, decided.size());
+            decided.append(std::move(issue));
+        }
+    }
+
+    // The labels a sync brought back after our write: what other maintainers made of it.
+    if (!query.exec(u"SELECT repo, number, synced_at FROM issues"_s))
+        return sqlError(u"Cannot read the issues"_s, query.lastError());
+    while (query.next()) {
+        const auto row = rowOf.constFind(key(query.value(0).toString(), query.value(1).toInt()));
+        if (row == rowOf.cend())
+            continue;
+        DecidedIssue &issue = decided[*row];
+        const QDateTime synced = fromIso(query.value(2));
+        issue.syncedSince = issue.written && synced.isValid() && synced > issue.writtenAt;
+    }
+    if (!query.exec(u"SELECT repo, number, name FROM issue_labels ORDER BY repo, number, position"_s))
+        return sqlError(u"Cannot read the labels"_s, query.lastError());
+    while (query.next()) {
+        const auto row = rowOf.constFind(key(query.value(0).toString(), query.value(1).toInt()));
+        if (row != rowOf.cend() && decided.at(*row).syncedSince)
+            decided[*row].labelsNow.append(query.value(2).toString());
+    }
+    return decided;
+}
+
+Result<QString> DecisionHistoryStore::version() const
+{
+    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    if (!query.exec(u"SELECT (SELECT count(*) || ':' || coalesce(max(id), 0) FROM decisions) || ':' ||"
+                    " (SELECT coalesce(max(synced_at), '') FROM issues)"_s) ||
+        !query.next())
+        return sqlError(u"Cannot read the decisions"_s, query.lastError());
+    return query.value(0).toString();
+}
+
+QString DecisionHistoryStore::measured(const TriagePlan &plan, const std::optional<TriagePlan> &suggestion)
+{
+    // Fields apart by U+001D, list items by U+001E, pairs by U+001F: none of them occurs in a label or a rule id.
+    QStringList fields = {plan.addLabels.join(QChar(30)), plan.subOncall, plan.profile};
+    if (!suggestion) {
+        fields.append(QString());
+        return fields.join(QChar(29));
+    }
+    QStringList confidences;
+    for (auto it = suggestion->labelConfidence.cbegin(); it != suggestion->labelConfidence.cend(); ++it)
+        confidences.append(it.key() + QChar(31) + confidenceName(it.value()));
+    QStringList evidence;
+    for (const Evidence &e : suggestion->evidence)
+        evidence.append(e.rule + QChar(31) + e.label);
+    fields << u"1"_s << suggestion->addLabels.join(QChar(30)) << suggestion->subOncall << suggestion->profile
+           << confidenceName(suggestion->confidence) << confidences.join(QChar(30)) << evidence.join(QChar(30));
+    return fields.join(QChar(29));
+}
+
+Result<QHash<QString, Issue>> DecisionHistoryStore::issues(const QList<IssueRef> &refs) const
+{
+    QSet<QString> wanted;
+    for (const IssueRef &ref : refs)
+        wanted.insert(key(ref.repository, ref.number));
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    if (!query.exec(u"SELECT repo, number, node_id, title, body, author, author_association, state, url, created_at,"
+                    " updated_at, comment_count FROM issues"_s))
+        return sqlError(u"Cannot read the issues"_s, query.lastError());
+    QHash<QString, Issue> issues;
+    issues.reserve(wanted.size());
+    while (query.next()) {
+        const QString k = key(query.value(0).toString(), query.value(1).toInt());
+        if (!wanted.contains(k))
+            continue;
+        Issue issue;
+        issue.number = query.value(1).toInt();
+        issue.nodeId = query.value(2).toString();
+        issue.title = query.value(3).toString();
+        issue.body = query.value(4).toString();
+        issue.author = query.value(5).toString();
+        issue.authorAssociation = query.value(6).toString();
+        issue.state = query.value(7).toString();
+        issue.url = query.value(8).toString();
+        issue.createdAt = fromIso(query.value(9));
+        issue.updatedAt = fromIso(query.value(10));
+        issue.commentCount = query.value(11).toInt();
+        issues.insert(k, std::move(issue));
+    }
+    if (!query.exec(u"SELECT repo, number, name FROM issue_labels ORDER BY repo, number, position"_s))
+        return sqlError(u"Cannot read the labels"_s, query.lastError());
+    while (query.next()) {
+        const auto it = issues.find(key(query.value(0).toString(), query.value(1).toInt()));
+        if (it != issues.end())
+            it->labels.append(query.value(2).toString());
+    }
+    if (!query.exec(u"SELECT repo, number, id, author, author_association, body, created_at FROM comments"
+                    " ORDER BY repo, number, created_at, id"_s))
+        return sqlError(u"Cannot read the comments"_s, query.lastError());
+    while (query.next()) {
+        const auto it = issues.find(key(query.value(0).toString(), query.value(1).toInt()));
+        if (it == issues.end())
+            continue;
+        Comment comment;
+        comment.id = query.value(2).toLongLong();
+        comment.author = query.value(3).toString();
+        comment.authorAssociation = query.value(4).toString();
+        comment.body = query.value(5).toString();
+        comment.createdAt = fromIso(query.value(6));
+        it->comments.append(std::move(comment));
+    }
+    return issues;
+}

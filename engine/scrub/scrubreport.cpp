@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+#include "engine/scrub/scrubreport.h"
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString productName(const QString &package)
+{
+    return package.isEmpty() || package == u"torch"_s ? u"PyTorch"_s : package;
+}
+
+QString codeBlock(const QString &code)
+{
+    QString body = code;
+    if (!body.endsWith(u'\n'))
+        body += u'\n';
+    return u"```python\n"_s + body + u"```"_s;
+}
+
+QString range(const BisectBoundary &b)
+{
+    return b.exact() ? b.toVersion : u"%1 (or %2)"_s.arg(b.toVersion, b.skippedBetween.join(u" or "_s));
+}
+
+} // namespace
+
+QString ScrubReport::verdictName(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::StillReproduces:
+        return u"still-reproduces"_s;
+    case Verdict::NoLongerReproduces:
+        return u"no-longer-reproduces"_s;
+    case Verdict::DifferentError:
+        return u"different-error"_s;
+    case Verdict::Inconclusive:
+        return u"inconclusive"_s;
+    case Verdict::NoRepro:
+        return u"no-repro"_s;
+    case Verdict::Closed:
+        return u"closed"_s;
+    }
+    return {};
+}
+
+ScrubReport ScrubReport::compose(const ScrubFindings &f)
+{
+    ScrubReport r;
+    const ReproOutcome &overall = f.series.overall;
+    const QString version = !f.version.isEmpty() ? f.version : overall.torchVersion;
+    const QString on = version.isEmpty() ? u"the current PyTorch"_s : u"PyTorch "_s + version;
+    const bool hasNeedsRepro = f.labels.contains(f.reproductionLabel);
+    const QString package = f.bisect ? productName(f.bisect->package) : u"PyTorch"_s;
+
+    if (f.closed) {
+        r.verdict = Verdict::Closed;
+        r.notes << u"The issue is closed: the playbook leaves its labels alone."_s;
+        return r;
+    }
+    if (!f.hasRunnableRepro) {
+        r.verdict = Verdict::NoRepro;
+        if (!hasNeedsRepro)
+            r.addLabels << f.reproductionLabel;
+        r.notes << u"No runnable repro: nothing was run."_s;
+    } else if (f.series.runs.isEmpty()) {
+        r.verdict = Verdict::Inconclusive;
+        r.notes << u"The repro has not run yet."_s;
+    } else if (f.series.reproducedRuns > 0) {
+        r.verdict = Verdict::StillReproduces;
+        QStringList text;
+        text << u"This issue still reproduces on %1."_s.arg(on);
+        if (overall.kind == ReproOutcome::Kind::KilledBySignal)
+            text.last() += u" The process is killed by %1."_s.arg(ReproOutcome::signalName(overall.signal));
+        if (f.series.flaky)
+            text << u"It is intermittent: %1 of %2 runs failed as reported."_s.arg(f.series.reproducedRuns)
+                        .arg(f.series.runs.size());
+        if (f.bisect) {
+            if (const BisectBoundary *b = f.bisect->regression())
+                text << u"It first appears in %1 %2; %3 is not affected."_s.arg(package, range(*b), b->fromVersion);
+        }
+        r.comment = text.join(u' ');
+        if (hasNeedsRepro)
+            r.removeLabels << f.reproductionLabel;
+    } else if (overall.saysNothing()) {
+        // Cannot run here, the machine's fault, no check, a timeout without a reported hang: the run says
+        // nothing about the bug. Nothing is drafted for the issue, and `needs reproduction` stays.
+        r.verdict = Verdict::Inconclusive;
+        using Kind = ReproOutcome::Kind;
+        if (overall.kind == Kind::CannotRunHere)
+            r.notes << u"Cannot run here (%1). Checking it needs a machine that has it; nothing is drafted and "
+                       u"`%2` stays."_s.arg(overall.detail, f.reproductionLabel);
+        else if (overall.kind == Kind::Environment)
+            r.notes << u"The run died of this machine's setup (%1), before the bug could show. Fix the environment "
+                       u"(or run elsewhere) first; nothing is drafted."_s.arg(overall.detail);
+        else if (overall.kind == Kind::NoCheck)
+            r.notes << u"No pass/fail check: the script only prints, so its exit code says nothing. Read the printed "
+                       u"values, or accept the assert_close edit and run that; nothing is drafted."_s;
+        else
+            r.notes << u"The runs were inconclusive (%1): nothing to tell the issue."_s.arg(overall.detail);
+    } else if (overall.kind == ReproOutcome::Kind::Passed) {
+        r.verdict = Verdict::NoLongerReproduces;
+        QStringList text;
+        text << u"This issue no longer reproduces on %1."_s.arg(on);
+        QString fixedIn = version;
+        QString fixedPackage = u"PyTorch"_s;
+        if (f.bisect) {
+            if (const BisectBoundary *b = f.bisect->fix()) {
+                text << u"It was fixed in %1 %2 (the last affected version is %3)."_s.arg(package, range(*b),
+                                                                                          b->fromVersion);
+                fixedIn = b->toVersion;
+                fixedPackage = package;
+            }
+        }
+        text << (fixedIn.isEmpty() ? u"Closing as completed."_s
+                                   : u"Closing as completed: fixed in %1 %2."_s.arg(fixedPackage, fixedIn));
+        r.comment = text.join(u' ');
+        r.close = true;
+        // The repro was valid (it ran and told us something): the label no longer applies.
+        if (hasNeedsRepro)
+            r.removeLabels << f.reproductionLabel;
+    } else if (overall.kind == ReproOutcome::Kind::DifferentError || overall.kind == ReproOutcome::Kind::Failed) {
+        r.verdict = Verdict::DifferentError;
+        const QString observed = overall.observed.isEmpty() ? overall.detail : overall.observed.toString().left(200);
+        r.comment = overall.expected.isEmpty()
+                        ? u"On %1 the repro fails with `%2`."_s.arg(on, observed)
+                        : u"On %1 the repro no longer raises the reported `%2`; it fails with `%3` instead."_s.arg(
+                              on, overall.expected.toString(), observed);
+        r.notes << u"A different error is API drift or another bug: check (and modernize the repro) before "
+                   u"posting."_s;
+    } else {
+        r.verdict = Verdict::Inconclusive;
+        r.notes << u"The runs were inconclusive (%1): nothing to tell the issue."_s.arg(overall.detail);
+    }
+
+    if (!r.comment.isEmpty() && (r.verdict == Verdict::StillReproduces || r.verdict == Verdict::DifferentError)) {
+        const QString minimized = f.minimizedRepro.trimmed();
+        if (!minimized.isEmpty() && minimized != f.originalRepro.trimmed())
+            r.comment += u"\n\nMinimized repro:\n\n"_s + codeBlock(f.minimizedRepro);
+        if (!f.triggerConditions.trimmed().isEmpty())
+            r.comment += u"\n\nIt needs: "_s + f.triggerConditions.trimmed();
+    }
+    if (!r.comment.isEmpty())
+        r.comment += u"\n\n_Checked by running the repro in a sandbox with Triage Console._"_s;
+
+    // Nothing visible changes: bump the issue's "updated" time with `triaged` (two calls, or one add).
+    if (r.comment.isEmpty() && r.addLabels.isEmpty() && r.removeLabels.isEmpty() && !r.close) {
+        if (f.labels.contains(f.triagedLabel)) {
+            r.triagedRefresh = true;
+            r.notes << u"Nothing visible changes: refresh `%1` (remove it, then add it, in two separate calls)."_s.arg(
+                f.triagedLabel);
+        } else {
+            r.addLabels << f.triagedLabel;
+        }
+    }
+    if (!r.removeLabels.isEmpty())
+        r.notes << u"The outbox removes %1 when you submit."_s.arg(u"`"_s + r.removeLabels.join(u"`, `"_s) + u"`"_s);
+    return r;
+}
+
+QString ScrubReport::decisionName(Verdict verdict)
+{
+    return u"scrub_"_s + verdictName(verdict).replace(u'-', u'_');
+}
+
+TriagePlan ScrubReport::plan(int issueNumber, const QString &profile) const
+{
+    TriagePlan p;
+    p.issueNumber = issueNumber;
+    p.profile = profile;
+    p.decision = decisionName(verdict);
+    p.addLabels = addLabels;
+    p.removeLabels = removeLabels;
+    p.comment = comment;
+    for (const QString &label : addLabels)
+        p.labelConfidence.insert(label, Confidence::High);
+    p.confidence = Confidence::High;
+    return p;
+}
+
+ReviewDecision ScrubReport::decision(const QString &repository, int issueNumber, const QString &profile,
+                                     const QString &reviewer, const QDateTime &issueUpdatedAt) const
+{
+    ReviewDecision d;
+    d.repository = repository;
+    d.number = issueNumber;
+    d.state = ReviewState::Approved;
+    d.plan = plan(issueNumber, profile);
+    d.reviewer = reviewer;
+    d.note = u"scrub: %1"_s.arg(verdictName(verdict));
+    d.issueUpdatedAt = issueUpdatedAt;
+    d.decidedAt = QDateTime::currentDateTimeUtc();
+    return d;
+}

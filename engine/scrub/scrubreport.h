@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/outbox/outboxstore.h"
+#include "engine/repro/outcomeclassifier.h"
+#include "engine/reduction/reprobisector.h"
+#include "engine/review/reviewdecisionstore.h"
+#include "engine/triage/triageplan.h"
+
+#include <QDateTime>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// What a scrub found, for the report: the issue as it stands and the repro's runs, bisection, minimization.
+struct ScrubFindings
+{
+    int issueNumber = 0;
+    QString profile = QStringLiteral("distributed"); // the rubric pack the outbox checks the plan against
+    QStringList labels;                              // on the issue now
+    bool closed = false;
+    bool hasRunnableRepro = true; // false: no repro or no error in the issue
+    ReproSeriesSummary series;    // the runs on the current version
+    QString version;              // the torch version they ran on; series.overall.torchVersion when empty
+    std::optional<BisectResult> bisect;
+    QString originalRepro;
+    QString minimizedRepro;    // shown only when it differs from the original
+    QString triggerConditions; // only when they are a new finding; the caller decides
+    QString reproductionLabel = QStringLiteral("needs reproduction");
+    QString triagedLabel = QStringLiteral("triaged");
+};
+
+// The comment and label changes the scrub playbook prescribes for one issue, to be approved in the outbox.
+struct ScrubReport
+{
+    enum class Verdict
+    {
+        StillReproduces,
+        NoLongerReproduces,
+        DifferentError, // the repro fails, but not as reported: API drift or another bug; a person decides
+        Inconclusive,   // timed out, refused or cancelled: nothing to tell the issue
+        NoRepro,        // nothing runnable in the issue
+        Closed,         // already closed: labels are left alone
+    };
+    Verdict verdict = Verdict::Inconclusive;
+    QString comment; // empty: no comment
+    QStringList addLabels;
+    QStringList removeLabels;    // only the reproduction label; the outbox removes it (guardrail: scrub-removals)
+    bool close = false;          // propose closing as completed (the reviewer approves it in the outbox)
+    bool triagedRefresh = false; // nothing visible changes: remove `triaged`, then add it, as two calls
+    QStringList notes;           // for the reviewer, not for the issue
+
+    static QString verdictName(Verdict verdict);
+    static ScrubReport compose(const ScrubFindings &findings);
+
+    // The plan decision of a scrub: "scrub_" + the verdict ("scrub_still_reproduces", …). The guardrails let
+    // plans with such a decision remove the reproduction label and refresh `triaged`, nothing else.
+    static QString decisionName(Verdict verdict);
+    // The outbox's share: the comment, the labels to add and to remove, the decision. The refresh and the close
+    // are the entry's (OutboxStore::enqueueScrubReport carries them).
+    // To send a report to the outbox (the repro panel):
+    //   store.enqueueScrubReport(repository, seenIssue, report, reviewer, OutboxStore::packFor(profile).value())
+    TriagePlan plan(int issueNumber, const QString &profile) const;
+    OutboxClose outboxClose() const { return {close, QStringLiteral("completed")}; }
+    ReviewDecision decision(const QString &repository, int issueNumber, const QString &profile, const QString &reviewer,
+                            const QDateTime &issueUpdatedAt) const;
+};
+
+Q_DECLARE_METATYPE(ScrubFindings)
+Q_DECLARE_METATYPE(ScrubReport)

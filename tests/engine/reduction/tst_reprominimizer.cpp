@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+#include "engine/repro/outcomeclassifier.h"
+#include "engine/repro/pythonenvironment.h"
+#include "engine/reduction/reprominimizer.h"
+#include "engine/repro/sandboxrunner.h"
+#include "tests/support/testdata.h"
+#include "tests/support/testvenv.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+// Real bubblewrap and real python3: padded repros of ours must shrink to their known core, keeping the
+// failure they show (exception class + message, or the signal) at every step.
+class TestReproMinimizer final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void countsCodeLines_data();
+    void countsCodeLines();
+    void shrinksToCore_data();
+    void shrinksToCore();
+    void stopsAtTheLineThreshold();
+    void keepsFlakyFailure();
+    void cancelKeepsBestSoFar();
+    void refusesWhatDoesNotFail();
+
+private:
+    SandboxRequest base() const;
+    static MinimizeResult minimize(ReproMinimizer &minimizer, const QString &source, const SandboxRequest &base,
+                                   const MinimizerOptions &options);
+    QList<ReproOutcome> rerun(const QString &source, const ErrorSignature &expected, int runs) const;
+
+    PythonEnvironment m_python;
+};
+
+void TestReproMinimizer::initTestCase()
+{
+    const QList<PythonEnvironment> environments = TestVenv::probe();
+    QVERIFY(!environments.isEmpty());
+    m_python = environments.first();
+    QVERIFY2(m_python.isUsable(), qPrintable(m_python.probeError));
+}
+
+SandboxRequest TestReproMinimizer::base() const
+{
+    SandboxRequest r;
+    r.environment = m_python;
+    r.scriptName = u"repro.py"_s;
+    r.hashSeed = 0;
+    r.limits.timeoutMs = 60000;
+    return r;
+}
+
+MinimizeResult TestReproMinimizer::minimize(ReproMinimizer &minimizer, const QString &source,
+                                            const SandboxRequest &base, const MinimizerOptions &options)
+{
+    QSignalSpy finished(&minimizer, &ReproMinimizer::finished);
+    minimizer.start(source, base, options);
+    // Generous: on a shared, loaded machine a fixed-point minimization takes minutes.
+    if (!finished.wait(600000))
+        return {};
+    return finished.first().first().value<MinimizeResult>();
+}
+
+QList<ReproOutcome> TestReproMinimizer::rerun(const QString &source, const ErrorSignature &expected, int runs) const
+{
+    QList<ReproOutcome> out;
+    for (int i = 0; i < runs; ++i) {
+        SandboxRequest r = base();
+        r.scriptText = source;
+        SandboxRunner runner;
+        QSignalSpy finished(&runner, &SandboxRunner::finished);
+        runner.start(r);
+        if (!finished.wait(60000))
+            break;
+        out << OutcomeClassifier::classify(finished.first().first().value<SandboxRunResult>(), expected);
+    }
+    return out;
+}
+
+void TestReproMinimizer::countsCodeLines_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<int>("nonBlank");
+    QTest::addRow("imports and comments") << u"import os\nfrom a import b\n# note\n\nx = 1\n"_s << 1 << 4;
+    QTest::addRow("indented code") << u"def f():\n    return 1\n\n\nf()\n"_s << 3 << 3;
+    QTest::addRow("empty") << QString() << 0 << 0;
+    QTest::addRow("a name starting with from") << u"fromage = 2\nimported = 3\n"_s << 2 << 2;
+}
+
+void TestReproMinimizer::countsCodeLines()
+{
+    QFETCH(QString, source);
+    QFETCH(int, code);
+    QFETCH(int, nonBlank);
+    QCOMPARE(MinimizeResult::codeLines(source), code);
+    QCOMPARE(MinimizeResult::nonBlankLines(source), nonBlank);
+}
+
+void TestReproMinimizer::shrinksToCore_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("expect"); // empty: the minimizer takes the signature from the first run
+    QTest::addColumn<int>("signal");
+    QTest::addColumn<int>("coreLines"); // non-blank non-import lines of the known core, at most
+    QTest::addColumn<QString>("coreText");
+    QTest::addRow("reshape in a model script")
+        << u"padded_reshape.py"_s << u"RuntimeError: is invalid for input of size"_s << 0 << 5 << u"raise"_s;
+    QTest::addRow("renamed state-dict key") << u"padded_keyerror.py"_s << QString() << 0 << 12 << u"['weight']"_s;
+    QTest::addRow("keyword-only argument")
+        << u"padded_typeerror.py"_s << u"TypeError: takes 1 positional argument"_s << 0 << 3 << u"1e-06)"_s;
+    QTest::addRow("assertion on a wrong sum")
+        << u"padded_assert.py"_s << u"AssertionError: sum mismatch"_s << 0 << 12 << u"assert "_s;
+    QTest::addRow("segfault") << u"padded_segfault.py"_s << QString() << 11 << 3 << u"string_at"_s;
+}
+
+void TestReproMinimizer::shrinksToCore()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, expect);
+    QFETCH(int, signal);
+    QFETCH(int, coreLines);
+    QFETCH(QString, coreText);
+
+    const QString source = QString::fromUtf8(TestData::read(u"repro/minimize/"_s + file));
+    MinimizerOptions options;
+    options.expected = ErrorSignature::parse(expect);
+    options.stopLines = 0; // to the fixed point: the known core, not just the playbook's 20 lines
+    options.baselineRuns = 1;
+    options.minStepTimeoutMs = 10000;
+    ReproMinimizer minimizer;
+    QSignalSpy best(&minimizer, &ReproMinimizer::bestChanged);
+    QSignalSpy progress(&minimizer, &ReproMinimizer::progress);
+    const MinimizeResult result = minimize(minimizer, source, base(), options);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(result.original, source);
+    QCOMPARE(result.signal, signal);
+    QVERIFY(result.changed());
+    QVERIFY2(result.finalLines <= coreLines,
+             qPrintable(u"%1 lines left:\n%2"_s.arg(result.finalLines).arg(result.minimized)));
+    QVERIFY2(result.minimized.contains(coreText), qPrintable(result.minimized));
+    QCOMPARE(result.originalLines, MinimizeResult::codeLines(source));
+    QVERIFY(result.originalLines > 20);
+    QCOMPARE(best.size(), result.steps.size());
+    QCOMPARE(best.last().first().toString(), result.minimized);
+    QVERIFY(!progress.isEmpty());
+    QVERIFY(result.rounds >= 2); // the last round found nothing more
+    QVERIFY(result.stepTimeoutMs >= options.minStepTimeoutMs && result.stepTimeoutMs <= options.maxStepTimeoutMs);
+    QVERIFY(result.diff.startsWith(u"--- original/repro.py\n+++ minimized/repro.py\n"_s));
+    QVERIFY(result.diff.contains(u"\n-"_s));
+
+    // The minimized script, run again on its own, still fails the same way.
+    const QList<ReproOutcome> again = rerun(result.minimized, options.expected, 1);
+    QCOMPARE(again.size(), 1);
+    if (signal > 0) {
+        QCOMPARE(again.first().kind, ReproOutcome::Kind::KilledBySignal);
+        QCOMPARE(again.first().signal, signal);
+    } else if (!options.expected.isEmpty()) {
+        QCOMPARE(again.first().kind, ReproOutcome::Kind::SameError);
+    } else {
+        QVERIFY(result.signature.foundIn(again.first().observed.toString()));
+    }
+}
+
+void TestReproMinimizer::stopsAtTheLineThreshold()
+{
+    const QString source = QString::fromUtf8(TestData::read(u"repro/minimize/padded_reshape.py"_s));
+    MinimizerOptions options;
+    options.baselineRuns = 1;
+    options.minStepTimeoutMs = 10000;
+    ReproMinimizer minimizer;
+    const MinimizeResult result = minimize(minimizer, source, base(), options);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QVERIFY(result.finalLines <= 20);
+    QVERIFY(!result.steps.isEmpty());
+    QCOMPARE(result.signature.exceptionClass, u"RuntimeError"_s);
+    QVERIFY(!result.signature.message.isEmpty());
+}
+
+void TestReproMinimizer::keepsFlakyFailure()
+{
+    const QString source = QString::fromUtf8(TestData::read(u"repro/minimize/padded_flaky.py"_s));
+    const ErrorSignature expected = ErrorSignature::parse(u"AssertionError: allreduce result mismatch"_s);
+    MinimizerOptions options;
+    options.expected = expected;
+    options.baselineRuns = 10; // fails about half the time: both outcomes show in ten runs but for 2 in 1000
+    options.flakyRechecks = 5;
+    options.stopLines = 0;
+    options.minStepTimeoutMs = 10000;
+    ReproMinimizer minimizer;
+    const MinimizeResult result = minimize(minimizer, source, base(), options);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QVERIFY2(result.flaky, qPrintable(result.baselineRatio));
+    QVERIFY(result.changed());
+    QVERIFY2(result.finalLines <= 3, qPrintable(result.minimized)); // the check and the raise, at most
+    QVERIFY(result.minimized.contains(u"raise AssertionError"_s));
+    // Candidates that missed were given another chance instead of being dropped at the first pass.
+    QVERIFY(result.rechecks > 0);
+    const QList<ReproOutcome> again = rerun(result.minimized, expected, 6);
+    QVERIFY(std::any_of(again.cbegin(), again.cend(), [](const ReproOutcome &o) { return o.reproduces(); }));
+}
+
+void TestReproMinimizer::cancelKeepsBestSoFar()
+{
+    const QString source = QString::fromUtf8(TestData::read(u"repro/minimize/padded_keyerror.py"_s));
+    MinimizerOptions options;
+    options.stopLines = 0;
+    options.baselineRuns = 1;
+    options.minStepTimeoutMs = 10000;
+    ReproMinimizer minimizer;
+    QSignalSpy finished(&minimizer, &ReproMinimizer::finished);
+    QString lastBest;
+    connect(&minimizer, &ReproMinimizer::bestChanged, this, [&](const QString &best) {
+        lastBest = best;
+        minimizer.cancel();
+    });
+    minimizer.start(source, base(), options);
+    QVERIFY(finished.wait(120000));
+    const auto result = finished.first().first().value<MinimizeResult>();
+    QVERIFY(result.cancelled);
+    QVERIFY(result.ok());
+    QVERIFY(!lastBest.isEmpty());
+    QCOMPARE(result.minimized, lastBest);
+    QCOMPARE(result.original, source);
+    QVERIFY(result.finalNonBlank < result.originalNonBlank);
+    QVERIFY(!result.diff.isEmpty());
+    QCOMPARE(finished.size(), 1);
+}
+
+void TestReproMinimizer::refusesWhatDoesNotFail()
+{
+    ReproMinimizer minimizer;
+    MinimizerOptions options;
+    options.baselineRuns = 1;
+    const QString source = QString::fromUtf8(TestData::read(u"repro/passes.py"_s));
+    const MinimizeResult result = minimize(minimizer, source, base(), options);
+    QVERIFY(!result.ok());
+    QVERIFY2(result.error.contains(u"does not fail"_s), qPrintable(result.error));
+    QCOMPARE(result.minimized, source);
+    QCOMPARE(result.runs, 1);
+}
+
+QTEST_GUILESS_MAIN(TestReproMinimizer)
+#include "tst_reprominimizer.moc"

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+#include "engine/outbox/outboxstore.h"
+#include "engine/scrub/scrubreport.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+ReproOutcome outcome(ReproOutcome::Kind kind, const QString &observed = {}, int signal = 0)
+{
+    ReproOutcome o;
+    o.kind = kind;
+    o.signal = signal;
+    o.exitCode = signal > 0 ? 128 + signal : (kind == ReproOutcome::Kind::Passed ? 0 : 1);
+    o.expected = ErrorSignature::parse(u"RuntimeError: expected scalar type Float"_s);
+    o.observed = ErrorSignature::parse(observed);
+    o.torchVersion = u"2.6.0"_s;
+    return o;
+}
+
+ReproSeriesSummary series(const QList<ReproOutcome::Kind> &kinds, const QString &observed = {}, int signal = 0)
+{
+    QList<ReproOutcome> runs;
+    for (ReproOutcome::Kind k : kinds)
+        runs << outcome(k, observed, signal);
+    return ReproSeriesAggregator::summarise(runs);
+}
+
+BisectResult bisected(bool fixed)
+{
+    BisectResult b;
+    b.package = u"torch"_s;
+    if (fixed)
+        b.boundaries << BisectBoundary{u"2.4.1"_s, u"2.5.0"_s, true, {}};
+    else
+        b.boundaries << BisectBoundary{u"2.2.2"_s, u"2.3.0"_s, false, {u"2.2.9"_s}};
+    return b;
+}
+
+} // namespace
+
+using Kind = ReproOutcome::Kind;
+using Verdict = ScrubReport::Verdict;
+
+class TestScrubReport final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void composes_data();
+    void composes();
+    void minimizedReproOnlyWhenChanged();
+    void planGoesToTheOutbox();
+};
+
+void TestScrubReport::composes_data()
+{
+    QTest::addColumn<ScrubFindings>("findings");
+    QTest::addColumn<int>("verdict");
+    QTest::addColumn<QStringList>("commentHas");
+    QTest::addColumn<QStringList>("commentLacks");
+    QTest::addColumn<QStringList>("add");
+    QTest::addColumn<QStringList>("remove");
+    QTest::addColumn<bool>("close");
+    QTest::addColumn<bool>("refresh");
+
+    ScrubFindings f;
+    f.issueNumber = 4242;
+    f.labels = {u"oncall: distributed"_s};
+
+    ScrubFindings still = f;
+    still.series = series({Kind::SameError, Kind::SameError, Kind::SameError});
+    QTest::addRow("still reproduces") << still << int(Verdict::StillReproduces)
+                                      << QStringList{u"This issue still reproduces on PyTorch 2.6.0."_s}
+                                      << QStringList{u"intermittent"_s, u"Closing"_s, u"Minimized"_s} << QStringList()
+                                      << QStringList() << false << false;
+
+    ScrubFindings stillLabelled = still;
+    stillLabelled.labels << u"needs reproduction"_s << u"triaged"_s;
+    QTest::addRow("still reproduces, drops needs reproduction")
+        << stillLabelled << int(Verdict::StillReproduces) << QStringList{u"still reproduces"_s} << QStringList()
+        << QStringList() << QStringList{u"needs reproduction"_s} << false << false;
+
+    ScrubFindings flaky = f;
+    flaky.series = series({Kind::SameError, Kind::Passed, Kind::SameError, Kind::Passed, Kind::Passed});
+    QTest::addRow("flaky") << flaky << int(Verdict::StillReproduces)
+                           << QStringList{u"still reproduces"_s, u"intermittent: 2 of 5 runs"_s} << QStringList()
+                           << QStringList() << QStringList() << false << false;
+
+    ScrubFindings crash = f;
+    crash.series = series({Kind::KilledBySignal, Kind::KilledBySignal}, {}, 11);
+    QTest::addRow("crash by signal") << crash << int(Verdict::StillReproduces)
+                                     << QStringList{u"still reproduces"_s, u"killed by SIGSEGV"_s} << QStringList()
+                                     << QStringList() << QStringList() << false << false;
+
+    ScrubFindings regression = still;
+    regression.bisect = bisected(false);
+    QTest::addRow("still reproduces, bisected regression")
+        << regression << int(Verdict::StillReproduces)
+        << QStringList{u"first appears in PyTorch 2.3.0 (or 2.2.9); 2.2.2 is not affected."_s} << QStringList()
+        << QStringList() << QStringList() << false << false;
+
+    ScrubFindings fixed = f;
+    fixed.series = series({Kind::Passed, Kind::Passed, Kind::Passed});
+    fixed.version = u"2.7.1"_s;
+    QTest::addRow("no longer reproduces") << fixed << int(Verdict::NoLongerReproduces)
+                                          << QStringList{u"This issue no longer reproduces on PyTorch 2.7.1."_s,
+                                                         u"Closing as completed: fixed in PyTorch 2.7.1."_s}
+                                          << QStringList{u"still"_s} << QStringList() << QStringList() << true << false;
+
+    ScrubFindings fixedBisected = fixed;
+    fixedBisected.bisect = bisected(true);
+    fixedBisected.labels << u"needs reproduction"_s;
+    QTest::addRow("no longer reproduces, bisected")
+        << fixedBisected << int(Verdict::NoLongerReproduces)
+        << QStringList{u"no longer reproduces on PyTorch 2.7.1."_s,
+                       u"fixed in PyTorch 2.5.0 (the last affected version is 2.4.1)"_s,
+                       u"Closing as completed: fixed in PyTorch 2.5.0."_s}
+        << QStringList() << QStringList() << QStringList{u"needs reproduction"_s} << true << false;
+
+    ScrubFindings different = f;
+    different.series = series({Kind::DifferentError}, u"AttributeError: module 'torch' has no attribute 'foo'"_s);
+    QTest::addRow("different error")
+        << different << int(Verdict::DifferentError)
+        << QStringList{u"no longer raises the reported `RuntimeError: expected scalar type Float`"_s,
+                       u"AttributeError: module 'torch' has no attribute 'foo'"_s}
+        << QStringList{u"Closing"_s} << QStringList() << QStringList() << false << false;
+
+    ScrubFindings timedOut = f;
+    timedOut.labels << u"triaged"_s;
+    timedOut.series = series({Kind::TimedOut});
+    QTest::addRow("timed out: refresh triaged") << timedOut << int(Verdict::Inconclusive) << QStringList()
+                                                << QStringList() << QStringList() << QStringList() << false << true;
+
+    ScrubFindings refusedUntriaged = f;
+    refusedUntriaged.series = series({Kind::SandboxRefused});
+    QTest::addRow("refused, not triaged yet: add triaged")
+        << refusedUntriaged << int(Verdict::Inconclusive) << QStringList() << QStringList() << QStringList{u"triaged"_s}
+        << QStringList() << false << false;
+
+    ScrubFindings noRepro = f;
+    noRepro.hasRunnableRepro = false;
+    QTest::addRow("no repro: needs reproduction")
+        << noRepro << int(Verdict::NoRepro) << QStringList() << QStringList() << QStringList{u"needs reproduction"_s}
+        << QStringList() << false << false;
+
+    ScrubFindings noReproLabelled = noRepro;
+    noReproLabelled.labels << u"needs reproduction"_s << u"triaged"_s;
+    QTest::addRow("no repro, already labelled: refresh")
+        << noReproLabelled << int(Verdict::NoRepro) << QStringList() << QStringList() << QStringList() << QStringList()
+        << false << true;
+
+    // Runs that say nothing about the bug: no close, `needs reproduction` stays, nothing posted.
+    const QList<std::pair<const char *, Kind>> saysNothing = {
+        {"cannot run here: keeps needs reproduction", Kind::CannotRunHere},
+        {"environment: keeps needs reproduction", Kind::Environment},
+        {"no pass/fail check: keeps needs reproduction", Kind::NoCheck}};
+    for (const auto &[name, kind] : saysNothing) {
+        ScrubFindings nothing = f;
+        nothing.labels << u"needs reproduction"_s << u"triaged"_s;
+        nothing.series = series({kind, kind});
+        QTest::addRow("%s", name) << nothing << int(Verdict::Inconclusive) << QStringList() << QStringList()
+                                  << QStringList() << QStringList() << false << true;
+    }
+    ScrubFindings hang = f;
+    hang.labels << u"needs reproduction"_s;
+    ReproOutcome hung = outcome(Kind::TimedOut);
+    hung.hangReported = true;
+    hang.series = ReproSeriesAggregator::summarise({hung, hung});
+    QTest::addRow("reported hang timed out: still reproduces")
+        << hang << int(Verdict::StillReproduces) << QStringList{u"still reproduces"_s} << QStringList{u"Closing"_s}
+        << QStringList() << QStringList{u"needs reproduction"_s} << false << false;
+
+    ScrubFindings closed = fixed;
+    closed.closed = true;
+    QTest::addRow("closed: hands off") << closed << int(Verdict::Closed) << QStringList() << QStringList()
+                                       << QStringList() << QStringList() << false << false;
+}
+
+void TestScrubReport::composes()
+{
+    QFETCH(ScrubFindings, findings);
+    QFETCH(int, verdict);
+    QFETCH(QStringList, commentHas);
+    QFETCH(QStringList, commentLacks);
+    QFETCH(QStringList, add);
+    QFETCH(QStringList, remove);
+    QFETCH(bool, close);
+    QFETCH(bool, refresh);
+
+    const ScrubReport r = ScrubReport::compose(findings);
+    QCOMPARE(int(r.verdict), verdict);
+    QCOMPARE(r.comment.isEmpty(), commentHas.isEmpty());
+    for (const QString &s : std::as_const(commentHas))
+        QVERIFY2(r.comment.contains(s), qPrintable(r.comment));
+    for (const QString &s : std::as_const(commentLacks))
+        QVERIFY2(!r.comment.contains(s), qPrintable(r.comment));
+    QCOMPARE(r.addLabels, add);
+    QCOMPARE(r.removeLabels, remove);
+    QCOMPARE(r.close, close);
+    QCOMPARE(r.triagedRefresh, refresh);
+    if (findings.series.overall.saysNothing()) {
+        QVERIFY(!r.close);
+        QVERIFY(!r.removeLabels.contains(findings.reproductionLabel));
+        QVERIFY(!r.notes.isEmpty()); // says what would be needed
+    }
+    // Every issue we touch either changes visibly or gets its `triaged` refresh; a closed one is left alone.
+    if (r.verdict != Verdict::Closed)
+        QVERIFY(!r.comment.isEmpty() || !r.addLabels.isEmpty() || !r.removeLabels.isEmpty() || r.triagedRefresh);
+    if (!r.removeLabels.isEmpty())
+        QVERIFY(r.notes.join(u'\n').contains(u"The outbox removes"_s));
+    // What the outbox gets: the removals, under a scrub decision the guardrails know.
+    const TriagePlan plan = r.plan(findings.issueNumber, findings.profile);
+    QCOMPARE(plan.removeLabels, remove);
+    QVERIFY(plan.decision.startsWith(u"scrub_"_s));
+}
+
+void TestScrubReport::minimizedReproOnlyWhenChanged()
+{
+    ScrubFindings f;
+    f.series = series({Kind::SameError});
+    f.originalRepro = u"import torch\nx = torch.ones(3)\nx.foo()\n"_s;
+    f.minimizedRepro = f.originalRepro + u"\n"_s; // only whitespace differs: not a change
+    QVERIFY(!ScrubReport::compose(f).comment.contains(u"Minimized repro"_s));
+    f.minimizedRepro = u"import torch\ntorch.ones(3).foo()\n"_s;
+    const QString comment = ScrubReport::compose(f).comment;
+    QVERIFY(comment.contains(u"Minimized repro:\n\n```python\nimport torch\ntorch.ones(3).foo()\n```"_s));
+    f.triggerConditions = u"only with `torch.compile(dynamic=True)`"_s;
+    QVERIFY(ScrubReport::compose(f).comment.contains(u"It needs: only with `torch.compile(dynamic=True)`"_s));
+    // A fixed bug gets no repro in its comment: it is being closed.
+    f.series = series({Kind::Passed});
+    QVERIFY(!ScrubReport::compose(f).comment.contains(u"Minimized repro"_s));
+}
+
+void TestScrubReport::planGoesToTheOutbox()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Result<std::unique_ptr<OutboxStore>> store = OutboxStore::open(dir.filePath(u"store.sqlite"_s));
+    QVERIFY2(store.ok(), qPrintable(store.error()));
+    const Result<RubricPack> pack = OutboxStore::packFor(u"distributed"_s);
+    QVERIFY2(pack.ok(), qPrintable(pack.error()));
+
+    ScrubFindings f;
+    f.issueNumber = 77;
+    f.labels = {u"oncall: distributed"_s, u"needs reproduction"_s};
+    f.series = series({Kind::Passed, Kind::Passed});
+    f.bisect = bisected(true);
+    const ScrubReport report = ScrubReport::compose(f);
+
+    Issue seen;
+    seen.number = 77;
+    seen.state = u"OPEN"_s;
+    seen.labels = f.labels;
+    seen.updatedAt = QDateTime::currentDateTimeUtc().addSecs(-60);
+    const Result<OutboxEntry> entry =
+        store.value()->enqueueScrubReport(u"pytorch/pytorch"_s, seen, report, u"reviewer"_s, pack.value());
+    QVERIFY2(entry.ok(), qPrintable(entry.error()));
+    QCOMPARE(entry->status, OutboxStatus::Ready);
+    QCOMPARE(entry->decision, u"scrub_no_longer_reproduces"_s);
+    QCOMPARE(entry->removeLabels, QStringList{u"needs reproduction"_s}); // the outbox carries the removal
+    QVERIFY(!entry->refreshTriaged);
+    QCOMPARE(entry->comment, report.comment);
+    QVERIFY(entry->close);
+    QCOMPARE(entry->stateReason, u"completed"_s);
+    QCOMPARE(report.removeLabels, QStringList{u"needs reproduction"_s});
+}
+
+QTEST_GUILESS_MAIN(TestScrubReport)
+#include "tst_scrubreport.moc"

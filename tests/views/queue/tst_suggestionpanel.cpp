@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: MIT
+#include "engine/core/issuejsonreader.h"
+#include "engine/triage/triageengine.h"
+#include "tests/support/testdata.h"
+#include "views/common/apppalette.h"
+#include "views/queue/suggestionpanel.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QList<Issue> smallQueue()
+{
+    return TestData::issues(u"queue-small.json"_s);
+}
+
+} // namespace
+
+class tst_SuggestionPanel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void showsThePlan_data();
+    void showsThePlan();
+    void highPriorityExplainedAndOffersReview();
+    void chipTogglingChangesThePlan();
+    void subOncallIsExactlyOne();
+    void commentEdits();
+    void rationaleActivatesEvidence();
+    void reviewedPlanWins();
+    void reproLineNamesTheLabelOnlyWhenAsked_data();
+    void reproLineNamesTheLabelOnlyWhenAsked();
+    void closeIsShownBeforeApproval();
+    void chipsNeverCoverTheLabelPicker_data();
+    void chipsNeverCoverTheLabelPicker();
+
+private:
+    RubricPack m_pack;
+    QList<Issue> m_issues;
+    std::unique_ptr<SuggestionPanel> m_panel;
+    std::optional<TriagePlan> m_plan;
+};
+
+void tst_SuggestionPanel::initTestCase()
+{
+    QApplication::setStyle(u"Fusion"_s);
+    QApplication::setPalette(AppPalette::light());
+    const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
+    QVERIFY2(pack.ok(), qPrintable(pack.error()));
+    m_pack = pack.value();
+    m_issues = smallQueue();
+}
+
+void tst_SuggestionPanel::init()
+{
+    m_panel = std::make_unique<SuggestionPanel>();
+    m_panel->setPack(m_pack);
+    const TriageEngine engine(m_pack);
+    m_plan = engine.plan(m_issues.first());
+    m_panel->setSuggestion(m_issues.first(), m_plan, std::nullopt, ReviewState::New);
+    m_panel->resize(480, 800);
+    m_panel->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
+}
+
+void tst_SuggestionPanel::showsThePlan_data()
+{
+    QTest::addColumn<int>("row");
+    for (int row = 0; row < 5; ++row)
+        QTest::addRow("issue %d", row) << row;
+}
+
+void tst_SuggestionPanel::showsThePlan()
+{
+    QFETCH(int, row);
+    const TriageEngine engine(m_pack);
+    const TriagePlan plan = engine.plan(m_issues.at(row));
+    m_panel->setSuggestion(m_issues.at(row), plan, std::nullopt, ReviewState::New);
+    QVERIFY(!m_panel->isEdited());
+    QCOMPARE(m_panel->plan().addLabels, plan.addLabels);
+    auto *combo = m_panel->findChild<QComboBox *>(u"subOncallCombo"_s);
+    QCOMPARE(combo->currentData().toString(), plan.subOncall);
+    // Every module or type label the plan adds is a checked chip.
+    for (const QString &label : plan.addLabels) {
+        if (m_pack.subOncallByLabel(label))
+            continue;
+        QAbstractButton *chip = m_panel->chip(label);
+        QVERIFY2(chip, qPrintable(label));
+        QVERIFY(chip->isChecked());
+    }
+    // The badge has a word and a shape, not only a colour.
+    const QString badge = m_panel->findChild<QLabel *>(u"confidenceBadge"_s)->text();
+    QVERIFY2(badge.contains(confidenceName(plan.confidence).isEmpty() ? u"no confidence"_s
+                                                                      : confidenceName(plan.confidence)),
+             qPrintable(badge));
+    QVERIFY(badge.front() == u'●' || badge.front() == u'◆' || badge.front() == u'▲' || badge.front() == u'○');
+    QCOMPARE(m_panel->findChild<QListWidget *>(u"rationaleList"_s)->count(),
+             std::max<qsizetype>(1, plan.evidence.size()));
+    QVERIFY(m_panel->guardrailText().isEmpty());
+}
+
+void tst_SuggestionPanel::highPriorityExplainedAndOffersReview()
+{
+    QSignalSpy edited(m_panel.get(), &SuggestionPanel::planEdited);
+    auto *picker = m_panel->findChild<QComboBox *>(u"addLabelCombo"_s);
+    const int index = picker->findData(u"high priority"_s);
+    QVERIFY(index > 0);
+    picker->setCurrentIndex(index);
+    emit picker->activated(index);
+    QCOMPARE(edited.size(), 1);
+    QVERIFY(m_panel->plan().addLabels.contains(u"high priority"_s));
+    QVERIFY(!m_panel->violations().isEmpty());
+    QCOMPARE(m_panel->violations().first().rule, QLatin1StringView("no-high-priority"));
+    QVERIFY(m_panel->findChild<QWidget *>(u"guardrailBanner"_s)->isVisible());
+    QVERIFY(!m_panel->guardrailText().isEmpty());
+    auto *offer = m_panel->findChild<QPushButton *>(u"useReviewButton"_s);
+    QVERIFY(offer->isVisible());
+    QVERIFY(offer->text().contains(u"triage review"_s));
+
+    QTest::mouseClick(offer, Qt::LeftButton);
+    QVERIFY(!m_panel->plan().addLabels.contains(u"high priority"_s));
+    QVERIFY(m_panel->plan().addLabels.contains(u"triage review"_s));
+    QVERIFY(m_panel->violations().isEmpty());
+    QVERIFY(!m_panel->findChild<QWidget *>(u"guardrailBanner"_s)->isVisible());
+    QVERIFY(m_panel->isEdited());
+}
+
+void tst_SuggestionPanel::chipTogglingChangesThePlan()
+{
+    QStringList chips;
+    for (const QString &label : m_plan->addLabels) {
+        if (!m_pack.subOncallByLabel(label))
+            chips.append(label);
+    }
+    QVERIFY(!chips.isEmpty());
+    const QString label = chips.first();
+    QSignalSpy edited(m_panel.get(), &SuggestionPanel::planEdited);
+    QAbstractButton *chip = m_panel->chip(label);
+    QTest::mouseClick(chip, Qt::LeftButton);
+    QVERIFY(!chip->isChecked());
+    QVERIFY(!m_panel->plan().addLabels.contains(label));
+    QCOMPARE(edited.size(), 1);
+    QVERIFY(!edited.last().at(0).value<TriagePlan>().addLabels.contains(label));
+    QVERIFY(m_panel->isEdited());
+    QTest::mouseClick(chip, Qt::LeftButton);
+    QVERIFY(m_panel->plan().addLabels.contains(label));
+    QVERIFY(!m_panel->isEdited());
+}
+
+void tst_SuggestionPanel::subOncallIsExactlyOne()
+{
+    auto *combo = m_panel->findChild<QComboBox *>(u"subOncallCombo"_s);
+    QCOMPARE(combo->count(), m_pack.subOncalls.size());
+    const QString other = combo->itemData((combo->currentIndex() + 1) % combo->count()).toString();
+    m_panel->setSubOncall(other);
+    const TriagePlan plan = m_panel->plan();
+    QCOMPARE(plan.subOncall, other);
+    int subOncallLabels = 0;
+    for (const QString &label : plan.addLabels)
+        subOncallLabels += m_pack.subOncallByLabel(label) ? 1 : 0;
+    QVERIFY(subOncallLabels <= 1);
+    QVERIFY(!plan.addLabels.contains(m_plan->subOncall) || m_plan->subOncall == other);
+    QVERIFY(m_panel->isEdited());
+}
+
+void tst_SuggestionPanel::commentEdits()
+{
+    auto *edit = m_panel->findChild<QPlainTextEdit *>(u"commentEdit"_s);
+    edit->setFocus();
+    QTest::keyClicks(edit, u"Thanks!"_s);
+    QVERIFY(m_panel->plan().comment.endsWith(u"Thanks!"_s));
+    QVERIFY(m_panel->isEdited());
+}
+
+void tst_SuggestionPanel::rationaleActivatesEvidence()
+{
+    auto *list = m_panel->findChild<QListWidget *>(u"rationaleList"_s);
+    if (m_plan->evidence.isEmpty())
+        QSKIP("the first issue's plan has no evidence");
+    QSignalSpy activated(m_panel.get(), &SuggestionPanel::evidenceActivated);
+    const QRect rect = list->visualItemRect(list->item(0));
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, rect.center());
+    QCOMPARE(activated.size(), 1);
+    QCOMPARE(activated.first().at(0).value<Evidence>(), m_plan->evidence.first());
+}
+
+void tst_SuggestionPanel::reviewedPlanWins()
+{
+    TriagePlan reviewed = *m_plan;
+    reviewed.comment = u"Reviewed comment"_s;
+    m_panel->setSuggestion(m_issues.first(), m_plan, reviewed, ReviewState::Edited);
+    QCOMPARE(m_panel->findChild<QPlainTextEdit *>(u"commentEdit"_s)->toPlainText(), u"Reviewed comment"_s);
+    QVERIFY(m_panel->isEdited());
+    QCOMPARE(m_panel->findChild<QLabel *>(u"reviewStateLabel"_s)->text(), u"edited"_s);
+}
+
+void tst_SuggestionPanel::reproLineNamesTheLabelOnlyWhenAsked_data()
+{
+    QTest::addColumn<QString>("profile");
+    QTest::addColumn<bool>("asks"); // the plan adds the pack's reproduction label
+    QTest::addColumn<bool>("screenshotOnly");
+    QTest::addRow("distributed, asks") << u"distributed"_s << true << false;
+    QTest::addRow("distributed, asks, screenshots only") << u"distributed"_s << true << true;
+    QTest::addRow("distributed, reviewer unchecked it") << u"distributed"_s << false << false;
+    QTest::addRow("first level routes and stops") << u"general"_s << false << false;
+}
+
+void tst_SuggestionPanel::reproLineNamesTheLabelOnlyWhenAsked()
+{
+    QFETCH(QString, profile);
+    QFETCH(bool, asks);
+    QFETCH(bool, screenshotOnly);
+    const Result<RubricPack> pack = RubricPack::builtin(profile);
+    QVERIFY2(pack.ok(), qPrintable(pack.error()));
+    const QString label = u"needs reproduction"_s;
+    TriagePlan plan = *m_plan;
+    plan.profile = profile;
+    plan.addLabels.removeAll(label);
+    if (asks)
+        plan.addLabels.append(pack->reproLabel);
+    SuggestionPanel panel;
+    panel.setPack(pack.value());
+    panel.setSuggestion(m_issues.first(), plan, std::nullopt, ReviewState::New);
+    ReproStatus status;
+    status.number = m_issues.first().number;
+    status.screenshotOnly = screenshotOnly;
+    panel.setReproStatus(status);
+    QVERIFY2(panel.reproText().contains(screenshotOnly ? u"only in screenshots"_s : u"none found"_s),
+             qPrintable(panel.reproText()));
+    QCOMPARE(panel.reproText().contains(label), asks);
+}
+
+void tst_SuggestionPanel::closeIsShownBeforeApproval()
+{
+    const QLabel *decision = m_panel->findChild<QLabel *>(u"decisionLabel"_s);
+    QVERIFY(decision);
+    QVERIFY2(!decision->text().contains(u"closes"_s), qPrintable(decision->text()));
+    TriagePlan closing = *m_plan;
+    closing.close = true;
+    closing.stateReason = u"not_planned"_s;
+    m_panel->setSuggestion(m_issues.first(), closing, std::nullopt, ReviewState::New);
+    QVERIFY2(decision->text().contains(u"closes the issue as not planned"_s), qPrintable(decision->text()));
+}
+
+void tst_SuggestionPanel::chipsNeverCoverTheLabelPicker_data()
+{
+    QTest::addColumn<qreal>("scale"); // of the font: 1.35 is presentation mode
+    QTest::addColumn<QSize>("size");
+    QTest::addRow("normal, tall") << 1.0 << QSize(480, 800);
+    QTest::addRow("normal, narrow and short") << 1.0 << QSize(300, 420);
+    QTest::addRow("presentation, 1440x900 window") << 1.35 << QSize(560, 470);
+    QTest::addRow("presentation, narrow") << 1.35 << QSize(380, 470);
+}
+
+void tst_SuggestionPanel::chipsNeverCoverTheLabelPicker()
+{
+    QFETCH(qreal, scale);
+    QFETCH(QSize, size);
+    QFont font = m_panel->font();
+    font.setPointSizeF(font.pointSizeF() * scale);
+    m_panel->setFont(font);
+    TriagePlan plan = *m_plan;
+    for (const QString &label : {u"module: c10d"_s, u"ptd-bot-triaged"_s, u"triage review"_s})
+        if (!plan.addLabels.contains(label))
+            plan.addLabels.append(label);
+    m_panel->setSuggestion(m_issues.first(), plan, std::nullopt, ReviewState::New);
+    m_panel->resize(size);
+    const QWidget *picker = m_panel->findChild<QComboBox *>(u"addLabelCombo"_s);
+    const QWidget *chips = m_panel->findChild<QWidget *>(u"labelChips"_s);
+    QVERIFY(picker && chips);
+    QTRY_VERIFY2(
+        [&] {
+            for (const QAbstractButton *chip : chips->findChildren<QAbstractButton *>()) {
+                const int bottom = chip->mapTo(m_panel.get(), QPoint(0, chip->height())).y();
+                if (bottom > picker->mapTo(m_panel.get(), QPoint(0, 0)).y())
+                    return false;
+            }
+            return true;
+        }(),
+        qPrintable(u"chips end at %1, picker starts at %2, chip area %3 high (min %4), content %5 in %6"_s
+                       .arg(chips->mapTo(m_panel.get(), QPoint(0, chips->childrenRect().bottom())).y())
+                       .arg(picker->mapTo(m_panel.get(), QPoint(0, 0)).y())
+                       .arg(chips->height())
+                       .arg(chips->minimumHeight())
+                       .arg(m_panel->findChild<QWidget *>(u"suggestionContent"_s)->height())
+                       .arg(m_panel->height())));
+}
+
+QTEST_MAIN(tst_SuggestionPanel)
+#include "tst_suggestionpanel.moc"

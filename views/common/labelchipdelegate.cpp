@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+#include "views/common/labelchipdelegate.h"
+
+#include "models/queue/issuetablemodel.h"
+#include "views/common/apppalette.h"
+
+#include <QApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr qreal ChipPadding = 7; // left and right, inside a chip
+constexpr qreal ChipSpacing = 5; // between chips
+constexpr qreal CellPadding = 6; // inside the cell
+
+// Hue by family; -1 means neutral grey.
+int hueFor(const QString &label)
+{
+    const QString name = label.toLower();
+    if (name.startsWith("oncall:"_L1))
+        return 265;
+    if (name.startsWith("module:"_L1))
+        return 212;
+    if (name == "triaged"_L1)
+        return 140;
+    if (name == "high priority"_L1 || name.contains("critical"_L1) || name.contains("regression"_L1) ||
+        name == "bug"_L1)
+        return 4;
+    if (name.startsWith("needs"_L1) || name == "triage review"_L1 || name.startsWith("awaiting"_L1))
+        return 38;
+    if (name == "feature"_L1 || name == "enhancement"_L1 || name.contains("request"_L1))
+        return 178;
+    return -1;
+}
+
+} // namespace
+
+LabelChipDelegate::LabelChipDelegate(QObject *parent)
+    : QStyledItemDelegate(parent)
+{}
+
+LabelChipDelegate::ChipColors LabelChipDelegate::colorsFor(const QString &label, const QPalette &palette)
+{
+    return colorsForHue(hueFor(label), palette);
+}
+
+LabelChipDelegate::ChipColors LabelChipDelegate::colorsForHue(int hue, const QPalette &palette)
+{
+    const bool dark = AppPalette::isDark(palette);
+    const float saturation = hue < 0 ? 0.0f : 1.0f;
+    const float h = float(qBound(0, hue, 359)) / 360.0f;
+    if (dark)
+        return {QColor::fromHslF(h, 0.28f * saturation, 0.22f), QColor::fromHslF(h, 0.30f * saturation, 0.32f),
+                QColor::fromHslF(h, 0.65f * saturation, 0.82f)};
+    return {QColor::fromHslF(h, 0.70f * saturation, 0.94f), QColor::fromHslF(h, 0.45f * saturation, 0.84f),
+            QColor::fromHslF(h, 0.60f * saturation, 0.30f)};
+}
+
+QFont LabelChipDelegate::chipFont(const QFont &font)
+{
+    QFont chip = font;
+    if (font.pointSizeF() > 0)
+        chip.setPointSizeF(font.pointSizeF() * 0.88);
+    else
+        chip.setPixelSize(qMax(9, qRound(font.pixelSize() * 0.88)));
+    return chip;
+}
+
+QSizeF LabelChipDelegate::chipSize(const QString &label, const QFont &chipFont)
+{
+    const QFontMetricsF metrics(chipFont);
+    return {metrics.horizontalAdvance(label) + 2 * ChipPadding, metrics.height() + 4};
+}
+
+void LabelChipDelegate::paintChip(QPainter *painter, const QRectF &rect, const QString &label, const ChipColors &colors,
+                                  const QFont &chipFont)
+{
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    const QRectF box = rect.adjusted(0.5, 0.5, -0.5, -0.5);
+    const qreal radius = box.height() / 2;
+    painter->setPen(QPen(colors.border, 1));
+    painter->setBrush(colors.background);
+    painter->drawRoundedRect(box, radius, radius);
+    painter->setPen(colors.text);
+    painter->setFont(chipFont);
+    painter->drawText(rect.adjusted(ChipPadding, 0, -ChipPadding, 0), Qt::AlignCenter | Qt::TextSingleLine,
+                      QFontMetricsF(chipFont).elidedText(label, Qt::ElideRight, rect.width() - 2 * ChipPadding));
+    painter->restore();
+}
+
+void LabelChipDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    // Background, selection and focus as any other cell, without the text.
+    QStyleOptionViewItem base = option;
+    initStyleOption(&base, index);
+    base.text.clear();
+    const QWidget *widget = option.widget;
+    QStyle *style = widget ? widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &base, painter, widget);
+
+    const QStringList labels = index.data(IssueTableModel::LabelsRole).toStringList();
+    if (labels.isEmpty())
+        return;
+    const QFont font = chipFont(option.font);
+    const QFontMetricsF metrics(font);
+    const QRectF area = QRectF(option.rect).adjusted(CellPadding, 0, -CellPadding, 0);
+    const qreal chipHeight = metrics.height() + 4;
+    const qreal top = area.top() + (area.height() - chipHeight) / 2;
+
+    qreal x = area.left();
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        const QString &label = labels.at(i);
+        const qreal width = chipSize(label, font).width();
+        const qsizetype remaining = labels.size() - i - 1;
+        const QString more = remaining > 0 ? u"+%1"_s.arg(remaining) : QString();
+        const qreal reserve = remaining > 0 ? metrics.horizontalAdvance(more) + ChipSpacing : 0;
+        if (x + width + reserve > area.right()) {
+            // Out of room: a first chip is shortened rather than dropped; the rest become "+N".
+            if (i == 0) {
+                const qreal room = area.right() - x - reserve;
+                if (room > 3 * ChipPadding) {
+                    paintChip(painter, QRectF(x, top, room, chipHeight), label, colorsFor(label, option.palette), font);
+                    x += room + ChipSpacing;
+                    i = 1;
+                }
+            }
+            if (i < labels.size()) {
+                painter->save();
+                painter->setFont(font);
+                painter->setPen(option.state & QStyle::State_Selected
+                                    ? option.palette.color(QPalette::HighlightedText)
+                                    : option.palette.color(QPalette::PlaceholderText));
+                painter->drawText(QRectF(x, area.top(), area.right() - x + CellPadding, area.height()),
+                                  Qt::AlignLeft | Qt::AlignVCenter, u"+%1"_s.arg(labels.size() - i));
+                painter->restore();
+            }
+            return;
+        }
+        paintChip(painter, QRectF(x, top, width, chipHeight), label, colorsFor(label, option.palette), font);
+        x += width + ChipSpacing;
+    }
+}
+
+QSize LabelChipDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    const QStringList labels = index.data(IssueTableModel::LabelsRole).toStringList();
+    const QFont font = chipFont(option.font);
+    qreal width = 2 * CellPadding;
+    for (const QString &label : labels)
+        width += chipSize(label, font).width() + ChipSpacing;
+    const QSize base = QStyledItemDelegate::sizeHint(option, index);
+    return {qCeil(width), qMax(base.height(), qCeil(QFontMetricsF(font).height() + 10))};
+}

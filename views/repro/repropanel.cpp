@@ -1,0 +1,1386 @@
+// SPDX-License-Identifier: MIT
+#include "views/repro/repropanel.h"
+
+#include "engine/repro/reprojson.h"
+#include "engine/repro/reproseries.h"
+#include "models/repro/reprooutputmodel.h"
+#include "views/common/apppalette.h"
+#include "views/common/elidedlabel.h"
+#include "views/common/panelstyle.h"
+#include "views/repro/reprooutputdelegate.h"
+
+#include <KSyntaxHighlighting/Definition>
+#include <KSyntaxHighlighting/Repository>
+#include <KSyntaxHighlighting/SyntaxHighlighter>
+#include <KSyntaxHighlighting/Theme>
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QEvent>
+#include <QFontDatabase>
+#include <QFrame>
+#include <QFutureWatcher>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QShortcut>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QtConcurrentRun>
+#include <QTextBlock>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int TailRows = 60; // of output kept with a stored result
+
+using PanelStyle::BadgeLook;
+using PanelStyle::sectionLabel;
+
+BadgeLook outcomeLook(ReproOutcome::Kind kind)
+{
+    using Kind = ReproOutcome::Kind;
+    switch (kind) {
+    case Kind::SameError:
+        return {u"●"_s, ReproPanel::tr("reproduces"), 2};
+    case Kind::KilledBySignal:
+        return {u"✖"_s, ReproPanel::tr("crashed by signal"), 290};
+    case Kind::DifferentError:
+        return {u"◆"_s, ReproPanel::tr("different error"), 38};
+    case Kind::Failed:
+        return {u"▲"_s, ReproPanel::tr("fails (no reported error to compare)"), 24};
+    case Kind::Passed:
+        return {u"✓"_s, ReproPanel::tr("passes"), 140};
+    case Kind::TimedOut:
+        return {u"◔"_s, ReproPanel::tr("timed out"), 210};
+    case Kind::SandboxRefused:
+        return {u"⊘"_s, ReproPanel::tr("refused"), -1};
+    case Kind::Cancelled:
+        return {u"○"_s, ReproPanel::tr("cancelled"), -1};
+    case Kind::CannotRunHere:
+        return {u"⊘"_s, ReproPanel::tr("cannot run here"), -1};
+    case Kind::Environment:
+        return {u"⚙"_s, ReproPanel::tr("environment"), -1};
+    case Kind::NoCheck:
+        return {u"?"_s, ReproPanel::tr("no pass/fail check"), -1};
+    }
+    return {u"○"_s, QString(), -1};
+}
+
+QString durationText(qint64 ms)
+{
+    return ms < 10000 ? ReproPanel::tr("%1 s").arg(QLocale().toString(ms / 1000.0, 'f', 1))
+                      : ReproPanel::tr("%1 s").arg(QLocale().toString(qRound(ms / 1000.0)));
+}
+
+// How many runs ended as the series did: "4/5".
+int runsLike(const ReproSeriesSummary &summary)
+{
+    if (summary.overall.reproduces())
+        return summary.reproducedRuns;
+    return int(std::count_if(summary.runs.cbegin(), summary.runs.cend(),
+                             [&](const ReproOutcome &o) { return o.kind == summary.overall.kind; }));
+}
+
+} // namespace
+
+ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *parent)
+    : QWidget(parent)
+    , m_repositoryDefs(repository)
+    , m_reviewer(qEnvironmentVariable("USER"))
+    , m_titleLabel(new QLabel(tr("Reproduction"), this))
+    , m_badge(new QLabel(this))
+    , m_banner(new QLabel(this))
+    , m_candidateCombo(new QComboBox(this))
+    , m_reasonLabel(new QLabel(this))
+    , m_expectedEdit(new QLineEdit(this))
+    , m_reviewBox(new QFrame(this))
+    , m_reviewLabel(new QLabel(m_reviewBox))
+    , m_consentCheck(new QCheckBox(m_reviewBox))
+    , m_envCombo(new QComboBox(this))
+    , m_runsSpin(new QSpinBox(this))
+    , m_timeoutSpin(new QSpinBox(this))
+    , m_seedCheck(new QCheckBox(tr("Seed"), this))
+    , m_seedSpin(new QSpinBox(this))
+    , m_runButton(new QPushButton(tr("Run in sandbox"), this))
+    , m_cancelButton(new QPushButton(tr("Cancel"), this))
+    , m_progress(new QProgressBar(this))
+    , m_statusLabel(new ElidedLabel(this))
+    , m_codeView(new QPlainTextEdit(this))
+    , m_codeHighlighter(new KSyntaxHighlighting::SyntaxHighlighter(m_codeView->document()))
+    , m_output(new ReproOutputModel(this))
+    , m_delegate(new ReproOutputDelegate(repository, this))
+    , m_outputView(new QListView(this))
+    , m_searchEdit(new QLineEdit(this))
+    , m_prevButton(new QToolButton(this))
+    , m_nextButton(new QToolButton(this))
+    , m_copyButton(new QToolButton(this))
+    , m_followButton(new QToolButton(this))
+    , m_ansiCheck(new QCheckBox(tr("Colours"), this))
+    , m_detailsLabel(new QLabel(this))
+    , m_reduction(new ReproReductionPanel(repository, this))
+    , m_bisectButton(new QToolButton(this))
+    , m_minimizeButton(new QToolButton(this))
+    , m_reportButton(new QToolButton(this))
+{
+    setObjectName(u"reproPanel"_s);
+    setAutoFillBackground(true);
+    setBackgroundRole(QPalette::Window);
+    m_haveBwrap = !QStandardPaths::findExecutable(u"bwrap"_s).isEmpty();
+
+    QFont titleFont = font();
+    titleFont.setPointSizeF(font().pointSizeF() * 1.25);
+    titleFont.setWeight(QFont::DemiBold);
+    m_titleLabel->setFont(titleFont);
+    m_badge->setObjectName(u"reproOutcomeBadge"_s);
+    m_badge->hide();
+
+    m_banner->setObjectName(u"reproBanner"_s);
+    m_banner->setWordWrap(true);
+    m_banner->setAutoFillBackground(true);
+    m_banner->setContentsMargins(10, 6, 10, 6);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->hide();
+
+    m_candidateCombo->setObjectName(u"reproCandidateCombo"_s);
+    m_candidateCombo->setAccessibleName(tr("Repro candidate"));
+    m_candidateCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_candidateCombo->setMinimumContentsLength(24);
+    connect(m_candidateCombo, &QComboBox::activated, this, &ReproPanel::chooseCandidate);
+    m_reasonLabel->setObjectName(u"reproReasonLabel"_s);
+    m_reasonLabel->setWordWrap(true);
+    m_reasonLabel->setForegroundRole(QPalette::PlaceholderText);
+
+    m_expectedEdit->setObjectName(u"reproExpectedEdit"_s);
+    m_expectedEdit->setAccessibleName(tr("Reported error"));
+    m_expectedEdit->setPlaceholderText(tr("ExceptionClass: distinctive message part (none: any failure counts)"));
+    m_expectedEdit->setClearButtonEnabled(true);
+
+    m_reviewBox->setObjectName(u"reproReviewBox"_s);
+    m_reviewBox->setFrameShape(QFrame::StyledPanel);
+    m_reviewBox->setAutoFillBackground(true);
+    m_reviewLabel->setObjectName(u"reproReviewLabel"_s);
+    m_reviewLabel->setWordWrap(true);
+    m_reviewLabel->setTextFormat(Qt::RichText);
+    m_reviewLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_consentCheck->setObjectName(u"reproConsentCheck"_s);
+    m_consentCheck->setText(tr("I have read this code and consent to running it in the sandbox"));
+    connect(m_consentCheck, &QCheckBox::toggled, this, [this](bool on) {
+        m_reviewerConsentAt = on ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate) : QString();
+        updateRunState();
+    });
+    auto *reviewLayout = new QVBoxLayout(m_reviewBox);
+    reviewLayout->setContentsMargins(10, 6, 10, 6);
+    reviewLayout->setSpacing(4);
+    reviewLayout->addWidget(m_reviewLabel);
+    reviewLayout->addWidget(m_consentCheck);
+    // What the repro needs against the chosen environment, known before anything runs.
+    m_needsLabel = new QLabel(m_reviewBox);
+    m_needsLabel->setObjectName(u"reproNeedsLabel"_s);
+    m_needsLabel->setWordWrap(true);
+    m_needsLabel->setTextFormat(Qt::RichText);
+    m_needsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_variantCheck = new QCheckBox(m_reviewBox);
+    m_variantCheck->setObjectName(u"reproVariantCheck"_s);
+    m_variantCheck->hide();
+    connect(m_variantCheck, &QCheckBox::toggled, this, [this] {
+        showNeeds();
+        updateRunState();
+    });
+    reviewLayout->addWidget(m_needsLabel);
+    reviewLayout->addWidget(m_variantCheck);
+
+    m_envCombo->setObjectName(u"reproEnvironmentCombo"_s);
+    m_envCombo->setAccessibleName(tr("Python environment"));
+    m_envCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_envCombo->setMinimumContentsLength(32);
+    m_envCombo->setPlaceholderText(tr("Finding environments…"));
+    connect(m_envCombo, &QComboBox::currentIndexChanged, this, &ReproPanel::updateRunState);
+    connect(m_envCombo, &QComboBox::currentIndexChanged, this, &ReproPanel::startNeedsProbe);
+    m_runsSpin->setObjectName(u"reproRunsSpin"_s);
+    m_runsSpin->setRange(1, 100);
+    m_runsSpin->setValue(DefaultRuns);
+    m_runsSpin->setToolTip(tr("Runs, to see whether it is flaky"));
+    m_runsSpin->setSuffix(tr(" runs"));
+    m_timeoutSpin->setObjectName(u"reproTimeoutSpin"_s);
+    m_timeoutSpin->setRange(1, 3600);
+    m_timeoutSpin->setValue(DefaultTimeoutSeconds);
+    m_timeoutSpin->setSuffix(tr(" s"));
+    m_timeoutSpin->setToolTip(tr("Wall-clock limit per run; the whole process tree is killed when it passes"));
+    m_seedCheck->setObjectName(u"reproSeedCheck"_s);
+    m_seedCheck->setChecked(true);
+    m_seedCheck->setToolTip(tr("Fix PYTHONHASHSEED, so runs differ only where the bug does"));
+    m_seedSpin->setObjectName(u"reproSeedSpin"_s);
+    m_seedSpin->setRange(0, 4294967);
+    m_seedSpin->setValue(0);
+    m_seedSpin->setMaximumWidth(QFontMetrics(font()).horizontalAdvance(u"0000000"_s) + 36);
+    connect(m_seedCheck, &QCheckBox::toggled, m_seedSpin, &QWidget::setEnabled);
+    m_runButton->setObjectName(u"reproRunButton"_s);
+    m_runButton->setDefault(true);
+    connect(m_runButton, &QPushButton::clicked, this, &ReproPanel::run);
+    m_cancelButton->setObjectName(u"reproCancelButton"_s);
+    m_cancelButton->setEnabled(false);
+    connect(m_cancelButton, &QPushButton::clicked, this, &ReproPanel::cancel);
+
+    m_progress->setObjectName(u"reproProgress"_s);
+    m_progress->setMaximumHeight(10);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumWidth(140);
+    m_progress->hide();
+    m_statusLabel->setObjectName(u"reproStatusLabel"_s);
+    m_statusLabel->setForegroundRole(QPalette::PlaceholderText);
+    // Long messages must not widen the panel: the label takes the room there is, its tooltip the rest.
+
+    m_codeView->setObjectName(u"reproCodeView"_s);
+    m_codeView->setReadOnly(true);
+    m_codeView->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_codeView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_codeView->setAccessibleName(tr("Repro code"));
+    if (m_repositoryDefs)
+        m_codeHighlighter->setDefinition(m_repositoryDefs->definitionForName(u"Python"_s));
+
+    setUpOutput();
+
+    // Layout: header, banner, what will run, how, then code beside output.
+    // The title row carries the run's progress and status, and the outcome badge on the right.
+    auto *header = new QHBoxLayout;
+    header->setSpacing(10);
+    header->addWidget(m_titleLabel);
+    header->addSpacing(6);
+    header->addWidget(m_progress);
+    header->addWidget(m_statusLabel, 1);
+    header->addWidget(m_bisectButton);
+    header->addWidget(m_minimizeButton);
+    header->addWidget(m_reportButton);
+    header->addSpacing(4);
+    header->addWidget(m_badge);
+
+    auto *form = new QGridLayout;
+    form->setHorizontalSpacing(10);
+    form->setVerticalSpacing(4);
+    form->addWidget(sectionLabel(tr("Candidate"), this), 0, 0);
+    form->addWidget(m_candidateCombo, 0, 1);
+    form->addWidget(m_reasonLabel, 1, 1);
+    form->addWidget(sectionLabel(tr("Reported error"), this), 2, 0);
+    form->addWidget(m_expectedEdit, 2, 1);
+    // The environment has a row of its own: beside the run controls, its long names would make the whole
+    // window at least 1,300 px wide, more than a laptop has.
+    form->addWidget(sectionLabel(tr("Run in"), this), 3, 0);
+    form->addWidget(m_envCombo, 3, 1);
+    form->setColumnStretch(1, 1);
+
+    auto *runRow = new QHBoxLayout;
+    runRow->setSpacing(8);
+    runRow->addWidget(m_runsSpin);
+    runRow->addWidget(m_timeoutSpin);
+    runRow->addWidget(m_seedCheck);
+    runRow->addWidget(m_seedSpin);
+    runRow->addStretch(1);
+    runRow->addWidget(m_runButton);
+    runRow->addWidget(m_cancelButton);
+
+    auto *outputPane = new QWidget(this);
+    auto *outputLayout = new QVBoxLayout(outputPane);
+    outputLayout->setContentsMargins(0, 0, 0, 0);
+    outputLayout->setSpacing(4);
+    auto *tools = new QHBoxLayout;
+    tools->setSpacing(4);
+    tools->addWidget(sectionLabel(tr("Output"), outputPane));
+    tools->addSpacing(6);
+    tools->addWidget(m_searchEdit, 1);
+    tools->addWidget(m_prevButton);
+    tools->addWidget(m_nextButton);
+    tools->addSpacing(6);
+    tools->addWidget(m_ansiCheck);
+    tools->addWidget(m_copyButton);
+    tools->addWidget(m_followButton);
+    outputLayout->addLayout(tools);
+    outputLayout->addWidget(m_outputView, 1);
+    outputLayout->addWidget(m_detailsLabel);
+
+    auto *codePane = new QWidget(this);
+    auto *codeLayout = new QVBoxLayout(codePane);
+    codeLayout->setContentsMargins(0, 0, 0, 0);
+    codeLayout->setSpacing(4);
+    codeLayout->addWidget(sectionLabel(tr("Code"), codePane));
+    codeLayout->addWidget(m_codeView, 1);
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(u"reproSplitter"_s);
+    split->addWidget(codePane);
+    split->addWidget(outputPane);
+    split->setChildrenCollapsible(false);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({340, 520});
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(14, 12, 14, 10);
+    layout->setSpacing(6);
+    layout->addLayout(header);
+    layout->addWidget(m_banner);
+    // The run's controls and output, or in their place the reduction (bisect, minimize, scrub report).
+    auto *runPage = new QWidget(this);
+    auto *runLayout = new QVBoxLayout(runPage);
+    runLayout->setContentsMargins(0, 0, 0, 0);
+    runLayout->setSpacing(6);
+    runLayout->addLayout(form);
+    runLayout->addWidget(m_reviewBox);
+    runLayout->addLayout(runRow);
+    runLayout->addWidget(split, 1);
+    m_pages = new QStackedWidget(this);
+    m_pages->setObjectName(u"reproPages"_s);
+    m_pages->addWidget(runPage);
+    m_pages->addWidget(m_reduction);
+    layout->addWidget(m_pages, 1);
+    setUpReduction();
+
+    // Keys: Ctrl+F searches the output, F3 / Shift+F3 step through matches.
+    const auto bind = [this](const QKeySequence &keys, auto &&slot) {
+        auto *shortcut = new QShortcut(keys, this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, this, std::forward<decltype(slot)>(slot));
+    };
+    bind(QKeySequence::Find, [this] {
+        m_searchEdit->setFocus(Qt::ShortcutFocusReason);
+        m_searchEdit->selectAll();
+    });
+    bind(QKeySequence::FindNext, [this] { findNext(false); });
+    bind(QKeySequence::FindPrevious, [this] { findNext(true); });
+
+    if (!m_haveBwrap) {
+        QPalette banner = palette();
+        const bool dark = AppPalette::isDark(banner);
+        banner.setColor(QPalette::Window, dark ? QColor(0x4a, 0x2a, 0x22) : QColor(0xfd, 0xec, 0xe6));
+        banner.setColor(QPalette::WindowText, dark ? QColor(0xf5, 0xd0, 0xc5) : QColor(0x8a, 0x2a, 0x12));
+        m_banner->setPalette(banner);
+        m_banner->setText(tr("bubblewrap (bwrap) is not installed: repros run only inside its sandbox, so none can "
+                             "run here. Install the bubblewrap package and reopen the console."));
+        m_banner->show();
+    }
+    applyPalette();
+    clearIssue();
+}
+
+ReproPanel::~ReproPanel()
+{
+    if (m_series)
+        m_series->cancel();
+    stopScan();
+}
+
+void ReproPanel::setUpReduction()
+{
+    const auto setUp = [this](QToolButton *button, const QString &name, const QString &text, const QString &tip,
+                              ReproReductionPanel::Page page) {
+        button->setObjectName(name);
+        button->setText(text);
+        button->setToolTip(tip);
+        button->setAutoRaise(true);
+        connect(button, &QToolButton::clicked, this, [this, page] { showReduction(page); });
+    };
+    setUp(m_bisectButton, u"reproBisectButton"_s, tr("Bisect…"),
+          tr("Find the version where the outcome changes, across the environments you choose"),
+          ReproReductionPanel::Page::Bisect);
+    setUp(m_minimizeButton, u"reproMinimizeButton"_s, tr("Minimize"),
+          tr("Shrink the script while it keeps failing the same way"), ReproReductionPanel::Page::Minimize);
+    setUp(m_reportButton, u"reproReportButton"_s, tr("Scrub report"),
+          tr("Draft the comment and label changes for the issue, for the outbox"), ReproReductionPanel::Page::Report);
+    connect(m_reduction, &ReproReductionPanel::backRequested, this, &ReproPanel::showRunPage);
+    connect(m_reduction, &ReproReductionPanel::busyChanged, this, &ReproPanel::updateRunState);
+}
+
+void ReproPanel::showReduction(ReproReductionPanel::Page page)
+{
+    if (!m_issue)
+        return;
+    // The reduction works on the script as it would run now; a job under way keeps the one it started with.
+    if (!m_reduction->isBusy())
+        m_reduction->setSubject(subject());
+    m_reduction->showPage(page);
+    m_pages->setCurrentWidget(m_reduction);
+    // The reduction page has its own switcher.
+    for (QToolButton *button : {m_bisectButton, m_minimizeButton, m_reportButton})
+        button->hide();
+    if (page == ReproReductionPanel::Page::Minimize && !m_reduction->isBusy() && !m_reduction->minimizeResult())
+        m_reduction->startMinimize();
+}
+
+void ReproPanel::showRunPage()
+{
+    m_pages->setCurrentIndex(0);
+    for (QToolButton *button : {m_bisectButton, m_minimizeButton, m_reportButton})
+        button->show();
+}
+
+bool ReproPanel::isReductionShown() const
+{
+    return m_pages->currentWidget() == m_reduction;
+}
+
+std::optional<ReproSubject> ReproPanel::subject() const
+{
+    if (!blocker().isEmpty())
+        return std::nullopt;
+    const ReproCandidate &c = *candidate();
+    ReproSubject s;
+    s.request.scriptText = c.code;
+    s.request.scriptName = c.scriptName;
+    s.request.launcher = c.launcher;
+    s.request.scriptArguments = c.scriptArguments;
+    s.request.environment = m_environments.at(m_envCombo->currentIndex());
+    if (m_seedCheck->isChecked())
+        s.request.hashSeed = m_seedSpin->value();
+    s.request.limits.timeoutMs = m_timeoutSpin->value() * 1000;
+    s.expected = ErrorSignature::parse(m_expectedEdit->text().trimmed());
+    return s;
+}
+
+void ReproPanel::setUpOutput()
+{
+    m_outputView->setObjectName(u"reproOutputView"_s);
+    m_outputView->setModel(m_output);
+    m_outputView->setItemDelegate(m_delegate);
+    m_outputView->setUniformItemSizes(true);
+    m_outputView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_outputView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_outputView->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_outputView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_outputView->setAccessibleName(tr("Repro output"));
+    m_outputView->installEventFilter(this);
+    m_delegate->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+
+    // Auto-scroll follows the end until the reader scrolls up; scrolling back to the end resumes it.
+    QScrollBar *bar = m_outputView->verticalScrollBar();
+    connect(bar, &QScrollBar::valueChanged, this, [this, bar](int value) {
+        m_follow = value >= bar->maximum() - 2;
+        m_followButton->setChecked(m_follow);
+    });
+    connect(m_output, &ReproOutputModel::batchAppended, this, [this] {
+        if (m_follow)
+            m_outputView->scrollToBottom();
+    });
+
+    m_searchEdit->setObjectName(u"reproSearchEdit"_s);
+    m_searchEdit->setPlaceholderText(tr("Search output (Ctrl+F)"));
+    m_searchEdit->setClearButtonEnabled(true);
+    m_searchEdit->installEventFilter(this);
+    connect(m_searchEdit, &QLineEdit::returnPressed, this, [this] { findNext(false); });
+    m_prevButton->setText(u"↑"_s);
+    m_prevButton->setToolTip(tr("Previous match (Shift+F3)"));
+    m_prevButton->setAutoRaise(true);
+    connect(m_prevButton, &QToolButton::clicked, this, [this] { findNext(true); });
+    m_nextButton->setText(u"↓"_s);
+    m_nextButton->setToolTip(tr("Next match (F3)"));
+    m_nextButton->setAutoRaise(true);
+    connect(m_nextButton, &QToolButton::clicked, this, [this] { findNext(false); });
+    m_copyButton->setObjectName(u"reproCopyButton"_s);
+    m_copyButton->setText(tr("Copy all"));
+    m_copyButton->setToolTip(tr("Copy the whole output (Ctrl+C copies the selected lines)"));
+    m_copyButton->setAutoRaise(true);
+    connect(m_copyButton, &QToolButton::clicked, this, &ReproPanel::copyAll);
+    m_followButton->setObjectName(u"reproFollowButton"_s);
+    m_followButton->setText(tr("Follow"));
+    m_followButton->setCheckable(true);
+    m_followButton->setChecked(true);
+    m_followButton->setAutoRaise(true);
+    m_followButton->setToolTip(tr("Keep the newest output in view"));
+    connect(m_followButton, &QToolButton::clicked, this, [this](bool on) {
+        m_follow = on;
+        if (on)
+            m_outputView->scrollToBottom();
+    });
+    m_ansiCheck->setObjectName(u"reproAnsiCheck"_s);
+    m_ansiCheck->setChecked(true);
+    m_ansiCheck->setToolTip(tr("Show ANSI colours from the output; off strips them"));
+    connect(m_ansiCheck, &QCheckBox::toggled, this, [this](bool on) { m_output->setStripAnsi(!on); });
+    m_detailsLabel->setObjectName(u"reproDetailsLabel"_s);
+    m_detailsLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_detailsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_detailsLabel->setWordWrap(false);
+    m_detailsLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // Two lines always (versions, then the outcome), so the output above keeps its height between states.
+    m_detailsLabel->setMinimumHeight(QFontMetrics(font()).lineSpacing() * 2 + 2);
+}
+
+void ReproPanel::setResultStore(ReproResultStore *store)
+{
+    m_store = store;
+    if (m_issue)
+        setIssue(*m_issue);
+}
+
+void ReproPanel::clearIssue()
+{
+    if (m_series) {
+        disconnect(m_series, nullptr, m_output, nullptr);
+        m_series->cancel();
+    }
+    stopScan();
+    m_issue.reset();
+    m_extractWatcher = nullptr;
+    m_extracting = false;
+    m_extraction = {};
+    m_needs.reset();
+    m_hangLines.clear();
+    m_candidateIndex = -1;
+    m_review.reset();
+    m_record.reset();
+    m_candidateCombo->clear();
+    m_reasonLabel->setText(tr("Select an issue to find its reproduction."));
+    m_expectedEdit->clear();
+    m_codeView->clear();
+    m_output->clear();
+    m_reviewBox->hide();
+    m_badge->hide();
+    m_detailsLabel->clear();
+    setStatus({});
+    m_titleLabel->setText(tr("Reproduction"));
+    m_reduction->clearIssue();
+    showRunPage();
+    updateRunState();
+}
+
+void ReproPanel::setIssue(const Issue &issue)
+{
+    if (m_series) {
+        // The run belonged to the issue shown before: its last output must not land in this one's.
+        disconnect(m_series, nullptr, m_output, nullptr);
+        m_series->cancel();
+    }
+    stopScan();
+    const bool sameIssue = m_issue && m_issue->number == issue.number;
+    m_issue = issue;
+    m_titleLabel->setText(tr("Reproduction · #%1").arg(issue.number));
+    m_extraction = {};
+    m_needs.reset();
+    m_hangLines.clear();
+    m_extracting = true;
+    m_candidateIndex = -1;
+    m_review.reset();
+    m_scanError.clear();
+    {
+        const QSignalBlocker blocker(m_candidateCombo);
+        m_candidateCombo->clear();
+        m_candidateCombo->setPlaceholderText(tr("Looking for a reproduction…"));
+    }
+    m_reasonLabel->clear();
+    m_codeView->clear();
+    m_reviewBox->hide();
+    if (!sameIssue)
+        m_expectedEdit->clear();
+
+    m_record.reset();
+    if (m_store && !m_repository.isEmpty()) {
+        const auto stored = m_store->latestFor(m_repository, issue.number);
+        if (stored)
+            m_record = stored.value();
+        else
+            setStatus(tr("Cannot read stored results: %1").arg(stored.error()));
+    }
+    m_output->clear();
+    showRecord(m_record, true);
+    if (!sameIssue)
+        showRunPage();
+    m_reduction->setIssue(issue, m_repository);
+    m_reduction->setRecord(m_record);
+    if (m_environments.isEmpty() && !m_probing)
+        discoverEnvironments();
+    updateRunState();
+
+    // Extraction reads the whole issue and its comments: off the GUI thread, so a 5 MB issue does not stall.
+    auto *watcher = new QFutureWatcher<ReproExtraction>(this);
+    m_extractWatcher = watcher;
+    connect(watcher, &QFutureWatcher<ReproExtraction>::finished, this, [this, watcher, sameIssue] {
+        watcher->deleteLater();
+        if (m_extractWatcher != watcher)
+            return; // another issue was selected meanwhile
+        m_extractWatcher = nullptr;
+        onExtracted(watcher->result(), sameIssue);
+    });
+    watcher->setFuture(QtConcurrent::run([issue] { return ReproExtractor::extract(issue); }));
+}
+
+void ReproPanel::onExtracted(const ReproExtraction &extraction, bool sameIssue)
+{
+    m_extracting = false;
+    m_extraction = extraction;
+    {
+        const QSignalBlocker blocker(m_candidateCombo);
+        m_candidateCombo->clear();
+        for (const ReproCandidate &c : std::as_const(m_extraction.candidates)) {
+            QString text = tr("%1 · %2%3 · %4 lines")
+                               .arg(c.where(), c.author.isEmpty() ? tr("unknown author") : c.author,
+                                    c.fromOriginalPoster ? tr(" (reporter)") : QString())
+                               .arg(c.codeLines());
+            if (c.blockCount > 1)
+                text += tr(" · %1 blocks joined").arg(c.blockCount);
+            if (!c.launcher.isEmpty())
+                text += u" · "_s + c.launcher.first();
+            m_candidateCombo->addItem(text);
+        }
+        m_candidateCombo->setPlaceholderText(m_extraction.status == ReproExtraction::Status::ScreenshotOnly
+                                                 ? tr("Only in screenshots")
+                                                 : tr("No reproduction found"));
+    }
+    if (!sameIssue || m_expectedEdit->text().isEmpty())
+        m_expectedEdit->setText(m_extraction.reported.isEmpty() ? QString() : m_extraction.reported.toString());
+    m_expectedEdit->setToolTip(
+        m_extraction.reportedMessage.isEmpty()
+            ? tr("The issue shows no error to compare with")
+            : tr("Reported in the %1:\n%2").arg(m_extraction.reportedFrom, m_extraction.reportedMessage.left(600)));
+    m_candidateIndex = -1;
+    chooseCandidate(m_extraction.chosen);
+    if (m_extraction.candidates.isEmpty())
+        m_candidateCombo->setCurrentIndex(-1);
+    m_reasonLabel->setText(m_extraction.reason);
+    m_reduction->setReproFound(m_extraction.status == ReproExtraction::Status::Found);
+    updateRunState();
+    Q_EMIT statusChanged(status());
+}
+
+ReproStatus ReproPanel::status() const
+{
+    ReproStatus s;
+    if (!m_issue)
+        return s;
+    s.number = m_issue->number;
+    s.found = m_extraction.status == ReproExtraction::Status::Found;
+    s.screenshotOnly = m_extraction.status == ReproExtraction::Status::ScreenshotOnly;
+    if (const ReproCandidate *c = m_extraction.chosenCandidate())
+        s.where = c->where();
+    s.latest = m_record;
+    return s;
+}
+
+const ReproCandidate *ReproPanel::candidate() const
+{
+    return m_candidateIndex >= 0 && m_candidateIndex < m_extraction.candidates.size()
+               ? &m_extraction.candidates.at(m_candidateIndex)
+               : nullptr;
+}
+
+void ReproPanel::chooseCandidate(int index)
+{
+    if (index == m_candidateIndex && index >= 0)
+        return;
+    m_candidateIndex = index;
+    {
+        const QSignalBlocker blocker(m_candidateCombo);
+        m_candidateCombo->setCurrentIndex(index);
+    }
+    m_review.reset();
+    m_scanError.clear();
+    if (m_consentCheck->isChecked())
+        m_consentCheck->setChecked(false); // consent is for the code it was given on
+    const ReproCandidate *c = candidate();
+    m_codeView->setPlainText(c ? c->code : QString());
+    if (c && index != m_extraction.chosen)
+        m_reasonLabel->setText(
+            tr("Chosen by you; the playbook's choice was %1: %2")
+                .arg(m_extraction.chosenCandidate() ? m_extraction.chosenCandidate()->where() : tr("none"),
+                     m_extraction.reason));
+    else
+        m_reasonLabel->setText(m_extraction.reason);
+    updateCodeMarks();
+    if (c)
+        startScan();
+    showReview();
+    updateRunState();
+}
+
+void ReproPanel::stopScan()
+{
+    // Detached first: a cancelled scanner answers at once, and that answer is for no one.
+    if (ReproScanner *old = std::exchange(m_scanner, nullptr))
+        old->cancel();
+}
+
+void ReproPanel::startScan()
+{
+    stopScan();
+    const ReproCandidate *c = candidate();
+    if (!c)
+        return;
+    auto *scanner = new ReproScanner(this);
+    m_scanner = scanner;
+    const QString author = c->author;
+    const QString association = c->authorAssociation;
+    connect(scanner, &ReproScanner::finished, this, [this, scanner, author, association](const Result<ScanReport> &r) {
+        scanner->deleteLater();
+        if (m_scanner != scanner)
+            return; // a newer scan replaced it
+        m_scanner = nullptr;
+        if (r) {
+            m_review = ReproReview{r.value(), author, association, ReproReview::trustFor(association)};
+            m_scanError.clear();
+        } else {
+            m_review.reset();
+            m_scanError = r.error();
+        }
+        updateCodeMarks();
+        showReview();
+        updateRunState();
+        startNeedsProbe();
+        Q_EMIT scanFinished();
+    });
+    scanner->scan(c->code);
+}
+
+void ReproPanel::startNeedsProbe()
+{
+    if (ReproNeedsProbe *old = std::exchange(m_needsProbe, nullptr))
+        old->deleteLater();
+    m_needs.reset();
+    m_variantCheck->setChecked(false);
+    const ReproCandidate *c = candidate();
+    const int env = m_envCombo->currentIndex();
+    if (!c || env < 0 || env >= m_environments.size() || !m_environments.at(env).isUsable()) {
+        showNeeds();
+        return;
+    }
+    auto *probe = new ReproNeedsProbe(this);
+    m_needsProbe = probe;
+    connect(probe, &ReproNeedsProbe::finished, this, [this, probe](const Result<ReproNeeds> &needs) {
+        probe->deleteLater();
+        if (m_needsProbe != probe)
+            return; // another candidate or environment since
+        m_needsProbe = nullptr;
+        if (needs)
+            m_needs = needs.value();
+        else
+            m_needsLabel->setText(tr("Could not check what it needs: %1").arg(needs.error().toHtmlEscaped()));
+        showNeeds();
+        updateRunState();
+        Q_EMIT needsChecked();
+    });
+    const QString issueText = m_issue ? m_issue->title + u'\n' + m_issue->body : QString();
+    probe->start(c->code, m_environments.at(env), RankLauncher::ranksOf(c->launcher), issueText,
+                 m_extraction.hangReported);
+    showNeeds();
+}
+
+QString ReproPanel::needsText() const
+{
+    return m_needsLabel->isVisibleTo(this) ? m_needsLabel->text() : QString();
+}
+
+void ReproPanel::showNeeds()
+{
+    if (!candidate()) {
+        m_needsLabel->hide();
+        m_variantCheck->hide();
+        return;
+    }
+    m_needsLabel->show();
+    if (!m_needs) {
+        m_needsLabel->setVisible(m_needsProbe != nullptr);
+        m_needsLabel->setText(tr("Checking what it needs (GPUs, NCCL, packages) against this environment…"));
+        m_variantCheck->hide();
+        return;
+    }
+    const ReproNeeds &n = *m_needs;
+    const QString machine = n.haveGpus > 0 ? tr("%n CUDA GPU(s)", nullptr, n.haveGpus) : tr("no GPU");
+    QString text = n.canRunHere() ? tr("✓ Can run here (%1)").arg(machine) : u"⊘ "_s + n.summary().toHtmlEscaped();
+    QString diff;
+    // With a reported (or implied) error, that error is the pass/fail signal, prints or not.
+    const bool noErrorToCompare = m_expectedEdit->text().trimmed().isEmpty() && m_extraction.impliedError.isEmpty();
+    if (!n.cpuVariant.isEmpty()) {
+        m_variantCheck->setText(tr("Run the CPU variant instead (nccl→gloo, cuda→cpu, .cuda() dropped); the "
+                                   "verdict says it ran as a variant"));
+        diff = n.cpuVariantDiff;
+    } else if (!n.assertCloseVariant.isEmpty() && !n.hasCheck && noErrorToCompare) {
+        m_variantCheck->setText(tr("Add a pass/fail check: torch.testing.assert_close of the two printed results"));
+        diff = n.assertCloseDiff;
+    }
+    if (!n.hasCheck && n.prints && noErrorToCompare)
+        text += u"<br>"_s + tr("No pass/fail check: the script only prints, so its exit code says nothing.");
+    m_variantCheck->setVisible(!diff.isEmpty());
+    if (m_variantCheck->isChecked() && !diff.isEmpty())
+        text += u"<pre style=\"margin:4px 0\">"_s + diff.toHtmlEscaped() + u"</pre>"_s;
+    m_needsLabel->setText(text);
+}
+
+ReproExpectation ReproPanel::expectation(const ReproSubject &s) const
+{
+    ReproExpectation e;
+    e.error = s.expected;
+    e.hangReported = m_extraction.hangReported;
+    if (m_needs) {
+        const bool variant = m_variantCheck->isChecked() && m_variantCheck->isVisible();
+        const bool assertClose = variant && m_needs->cpuVariant.isEmpty();
+        e.hasCheck = m_needs->hasCheck || !m_needs->prints || !e.error.isEmpty() || assertClose;
+        if (!variant) {
+            e.unmetNeeds = m_needs->unmet;
+            e.unmetSummary = m_needs->summary();
+        }
+        if (assertClose && e.error.isEmpty())
+            e.error = ErrorSignature::parse(u"AssertionError: Tensor-likes are not"_s);
+    }
+    if (e.error.isEmpty())
+        e.error = m_extraction.impliedError; // "graph break" in the prose: Dynamo's Unsupported
+    return e;
+}
+
+void ReproPanel::showReview()
+{
+    const ReproCandidate *c = candidate();
+    if (!c) {
+        m_reviewBox->hide();
+        return;
+    }
+    m_reviewBox->show();
+    const bool dark = AppPalette::isDark(palette());
+    QPalette box = palette();
+    QString text;
+    bool warn = false;
+    if (!m_scanError.isEmpty()) {
+        text = tr("<b>The security review failed</b>: %1. Nothing runs unreviewed.").arg(m_scanError.toHtmlEscaped());
+        warn = true;
+    } else if (!m_review) {
+        text = tr("Reviewing the code (Python's <code>ast</code>)…");
+    } else {
+        const ReproReview &review = *m_review;
+        const QString who = (review.author.isEmpty() ? tr("the author") : review.author).toHtmlEscaped();
+        const QString association =
+            review.authorAssociation.isEmpty() ? tr("no association") : review.authorAssociation;
+        const QString trust = review.trust == AuthorTrust::Trusted
+                                  ? tr("%1 is %2: trusted").arg(who, association)
+                                  : tr("%1 is %2: <b>not trusted</b>").arg(who, association);
+        if (!review.scan.parsed) {
+            text = tr("<b>The code does not parse</b> — %1. It is reported, not run.")
+                       .arg(review.scan.parseError.toHtmlEscaped());
+            warn = true;
+        } else if (review.scan.findings.isEmpty()) {
+            text = tr("✓ Scan clean · %1").arg(trust);
+            warn = review.trust != AuthorTrust::Trusted;
+        } else {
+            QStringList rows;
+            for (const ScanFinding &f : review.scan.findings)
+                rows
+                    << tr("line %1 · <b>%2</b> · %3").arg(f.line).arg(f.rule.toHtmlEscaped(), f.reason.toHtmlEscaped());
+            const qsizetype count = review.scan.findings.size();
+            text = (count == 1 ? tr("⚠ 1 finding · %1").arg(trust) : tr("⚠ %1 findings · %2").arg(count).arg(trust)) +
+                   u"<br>"_s + rows.join(u"<br>"_s);
+            warn = true;
+        }
+    }
+    m_reviewLabel->setText(text);
+    const bool consent = m_review && m_review->runnable() && m_review->consentRequired();
+    m_consentCheck->setVisible(consent);
+    if (consent)
+        m_consentCheck->setToolTip(tr("Needed because %1").arg(m_review->consentReasons().join(u"; "_s)));
+    box.setColor(QPalette::Window, warn ? (dark ? QColor(0x4a, 0x36, 0x12) : QColor(0xff, 0xf4, 0xd6))
+                                        : (dark ? QColor(0x1f, 0x36, 0x28) : QColor(0xe9, 0xf6, 0xec)));
+    box.setColor(QPalette::WindowText, warn ? (dark ? QColor(0xff, 0xe2, 0xa8) : QColor(0x5c, 0x3d, 0x00))
+                                            : (dark ? QColor(0xb8, 0xe6, 0xc4) : QColor(0x1d, 0x5a, 0x2e)));
+    m_reviewBox->setPalette(box);
+}
+
+void ReproPanel::updateCodeMarks()
+{
+    QList<QTextEdit::ExtraSelection> marks;
+    if (m_review) {
+        const bool dark = AppPalette::isDark(palette());
+        for (const ScanFinding &f : m_review->scan.findings) {
+            const QTextBlock block = m_codeView->document()->findBlockByNumber(f.line - 1);
+            if (!block.isValid())
+                continue;
+            QTextEdit::ExtraSelection mark;
+            mark.cursor = QTextCursor(block);
+            mark.format.setBackground(dark ? QColor(0x5a, 0x46, 0x12) : QColor(0xff, 0xe9, 0xb0));
+            mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+            mark.format.setToolTip(u"%1: %2"_s.arg(f.rule, f.reason));
+            marks << mark;
+        }
+    }
+    // Where a hang was when the stacks were dumped: the innermost frame first, in a stronger red.
+    const bool dark = AppPalette::isDark(palette());
+    for (qsizetype i = 0; i < m_hangLines.size(); ++i) {
+        const QTextBlock block = m_codeView->document()->findBlockByNumber(m_hangLines.at(i) - 1);
+        if (!block.isValid())
+            continue;
+        QTextEdit::ExtraSelection mark;
+        mark.cursor = QTextCursor(block);
+        const int alpha = i == 0 ? 255 : 150;
+        mark.format.setBackground(dark ? QColor(0x6a, 0x1e, 0x1e, alpha) : QColor(0xff, 0xc9, 0xc9, alpha));
+        mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+        mark.format.setToolTip(i == 0 ? tr("The hang's innermost frame in this script (stacks dumped before the "
+                                           "timeout)")
+                                      : tr("On the hung stack"));
+        marks << mark;
+    }
+    m_codeView->setExtraSelections(marks);
+}
+
+QString ReproPanel::blocker() const
+{
+    if (!m_issue)
+        return tr("No issue selected.");
+    if (!m_haveBwrap)
+        return tr("bubblewrap is not installed; nothing runs outside its sandbox.");
+    if (isRunning())
+        return tr("Running.");
+    if (m_extracting)
+        return tr("Looking for a reproduction…");
+    if (!candidate())
+        return m_extraction.status == ReproExtraction::Status::ScreenshotOnly
+                   ? tr("The code is only in screenshots: nothing to run (needs reproduction).")
+                   : tr("No reproduction in the issue: nothing to run (needs reproduction).");
+    if (!m_scanError.isEmpty())
+        return tr("The security review failed; nothing runs unreviewed.");
+    if (!m_review)
+        return tr("Reviewing the code…");
+    if (!m_review->runnable())
+        return tr("The code does not parse; it is reported, not run.");
+    if (m_review->consentRequired() && !m_consentCheck->isChecked())
+        return tr("Needs your consent: %1.").arg(m_review->consentReasons().join(u"; "_s));
+    const int env = m_envCombo->currentIndex();
+    if (env < 0 || env >= m_environments.size())
+        return m_probing ? tr("Finding Python environments…") : tr("No Python environment to run in.");
+    if (!m_environments.at(env).isUsable())
+        return tr("That environment is unavailable: %1").arg(m_environments.at(env).probeError);
+    return {};
+}
+
+void ReproPanel::updateRunState()
+{
+    const QString why = blocker();
+    const bool running = isRunning();
+    m_runButton->setEnabled(why.isEmpty());
+    m_runButton->setToolTip(why.isEmpty() ? tr("Run it %1 times in the sandbox").arg(m_runsSpin->value()) : why);
+    m_cancelButton->setEnabled(running);
+    for (QWidget *w : std::initializer_list<QWidget *>{m_envCombo, m_runsSpin, m_timeoutSpin, m_seedCheck, m_seedSpin,
+                                                       m_expectedEdit, m_consentCheck})
+        w->setEnabled(!running);
+    m_seedSpin->setEnabled(!running && m_seedCheck->isChecked());
+    m_candidateCombo->setEnabled(!running && !m_extraction.candidates.isEmpty());
+    // Bisect and minimize run the script as Run would; a job under way stays reachable.
+    const bool canReduce = why.isEmpty() || m_reduction->isBusy();
+    m_bisectButton->setEnabled(canReduce);
+    m_minimizeButton->setEnabled(canReduce);
+    m_reportButton->setEnabled(m_issue.has_value());
+    if (!running && !why.isEmpty() && m_issue && why != tr("Running."))
+        setStatus(why);
+    else if (!running && why.isEmpty() && m_issue)
+        setStatus(m_record ? tr("Ready. Last run %1.").arg(whenText(m_record->startedAt)) : tr("Ready to run."));
+}
+
+void ReproPanel::discoverEnvironments()
+{
+    if (m_probing)
+        return;
+    m_probing = true;
+    auto *probe = new PythonEnvironmentProbe(this);
+    probe->setConfigured(PythonEnvironment::configured()); // the same configuration as `repro run`
+    connect(probe, &PythonEnvironmentProbe::finished, this, [this, probe](const QList<PythonEnvironment> &envs) {
+        probe->deleteLater();
+        m_probing = false;
+        setEnvironments(envs);
+    });
+    probe->start();
+    updateRunState();
+}
+
+void ReproPanel::setEnvironments(const QList<PythonEnvironment> &environments)
+{
+    m_environments = environments;
+    {
+        const QSignalBlocker blocker(m_envCombo);
+        m_envCombo->clear();
+        for (const PythonEnvironment &env : environments)
+            m_envCombo->addItem(env.label(), env.name);
+        // The first usable one with torch, else the first usable one.
+        int pick = -1;
+        for (int i = 0; i < environments.size() && pick < 0; ++i) {
+            if (environments.at(i).isUsable() && !environments.at(i).torchVersion.isEmpty())
+                pick = i;
+        }
+        for (int i = 0; i < environments.size() && pick < 0; ++i) {
+            if (environments.at(i).isUsable())
+                pick = i;
+        }
+        m_envCombo->setCurrentIndex(pick);
+        m_envCombo->setPlaceholderText(environments.isEmpty() ? tr("No Python found") : QString());
+    }
+    m_reduction->setEnvironments(environments);
+    updateRunState();
+    if (!m_needs && !m_needsProbe)
+        startNeedsProbe(); // the scan may have finished before the environments were known
+    Q_EMIT environmentsReady();
+}
+
+QJsonObject ReproPanel::consentRecord() const
+{
+    if (!m_review || !m_review->consentRequired())
+        return {};
+    QJsonArray findings;
+    for (const ScanFinding &f : m_review->scan.findings)
+        findings.append(QJsonObject{{u"line"_s, f.line}, {u"rule"_s, f.rule}, {u"reason"_s, f.reason}});
+    return QJsonObject{{u"reviewer"_s, m_reviewer},
+                       {u"at"_s, m_reviewerConsentAt.isEmpty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate)
+                                                               : m_reviewerConsentAt},
+                       {u"reasons"_s, QJsonArray::fromStringList(m_review->consentReasons())},
+                       {u"findings"_s, findings},
+                       {u"author"_s, m_review->author},
+                       {u"authorAssociation"_s, m_review->authorAssociation}};
+}
+
+void ReproPanel::run()
+{
+    const QString why = blocker();
+    if (!why.isEmpty()) {
+        setStatus(why);
+        return;
+    }
+    const ReproCandidate &c = *candidate();
+    const ReproSubject s = *subject();
+    SandboxRequest request = s.request;
+    const bool variant = m_needs && m_variantCheck->isVisible() && m_variantCheck->isChecked();
+    if (variant)
+        request.scriptText = m_needs->cpuVariant.isEmpty() ? m_needs->assertCloseVariant : m_needs->cpuVariant;
+    const ReproExpectation runExpectation = expectation(s);
+    m_hangLines.clear();
+    updateCodeMarks();
+    const PythonEnvironment &env = request.environment;
+    const ErrorSignature &expected = s.expected;
+
+    m_pending = {};
+    m_pending.repository = m_repository;
+    m_pending.number = m_issue->number;
+    m_pending.codeHash = ReproRunRecord::hashOf(c.code);
+    m_pending.candidate = c.scriptName.isEmpty() ? c.where() : u"%1 (%2)"_s.arg(c.where(), c.scriptName);
+    m_pending.environment = env.name;
+    m_pending.pythonVersion = env.pythonVersion;
+    m_pending.torchVersion = env.torchVersion;
+    m_pending.expected = expected.isEmpty() ? QString() : expected.toString();
+    m_pending.consent = consentRecord();
+    m_pending.startedAt = QDateTime::currentDateTimeUtc();
+    m_runNumber = m_issue->number;
+    m_runsDone = 0;
+    m_runsTotal = m_runsSpin->value();
+    m_runDurationMs = 0;
+    m_lastRun = {};
+
+    m_output->clear();
+    m_follow = true;
+    m_followButton->setChecked(true);
+    m_badge->hide();
+    m_detailsLabel->setText(tr("%1 · expecting %2%3")
+                                .arg(env.label(),
+                                     runExpectation.hangReported ? tr("the reported hang")
+                                     : expected.isEmpty()        ? tr("any failure")
+                                                                 : expected.toString(),
+                                     variant ? tr(" · running a variant, not the code as posted") : QString()));
+    m_progress->setRange(0, 0);
+    m_progress->show();
+
+    auto *series = new ReproSeries(this);
+    m_series = series;
+    connect(series, &ReproSeries::output, m_output, &ReproOutputModel::append);
+    connect(series, &ReproSeries::runStarted, this, [this](int index, int total) {
+        m_output->appendNote(tr("run %1 of %2").arg(index + 1).arg(total));
+        setStatus(tr("Running %1 of %2 in the sandbox…").arg(index + 1).arg(total));
+    });
+    connect(series, &ReproSeries::runFinished, this,
+            [this](int index, const ReproOutcome &outcome, const SandboxRunResult &result) {
+                m_output->finish();
+                m_runsDone = index + 1;
+                m_runDurationMs += result.durationMs;
+                m_lastRun = result;
+                m_progress->setRange(0, m_runsTotal);
+                m_progress->setValue(m_runsDone);
+                const BadgeLook look = outcomeLook(outcome.kind);
+                setStatus(tr("Run %1 of %2: %3 %4 — %5")
+                              .arg(index + 1)
+                              .arg(m_runsTotal)
+                              .arg(look.glyph, look.text, outcome.detail));
+            });
+    connect(series, &ReproSeries::finished, this, [this, series](const ReproSeriesSummary &summary) {
+        series->deleteLater();
+        m_series = nullptr;
+        onSeriesFinished(summary);
+    });
+    m_runClock.start();
+    updateRunState();
+    setStatus(tr("Starting the sandbox…"));
+    Q_EMIT runStarted();
+    series->start(request, runExpectation, m_runsTotal);
+}
+
+void ReproPanel::cancel()
+{
+    if (m_series)
+        m_series->cancel();
+}
+
+void ReproPanel::onSeriesFinished(const ReproSeriesSummary &summary)
+{
+    m_output->finish();
+    m_progress->hide();
+    updateRunState(); // before the outcome's status line, which it would otherwise replace
+    if (m_follow)
+        QTimer::singleShot(0, m_outputView, &QListView::scrollToBottom); // after the layout settles
+    ReproRunRecord record = m_pending;
+    record.outcome = summary.runs.isEmpty() ? ReproOutcome::Kind::Cancelled : summary.overall.kind;
+    record.runs = int(summary.runs.size());
+    record.reproducedRuns = summary.reproducedRuns;
+    record.detail = summary.overall.detail;
+    if (m_lastRun.sandboxRefused() && record.detail.isEmpty())
+        record.detail = m_lastRun.refusal;
+    if (!summary.overall.torchVersion.isEmpty())
+        record.torchVersion = summary.overall.torchVersion;
+    record.finishedAt = QDateTime::currentDateTimeUtc();
+    QJsonObject result = ReproJson::toJson(summary);
+    result.insert(u"overall_count"_s, runsLike(summary));
+    result.insert(u"run_ms"_s, m_runDurationMs);
+    result.insert(u"timeout_s"_s, m_timeoutSpin->value());
+    if (m_seedCheck->isChecked())
+        result.insert(u"hash_seed"_s, m_seedSpin->value());
+    if (m_review)
+        result.insert(u"review"_s, ReproJson::toJson(*m_review));
+    result.insert(u"last_run"_s, ReproJson::toJson(m_lastRun));
+    if (m_needs) {
+        result.insert(u"needs"_s, ReproJson::toJson(*m_needs));
+        if (m_variantCheck->isVisible() && m_variantCheck->isChecked())
+            result.insert(u"variant"_s, m_needs->cpuVariant.isEmpty() ? u"assert-close"_s : u"cpu"_s);
+    }
+    if (m_lastRun.timedOut) {
+        SandboxRequest ran;
+        if (const ReproCandidate *c = candidate())
+            ran.scriptName = c->scriptName;
+        m_hangLines = SandboxRunner::hangLinesOf(QString::fromUtf8(m_lastRun.stdoutTail + '\n' + m_lastRun.stderrTail),
+                                                 SandboxRunner::scriptNameOf(ran));
+        updateCodeMarks();
+    }
+    record.result = result;
+    const int rows = m_output->rowCount();
+    QList<int> tail;
+    for (int row = std::max(0, rows - TailRows); row < rows; ++row)
+        tail << row;
+    record.outputTail = m_output->textOfRows(tail);
+
+    const bool cancelled = record.outcome == ReproOutcome::Kind::Cancelled ||
+                           std::any_of(summary.runs.cbegin(), summary.runs.cend(),
+                                       [](const ReproOutcome &o) { return o.kind == ReproOutcome::Kind::Cancelled; });
+    const bool sameIssue = m_issue && m_issue->number == m_runNumber;
+    if (cancelled) {
+        record.outcome = ReproOutcome::Kind::Cancelled;
+        if (sameIssue) {
+            showBadge(ReproOutcome::Kind::Cancelled, outcomeLook(ReproOutcome::Kind::Cancelled).text);
+            setStatus(tr("Cancelled; the sandbox and everything in it were stopped. Nothing stored."));
+        }
+    } else {
+        if (m_store && !record.repository.isEmpty()) {
+            const Result<qint64> id = m_store->record(record);
+            if (id)
+                record.id = id.value();
+            else if (sameIssue)
+                setStatus(tr("Not stored: %1").arg(id.error()));
+        }
+        if (sameIssue) {
+            m_record = record;
+            showRecord(m_record, false);
+            m_reduction->setRecord(m_record);
+            if (record.id > 0 || !m_store)
+                setStatus(record.outcome == ReproOutcome::Kind::SandboxRefused
+                              ? tr("The sandbox refused: %1").arg(record.detail)
+                          : m_store ? tr("Done; stored with #%1.").arg(record.number)
+                                    : tr("Done."));
+        }
+    }
+    Q_EMIT runFinished(record);
+    if (sameIssue && !cancelled)
+        Q_EMIT statusChanged(status());
+}
+
+void ReproPanel::showRecord(const std::optional<ReproRunRecord> &record, bool loadOutput)
+{
+    if (!record) {
+        m_badge->hide();
+        m_detailsLabel->setText(m_issue ? tr("Not run yet.") : QString());
+        return;
+    }
+    const ReproRunRecord &r = *record;
+    showBadge(r.outcome, outcomeSummary(r).section(u"  "_s, 1));
+    QStringList parts;
+    parts << (r.torchVersion.isEmpty() ? tr("no torch") : tr("torch %1").arg(r.torchVersion));
+    if (!r.pythonVersion.isEmpty())
+        parts << tr("Python %1").arg(r.pythonVersion);
+    if (!r.environment.isEmpty())
+        parts << r.environment;
+    parts << (r.runs == 1 ? tr("1 run in %1") : tr("%1 runs in %2").arg(r.runs)).arg(durationText(r.durationMs()));
+    parts << whenText(r.startedAt);
+    QString details = parts.join(u"  ·  "_s);
+    if (!r.detail.isEmpty())
+        details += u"\n"_s + r.detail;
+    m_detailsLabel->setText(details);
+    m_detailsLabel->setToolTip(
+        r.consent.isEmpty() ? QString()
+                            : tr("Run with the consent of %1 at %2")
+                                  .arg(r.consent.value(u"reviewer"_s).toString(), r.consent.value(u"at"_s).toString()));
+    if (loadOutput && !r.outputTail.isEmpty()) {
+        m_output->appendNote(tr("output tail kept from %1").arg(whenText(r.startedAt)));
+        m_output->append(r.outputTail.toUtf8() + '\n', OutputStream::StdOut);
+        m_output->finish();
+        m_outputView->scrollToBottom();
+    }
+}
+
+void ReproPanel::showBadge(ReproOutcome::Kind kind, const QString &text)
+{
+    const BadgeLook look = outcomeLook(kind);
+    m_badge->setProperty("outcome", ReproOutcome::kindName(kind));
+    PanelStyle::showBadge(m_badge, {look.glyph, text, look.hue}, palette(), 12);
+}
+
+QString ReproPanel::whenText(const QDateTime &at)
+{
+    const QDateTime local = at.toLocalTime();
+    const QLocale locale;
+    if (local.date() == QDate::currentDate())
+        return tr("today %1").arg(locale.toString(local.time(), QLocale::ShortFormat));
+    return locale.toString(local.date(), QLocale::ShortFormat) + u' ' +
+           locale.toString(local.time(), QLocale::ShortFormat);
+}
+
+QString ReproPanel::outcomeSummary(const ReproRunRecord &r)
+{
+    const int like = r.result.value(u"overall_count"_s).toInt(r.reproduces() ? r.reproducedRuns : r.runs);
+    const BadgeLook look = outcomeLook(r.outcome);
+    const QString name =
+        r.outcome == ReproOutcome::Kind::TimedOut && r.reproduces() ? tr("hang reproduced") : look.text;
+    const QString text = r.outcome == ReproOutcome::Kind::SandboxRefused || r.runs <= 0
+                             ? name
+                             : u"%1 %2/%3"_s.arg(name).arg(like).arg(r.runs);
+    return look.glyph + u"  "_s + text;
+}
+
+void ReproPanel::setStatus(const QString &text)
+{
+    m_statusLabel->setText(text);
+    m_statusLabel->setToolTip(text);
+}
+
+QString ReproPanel::badgeText() const
+{
+    return m_badge->isHidden() ? QString() : m_badge->text();
+}
+
+QString ReproPanel::statusText() const
+{
+    return m_statusLabel->text();
+}
+
+QString ReproPanel::reviewText() const
+{
+    return m_reviewBox->isHidden() ? QString() : m_reviewLabel->text();
+}
+
+QString ReproPanel::detailsText() const
+{
+    return m_detailsLabel->text();
+}
+
+bool ReproPanel::findNext(bool backward)
+{
+    const QString needle = m_searchEdit->text();
+    if (needle.isEmpty())
+        return false;
+    m_output->flush();
+    const QModelIndex current = m_outputView->currentIndex();
+    const int row = m_output->findNext(needle, current.isValid() ? current.row() : (backward ? 0 : -1), backward);
+    QPalette pal = m_searchEdit->palette();
+    if (row < 0) {
+        pal.setColor(QPalette::Base,
+                     AppPalette::isDark(palette()) ? QColor(0x5a, 0x26, 0x26) : QColor(0xfd, 0xe2, 0xdd));
+        m_searchEdit->setPalette(pal);
+        m_searchEdit->setToolTip(tr("Not found"));
+        return false;
+    }
+    m_searchEdit->setPalette(palette());
+    m_searchEdit->setToolTip({});
+    m_follow = false;
+    m_followButton->setChecked(false);
+    const QModelIndex target = m_output->index(row);
+    m_outputView->setCurrentIndex(target);
+    m_outputView->scrollTo(target, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
+void ReproPanel::copySelection() const
+{
+    QList<int> rows;
+    for (const QModelIndex &index : m_outputView->selectionModel()->selectedIndexes())
+        rows << index.row();
+    if (!rows.isEmpty())
+        QApplication::clipboard()->setText(m_output->textOfRows(rows));
+}
+
+void ReproPanel::copyAll() const
+{
+    m_output->flush();
+    QApplication::clipboard()->setText(m_output->allText());
+}
+
+bool ReproPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::KeyPress) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (watched == m_outputView && key->matches(QKeySequence::Copy)) {
+            copySelection();
+            return true;
+        }
+        if (watched == m_searchEdit && key->key() == Qt::Key_Escape) {
+            m_outputView->setFocus(Qt::ShortcutFocusReason);
+            return true;
+        }
+        if (watched == m_searchEdit && (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) &&
+            key->modifiers() & Qt::ShiftModifier) {
+            findNext(true);
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void ReproPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
+    if (event->type() == QEvent::FontChange)
+        PanelStyle::applyBadgeFont(m_badge);
+}
+
+void ReproPanel::applyPalette()
+{
+    m_delegate->setPalette(palette());
+    if (m_repositoryDefs) {
+        m_codeHighlighter->setTheme(m_repositoryDefs->themeForPalette(palette()));
+        m_codeHighlighter->rehighlight();
+    }
+    if (m_record)
+        showRecord(m_record, false);
+    showReview();
+    updateCodeMarks();
+    m_outputView->viewport()->update();
+}

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/core/issue.h"
+#include "engine/repro/outcomeclassifier.h"
+#include "engine/repro/pythonenvironment.h"
+#include "engine/repro/reproextractor.h"
+#include "engine/repro/reproneedsprobe.h"
+#include "engine/repro/reproresultstore.h"
+#include "engine/repro/reproscanner.h"
+#include "views/repro/reproreductionpanel.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QPointer>
+#include <QWidget>
+
+#include <optional>
+
+namespace KSyntaxHighlighting {
+class Repository;
+class SyntaxHighlighter;
+} // namespace KSyntaxHighlighting
+class ElidedLabel;
+class QCheckBox;
+class QComboBox;
+class QFrame;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QStackedWidget;
+class QToolButton;
+class ReproOutputDelegate;
+class ReproOutputModel;
+class ReproSeries;
+
+// What the repro panel knows about an issue's reproduction, for the suggestion panel: whether the issue
+// carries one, and the latest stored result of running it.
+struct ReproStatus
+{
+    int number = 0;
+    bool found = false;          // a runnable candidate exists
+    bool screenshotOnly = false; // the code is only in images
+    QString where;               // of the chosen candidate
+    std::optional<ReproRunRecord> latest;
+};
+Q_DECLARE_METATYPE(ReproStatus)
+
+// The current issue's reproduction, vetted and run: the chosen candidate (others switchable) with the reason
+// for the choice, the reported error (editable), the static scan's findings and the author's trust, the
+// reviewer's explicit consent when either calls for it (recorded with the result), the environment, runs,
+// timeout and seed; Run / Cancel; the live output (search, copy, auto-scroll that stops when the reader
+// scrolls up); and the classified outcome as a badge with its flakiness ratio, versions and duration.
+// Results go to the store with the issue. Nothing runs outside the sandbox, and code that does not parse
+// is reported, never run.
+class ReproPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ReproPanel)
+
+public:
+    static constexpr int DefaultRuns = 5;
+    static constexpr int DefaultTimeoutSeconds = 120;
+
+    explicit ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *parent = nullptr);
+    ~ReproPanel() override;
+
+    // Where results are kept; without one, runs still show but nothing persists. Not owned.
+    void setResultStore(ReproResultStore *store);
+    void setRepository(const QString &repository) { m_repository = repository; }
+    // Follows the current issue: shows its stored result at once, extracts its candidates off the GUI thread
+    // (statusChanged() follows), then scans the chosen one (scanFinished()). A run in progress is cancelled.
+    void setIssue(const Issue &issue);
+    void clearIssue();
+    int issueNumber() const { return m_issue ? m_issue->number : 0; }
+    ReproStatus status() const;
+
+    // Environments: discovered once (system python3, configured ones, conda) unless given.
+    void discoverEnvironments();
+    void setEnvironments(const QList<PythonEnvironment> &environments);
+    QList<PythonEnvironment> environments() const { return m_environments; }
+    void setReviewer(const QString &reviewer)
+    {
+        m_reviewer = reviewer;
+        m_reduction->setReviewer(reviewer);
+    }
+
+    void run();
+    void cancel();
+    bool isRunning() const { return !m_series.isNull(); }
+    bool isScanning() const { return !m_scanner.isNull(); }
+    // Why Run is not possible now, empty when it is.
+    QString blocker() const;
+    // The script as Run would run it, with the reported error; none while it cannot run.
+    std::optional<ReproSubject> subject() const;
+
+    // Bisect, minimize and the scrub report, on a page of their own in place of the run's controls and output.
+    ReproReductionPanel *reductionPanel() const { return m_reduction; }
+    void showReduction(ReproReductionPanel::Page page);
+    void showRunPage();
+    bool isReductionShown() const;
+
+    ReproOutputModel *outputModel() const { return m_output; }
+    QListView *outputView() const { return m_outputView; }
+    QString badgeText() const;
+    // "● reproduces 4/5": the outcome as the badge words it, shape first.
+    static QString outcomeSummary(const ReproRunRecord &record);
+    // "today 13:09", else a short date and time.
+    static QString whenText(const QDateTime &at);
+    QString statusText() const;
+    QString reviewText() const;
+    QString detailsText() const;
+    std::optional<ReproReview> review() const { return m_review; }
+    std::optional<ReproRunRecord> shownRecord() const { return m_record; }
+    bool followsOutput() const { return m_follow; }
+
+    // The controls, for keyboard wiring and tests.
+    QComboBox *candidateCombo() const { return m_candidateCombo; }
+    QLineEdit *expectedEdit() const { return m_expectedEdit; }
+    QCheckBox *consentCheck() const { return m_consentCheck; }
+    QCheckBox *variantCheck() const { return m_variantCheck; }
+    std::optional<ReproNeeds> needs() const { return m_needs; }
+    QString needsText() const;
+    QComboBox *environmentCombo() const { return m_envCombo; }
+    QSpinBox *runsSpin() const { return m_runsSpin; }
+    QSpinBox *timeoutSpin() const { return m_timeoutSpin; }
+    QPushButton *runButton() const { return m_runButton; }
+    QPushButton *cancelButton() const { return m_cancelButton; }
+    QLineEdit *searchEdit() const { return m_searchEdit; }
+
+    // Search in the output (Ctrl+F focuses the field; Enter / Shift+Enter, F3 / Shift+F3 step).
+    bool findNext(bool backward = false);
+    void copySelection() const;
+    void copyAll() const;
+
+Q_SIGNALS:
+    void statusChanged(const ReproStatus &status);
+    void scanFinished();
+    void needsChecked();
+    void environmentsReady();
+    void runStarted();
+    // After every series (stored or not): the record as it was, or would have been, stored.
+    void runFinished(const ReproRunRecord &record);
+
+protected:
+    void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void setUpOutput();
+    void setUpReduction();
+    void onExtracted(const ReproExtraction &extraction, bool sameIssue);
+    void chooseCandidate(int index);
+    void startScan();
+    void stopScan();
+    void showReview();
+    void updateRunState();
+    void onSeriesFinished(const ReproSeriesSummary &summary);
+    void showRecord(const std::optional<ReproRunRecord> &record, bool loadOutput);
+    void showBadge(ReproOutcome::Kind kind, const QString &text);
+    void setStatus(const QString &text);
+    void updateCodeMarks();
+    void startNeedsProbe();
+    void showNeeds();
+    ReproExpectation expectation(const ReproSubject &subject) const;
+    void applyPalette();
+    QJsonObject consentRecord() const;
+    const ReproCandidate *candidate() const;
+
+    KSyntaxHighlighting::Repository *m_repositoryDefs;
+    ReproResultStore *m_store = nullptr;
+    QString m_repository;
+    QString m_reviewer;
+    std::optional<Issue> m_issue;
+    ReproExtraction m_extraction;
+    bool m_extracting = false;
+    QPointer<QObject> m_extractWatcher; // the extraction in flight; older ones are dropped
+    int m_candidateIndex = -1;
+    std::optional<ReproReview> m_review;
+    QString m_scanError;
+    std::optional<ReproNeeds> m_needs; // what the chosen candidate needs, against the chosen environment
+    QPointer<ReproNeedsProbe> m_needsProbe;
+    QList<int> m_hangLines; // the script's lines in the stacks a hang dumped
+    std::optional<ReproRunRecord> m_record;
+    QList<PythonEnvironment> m_environments;
+    bool m_probing = false;
+    bool m_haveBwrap = false;
+    QString m_reviewerConsentAt;
+
+    QPointer<ReproScanner> m_scanner;
+    QPointer<ReproSeries> m_series;
+    int m_runNumber = 0; // the issue the run in progress is for
+    ReproRunRecord m_pending;
+    QElapsedTimer m_runClock;
+    qint64 m_runDurationMs = 0;
+    SandboxRunResult m_lastRun;
+    int m_runsDone = 0;
+    int m_runsTotal = 0;
+    bool m_follow = true;
+
+    QLabel *m_titleLabel;
+    QLabel *m_badge;
+    QLabel *m_banner;
+    QComboBox *m_candidateCombo;
+    QLabel *m_reasonLabel;
+    QLineEdit *m_expectedEdit;
+    QFrame *m_reviewBox;
+    QLabel *m_reviewLabel;
+    QCheckBox *m_consentCheck;
+    QLabel *m_needsLabel;
+    QCheckBox *m_variantCheck; // run the CPU variant or the assert_close edit instead of the code as posted
+    QComboBox *m_envCombo;
+    QSpinBox *m_runsSpin;
+    QSpinBox *m_timeoutSpin;
+    QCheckBox *m_seedCheck;
+    QSpinBox *m_seedSpin;
+    QPushButton *m_runButton;
+    QPushButton *m_cancelButton;
+    QProgressBar *m_progress;
+    ElidedLabel *m_statusLabel;
+    QPlainTextEdit *m_codeView;
+    KSyntaxHighlighting::SyntaxHighlighter *m_codeHighlighter;
+    ReproOutputModel *m_output;
+    ReproOutputDelegate *m_delegate;
+    QListView *m_outputView;
+    QLineEdit *m_searchEdit;
+    QToolButton *m_prevButton;
+    QToolButton *m_nextButton;
+    QToolButton *m_copyButton;
+    QToolButton *m_followButton;
+    QCheckBox *m_ansiCheck;
+    QLabel *m_detailsLabel;
+    ReproReductionPanel *m_reduction;
+    QStackedWidget *m_pages = nullptr; // the run, the reduction
+    QToolButton *m_bisectButton;
+    QToolButton *m_minimizeButton;
+    QToolButton *m_reportButton;
+};
