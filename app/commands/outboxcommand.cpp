@@ -2,17 +2,17 @@
 #include "app/commands/outboxcommand.h"
 
 #include "app/commands/commandline.h"
+#include "app/commands/queueoptions.h"
 #include "app/keychain/keychaintokenstore.h"
 #include "app/keychain/keyringmigrationtokenstore.h"
-#include "app/commands/queueoptions.h"
 #include "engine/github/githubclient.h"
 #include "engine/github/githubhost.h"
-#include "engine/store/issuestore.h"
+#include "engine/github/tokenresolver.h"
 #include "engine/outbox/outboxreport.h"
 #include "engine/outbox/outboxstore.h"
 #include "engine/outbox/outboxsubmitjob.h"
 #include "engine/review/reviewdecisionstore.h"
-#include "engine/github/tokenresolver.h"
+#include "engine/store/issuestore.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

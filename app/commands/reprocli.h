@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/result.h"
 #include "engine/repro/pythonenvironment.h"
 #include "engine/repro/reproscanner.h"
-#include "engine/core/result.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

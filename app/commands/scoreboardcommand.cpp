@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "app/commands/scoreboardcommand.h"
 
-#include "engine/scoreboard/agreementcalculator.h"
 #include "engine/review/decisionhistorystore.h"
-#include "engine/store/issuestore.h"
+#include "engine/scoreboard/agreementcalculator.h"
 #include "engine/scoreboard/packreplayer.h"
 #include "engine/scoreboard/scoreboardexporter.h"
+#include "engine/store/issuestore.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/commands/similaritycommand.h"
 
-#include "engine/store/issuestore.h"
 #include "engine/similar/similarityindex.h"
+#include "engine/store/issuestore.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

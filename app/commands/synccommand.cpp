@@ -6,9 +6,9 @@
 #include "app/keychain/keyringmigrationtokenstore.h"
 #include "engine/github/githubclient.h"
 #include "engine/github/githubhost.h"
+#include "engine/github/tokenresolver.h"
 #include "engine/store/issuestore.h"
 #include "engine/sync/queuesyncjob.h"
-#include "engine/github/tokenresolver.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/commands/triagecommand.h"
 
-#include "engine/triage/guardrails.h"
 #include "engine/core/issuejsonreader.h"
+#include "engine/triage/guardrails.h"
 #include "engine/triage/rubricpack.h"
 #include "engine/triage/triageengine.h"
 #include "engine/triage/triageplanwriter.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/github/githubhost.h"
 #include "engine/core/result.h"
+#include "engine/github/githubhost.h"
 
 #include <QObject>
 #include <QPointer>

@@ -3,8 +3,8 @@
 
 #include "engine/github/githubclient.h"
 #include "engine/github/githubrequestjob.h"
-#include "engine/triage/guardrails.h"
 #include "engine/outbox/outboxstore.h"
+#include "engine/triage/guardrails.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/result.h"
 #include "engine/repro/errorsignature.h"
 #include "engine/repro/outcomeclassifier.h"
-#include "engine/core/result.h"
 #include "engine/repro/sandboxrunner.h"
 
 #include <QElapsedTimer>

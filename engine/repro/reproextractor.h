@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/repro/errorsignature.h"
 #include "engine/core/issue.h"
+#include "engine/repro/errorsignature.h"
 
 #include <QDateTime>
 #include <QList>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/repro/pythonenvironment.h"
 #include "engine/core/result.h"
+#include "engine/repro/pythonenvironment.h"
 
 #include <QByteArray>
 #include <QMetaType>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/scoreboard/packeditsuggester.h"
 
-#include "engine/scoreboard/agreementcalculator.h"
 #include "engine/review/decisionhistorystore.h"
+#include "engine/scoreboard/agreementcalculator.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/review/decidedissue.h"
 #include "engine/core/issue.h"
-#include "engine/scoreboard/packedit.h"
 #include "engine/core/result.h"
+#include "engine/review/decidedissue.h"
+#include "engine/scoreboard/packedit.h"
 #include "engine/triage/rubricpack.h"
 
 #include <QHash>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/scoreboard/packreplayer.h"
 
-#include "engine/scoreboard/agreementcalculator.h"
 #include "engine/review/decisionhistorystore.h"
+#include "engine/scoreboard/agreementcalculator.h"
 #include "engine/triage/triageengine.h"
 
 #include <QtConcurrentMap>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/review/decidedissue.h"
 #include "engine/core/issue.h"
+#include "engine/review/decidedissue.h"
 #include "engine/scoreboard/replayreport.h"
 #include "engine/triage/rubricpack.h"
 

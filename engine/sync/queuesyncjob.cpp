@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "engine/sync/queuesyncjob.h"
 
+#include "engine/core/issuejsonreader.h"
 #include "engine/github/githubclient.h"
 #include "engine/github/githubrequestjob.h"
-#include "engine/core/issuejsonreader.h"
 #include "engine/store/issuestore.h"
 #include "engine/sync/syncpagewriter.h"
 

@@ -5,9 +5,9 @@
 // is fixed at a random version): rounds, runs used against the n runs of a sweep, and time.
 // Options: --envs 4,8,16  --seed N  --only FILE.py
 #include "benchsupport.h"
-#include "engine/repro/pythonenvironment.h"
 #include "engine/reduction/reprobisector.h"
 #include "engine/reduction/reprominimizer.h"
+#include "engine/repro/pythonenvironment.h"
 #include "tests/support/testvenv.h"
 
 #include <QCoreApplication>

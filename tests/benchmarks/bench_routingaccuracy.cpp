@@ -3,8 +3,8 @@
 // Usage: bench_routingaccuracy [--data DIR] [--pack FILE] [--verbose]
 // Every issue of general.jsonl, pt2.jsonl and distributed.jsonl is fed with NO labels at all; the queue its plan
 // routes to (the oncall label it adds, or none) is compared with the queue its human labels name.
-#include "engine/triage/guardrails.h"
 #include "engine/core/issuejsonreader.h"
+#include "engine/triage/guardrails.h"
 #include "engine/triage/rubricpack.h"
 #include "engine/triage/triageengine.h"
 #include "tests/benchmarks/accuracysetup.h"

@@ -10,13 +10,13 @@
 // Usage: bench_scoreboard [--decisions N] [--write-store FILE] [--dev DIR]
 //   --write-store keeps the store (outside the repository: the dev issues are third-party text), e.g. for
 //   `triage-console --scoreboard --store FILE --screenshot shot.png`.
-#include "engine/scoreboard/agreementcalculator.h"
-#include "engine/review/decisionhistorystore.h"
 #include "engine/core/issuejsonreader.h"
-#include "engine/store/issuestore.h"
-#include "engine/scoreboard/packreplayer.h"
+#include "engine/review/decisionhistorystore.h"
 #include "engine/review/reviewdecisionstore.h"
+#include "engine/scoreboard/agreementcalculator.h"
+#include "engine/scoreboard/packreplayer.h"
 #include "engine/scoreboard/scoreboardexporter.h"
+#include "engine/store/issuestore.h"
 #include "engine/triage/triageengine.h"
 #include "tests/benchmarks/benchsupport.h"
 #include "views/common/apppalette.h"

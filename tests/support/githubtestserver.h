@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/github/githubclient.h"
 #include "engine/core/issue.h"
+#include "engine/github/githubclient.h"
 
 #include <QDateTime>
 #include <QHash>

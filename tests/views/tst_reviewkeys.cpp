@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-#include "engine/triage/batchedit.h"
 #include "engine/outbox/outboxstore.h"
 #include "engine/review/reviewdecisionstore.h"
+#include "engine/triage/batchedit.h"
 #include "models/queue/issuetablemodel.h"
 #include "tests/support/testdata.h"
 #include "views/common/apppalette.h"
-#include "views/queue/batcheditdialog.h"
-#include "views/mainwindow.h"
-#include "views/queue/queuefilters.h"
 #include "views/common/reviewshortcuts.h"
+#include "views/mainwindow.h"
+#include "views/queue/batcheditdialog.h"
+#include "views/queue/queuefilters.h"
 #include "views/queue/suggestionpanel.h"
 
 #include <KSyntaxHighlighting/Repository>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/triage/evidence.h"
 #include "engine/core/issue.h"
-#include "views/issue/codeblockhighlighter.h"
+#include "engine/triage/evidence.h"
 #include "views/common/labelchipdelegate.h"
+#include "views/issue/codeblockhighlighter.h"
 #include "views/issue/markdownsegmenter.h"
 
 #include <KSyntaxHighlighting/Definition>

@@ -2,15 +2,15 @@
 #pragma once
 
 #include "engine/core/issue.h"
+#include "engine/core/result.h"
 #include "engine/outbox/outboxentry.h"
-#include "engine/repro/pythonenvironment.h"
 #include "engine/reduction/reprobisector.h"
 #include "engine/reduction/reprominimizer.h"
+#include "engine/repro/pythonenvironment.h"
 #include "engine/repro/reproresultstore.h"
-#include "engine/core/result.h"
-#include "engine/triage/rubricpack.h"
 #include "engine/repro/sandboxrunner.h"
 #include "engine/scrub/scrubreport.h"
+#include "engine/triage/rubricpack.h"
 
 #include <QPointer>
 #include <QWidget>

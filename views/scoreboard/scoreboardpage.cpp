@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "views/scoreboard/scoreboardpage.h"
 
-#include "engine/scoreboard/agreementcalculator.h"
 #include "engine/review/decisionhistorystore.h"
+#include "engine/scoreboard/agreementcalculator.h"
 #include "engine/scoreboard/packeditsuggester.h"
 #include "engine/scoreboard/packreplayer.h"
 #include "engine/scoreboard/scoreboardexporter.h"

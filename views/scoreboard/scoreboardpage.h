@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/review/decidedissue.h"
 #include "engine/core/issue.h"
+#include "engine/review/decidedissue.h"
 #include "engine/scoreboard/packedit.h"
 #include "engine/scoreboard/replayreport.h"
-#include "engine/triage/rubricpack.h"
 #include "engine/scoreboard/scoreboard.h"
+#include "engine/triage/rubricpack.h"
 
 #include <QFutureWatcher>
 #include <QHash>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/similar/duplicateplanner.h"
 #include "engine/core/issue.h"
+#include "engine/similar/duplicateplanner.h"
 #include "engine/similar/similarityindex.h"
 
 #include <QElapsedTimer>

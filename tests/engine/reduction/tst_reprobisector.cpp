@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "engine/repro/pythonenvironment.h"
 #include "engine/reduction/reprobisector.h"
+#include "engine/repro/pythonenvironment.h"
 #include "engine/repro/sandboxrunner.h"
 #include "tests/support/testvenv.h"
 

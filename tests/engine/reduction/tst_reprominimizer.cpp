@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
+#include "engine/reduction/reprominimizer.h"
 #include "engine/repro/outcomeclassifier.h"
 #include "engine/repro/pythonenvironment.h"
-#include "engine/reduction/reprominimizer.h"
 #include "engine/repro/sandboxrunner.h"
 #include "tests/support/testdata.h"
 #include "tests/support/testvenv.h"

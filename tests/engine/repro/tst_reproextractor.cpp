@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "engine/repro/errorsignature.h"
 #include "engine/core/issuejsonreader.h"
+#include "engine/repro/errorsignature.h"
 #include "engine/repro/reproextractor.h"
 #include "tests/support/testdata.h"
 

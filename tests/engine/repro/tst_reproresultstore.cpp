@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "engine/store/issuestore.h"
 #include "engine/repro/reproresultstore.h"
+#include "engine/store/issuestore.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "engine/store/issuestore.h"
 #include "engine/review/reviewdecisionstore.h"
+#include "engine/store/issuestore.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>

@@ -2,9 +2,9 @@
 // The reference corpus against the loopback GitHub test server, into a real store: the queue's labels in
 // every state, then (on request) the whole repository's recent issues; incremental; indexed as written.
 #include "engine/github/githubclient.h"
+#include "engine/similar/similarityindex.h"
 #include "engine/store/issuestore.h"
 #include "engine/sync/referencecorpussyncjob.h"
-#include "engine/similar/similarityindex.h"
 
 #include "tests/support/githubtestserver.h"
 

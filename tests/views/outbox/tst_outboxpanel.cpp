@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "engine/github/githubclient.h"
 #include "engine/core/issuejsonreader.h"
+#include "engine/github/githubclient.h"
 #include "engine/outbox/outboxstore.h"
 #include "engine/review/reviewdecisionstore.h"
-#include "models/queue/issuetablemodel.h"
 #include "models/outbox/outboxmodel.h"
+#include "models/queue/issuetablemodel.h"
 #include "tests/support/githubtestserver.h"
 #include "views/common/apppalette.h"
 #include "views/mainwindow.h"

@@ -6,8 +6,8 @@
 #include "tests/support/testdata.h"
 #include "tests/support/testvenv.h"
 #include "views/common/apppalette.h"
-#include "views/repro/repropanel.h"
 #include "views/queue/suggestionpanel.h"
+#include "views/repro/repropanel.h"
 
 #include <KSyntaxHighlighting/Repository>
 
