@@ -3,11 +3,9 @@
 
 #include "engine/triage/guardrails.h"
 #include "engine/store/issuestore.h"
-#include "engine/scrub/scrubreport.h"
 #include "engine/store/sqltransaction.h"
 #include "engine/store/storesql.h"
 
-#include <QAtomicInteger>
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -164,36 +162,18 @@ QString excerpt(const QString &text, int length = 300)
 
 } // namespace
 
-OutboxStore::OutboxStore(QString path, QString connectionName)
-    : m_path(std::move(path))
-    , m_connectionName(std::move(connectionName))
+OutboxStore::OutboxStore(StoreConnection connection)
+    : m_connection(std::move(connection))
 {}
-
-OutboxStore::~OutboxStore()
-{
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(m_connectionName);
-}
 
 Result<std::unique_ptr<OutboxStore>> OutboxStore::open(const QString &path)
 {
-    {
-        Result<std::unique_ptr<IssueStore>> schema = IssueStore::open(path);
-        if (!schema)
-            return Error{schema.error()};
-    }
-    static QAtomicInteger<int> counter;
-    const QString connectionName = u"triage-outbox-%1"_s.arg(counter.fetchAndAddRelaxed(1));
-    std::unique_ptr<OutboxStore> store(new OutboxStore(path, connectionName));
-    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connectionName);
-    db.setDatabaseName(path);
-    // Another connection (the sync, the window) may write to the same file: wait for it rather than fail.
-    db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=5000"_s);
-    if (!db.open())
-        return sqlError(QObject::tr("Cannot open the outbox in %1").arg(path), db.lastError());
+    Result<StoreConnection> connection =
+        StoreConnection::open(path, u"outbox"_s, QObject::tr("Cannot open the outbox in %1"));
+    if (!connection)
+        return Error{connection.error()};
+    std::unique_ptr<OutboxStore> store(new OutboxStore(std::move(connection).value()));
+    QSqlDatabase db = store->m_connection.database();
     // The outbox's own settings; created here, idempotently, so that stores of any schema version gain it.
     QSqlQuery settings(db);
     if (!settings.exec(u"CREATE TABLE IF NOT EXISTS outbox_settings (repo TEXT PRIMARY KEY,"
@@ -236,21 +216,7 @@ QList<Violation> OutboxStore::check(const OutboxEntry &entry, const Issue &issue
 }
 
 Result<OutboxEntry> OutboxStore::enqueue(const ReviewDecision &decision, const Issue &seen, const RubricPack &pack,
-                                         const OutboxClose &close)
-{
-    return enqueueEntry(decision, seen, pack, close, false);
-}
-
-Result<OutboxEntry> OutboxStore::enqueueScrubReport(const QString &repository, const Issue &seen,
-                                                    const ScrubReport &report, const QString &reviewer,
-                                                    const RubricPack &pack)
-{
-    const ReviewDecision decision = report.decision(repository, seen.number, pack.profile, reviewer, seen.updatedAt);
-    return enqueueEntry(decision, seen, pack, report.outboxClose(), report.triagedRefresh);
-}
-
-Result<OutboxEntry> OutboxStore::enqueueEntry(const ReviewDecision &decision, const Issue &seen, const RubricPack &pack,
-                                              const OutboxClose &close, bool refreshTriaged)
+                                         const OutboxClose &close, bool refreshTriaged)
 {
     const TriagePlan &plan = decision.plan;
     OutboxEntry entry;
@@ -291,7 +257,7 @@ Result<OutboxEntry> OutboxStore::enqueueEntry(const ReviewDecision &decision, co
         why.append(v.message);
     entry.outcome = why.join(u"; "_s);
 
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     SqlTransaction transaction(db);
     if (!transaction.isOpen())
         return sqlError(QObject::tr("Cannot write the outbox"), db.lastError());
@@ -393,7 +359,7 @@ Result<OutboxEntry> OutboxStore::enqueueEntry(const ReviewDecision &decision, co
 
 Result<bool> OutboxStore::remove(qint64 id)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     SqlTransaction transaction(db);
     QSqlQuery query(db);
     query.prepare(u"DELETE FROM outbox WHERE id = ? AND status IN ('ready', 'blocked', 'conflict', 'failed')"_s);
@@ -415,7 +381,7 @@ Result<bool> OutboxStore::remove(qint64 id)
 
 Result<bool> OutboxStore::removeForDecision(qint64 decisionId)
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"SELECT id FROM outbox WHERE decision_id = ?"_s);
     query.addBindValue(decisionId);
     if (!query.exec())
@@ -435,7 +401,7 @@ Result<bool> OutboxStore::removeForDecision(qint64 decisionId)
 
 Result<OutboxEntry> OutboxStore::entry(qint64 id) const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"SELECT "_s + Columns + u" FROM outbox WHERE id = ?"_s);
     query.addBindValue(id);
     if (!query.exec())
@@ -466,22 +432,22 @@ Result<QList<OutboxEntry>> select(const QString &connection, const QString &wher
 
 Result<QList<OutboxEntry>> OutboxStore::entries() const
 {
-    return select(m_connectionName, {}, {});
+    return select(m_connection.name(), {}, {});
 }
 
 Result<QList<OutboxEntry>> OutboxStore::entries(OutboxStatus status) const
 {
-    return select(m_connectionName, u" WHERE status = ?"_s, {outboxStatusName(status)});
+    return select(m_connection.name(), u" WHERE status = ?"_s, {outboxStatusName(status)});
 }
 
 Result<QList<OutboxEntry>> OutboxStore::entries(const QString &repository) const
 {
-    return select(m_connectionName, u" WHERE repo = ?"_s, {repository});
+    return select(m_connection.name(), u" WHERE repo = ?"_s, {repository});
 }
 
 Result<QHash<OutboxStatus, int>> OutboxStore::counts() const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     if (!query.exec(u"SELECT status, count(*) FROM outbox GROUP BY status"_s))
         return sqlError(QObject::tr("Cannot read the outbox"), query.lastError());
     QHash<OutboxStatus, int> counts;
@@ -492,7 +458,7 @@ Result<QHash<OutboxStatus, int>> OutboxStore::counts() const
 
 Result<QList<qint64>> OutboxStore::submittable() const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     if (!query.exec(u"SELECT id FROM outbox WHERE (status = 'ready' AND selected != 0) OR status = 'submitting'"
                     " ORDER BY id"_s))
         return sqlError(QObject::tr("Cannot read the outbox"), query.lastError());
@@ -504,7 +470,7 @@ Result<QList<qint64>> OutboxStore::submittable() const
 
 Result<bool> OutboxStore::setSelected(qint64 id, bool selected)
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"UPDATE outbox SET selected = ? WHERE id = ?"_s);
     query.addBindValue(selected ? 1 : 0);
     query.addBindValue(id);
@@ -515,7 +481,7 @@ Result<bool> OutboxStore::setSelected(qint64 id, bool selected)
 
 Result<bool> OutboxStore::setStatus(qint64 id, OutboxStatus status, const QString &outcome)
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"UPDATE outbox SET status = ?, outcome = ?, updated_at = ? WHERE id = ?"_s);
     query.addBindValue(outboxStatusName(status));
     query.addBindValue(outcome);
@@ -528,7 +494,7 @@ Result<bool> OutboxStore::setStatus(qint64 id, OutboxStatus status, const QStrin
 
 Result<bool> OutboxStore::update(const OutboxEntry &entry)
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"UPDATE outbox SET status = ?, outcome = ?, change = ?, violations = ?, comment_id = ?,"
                   " attempts = ?, selected = ?, updated_at = ? WHERE id = ?"_s);
     query.addBindValue(outboxStatusName(entry.status));
@@ -547,7 +513,7 @@ Result<bool> OutboxStore::update(const OutboxEntry &entry)
 
 Result<bool> OutboxStore::saveRead(qint64 id, const QByteArray &etag, const QByteArray &snapshot)
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"UPDATE outbox SET read_etag = ?, read_snapshot = ? WHERE id = ?"_s);
     query.addBindValue(etag);
     query.addBindValue(QString::fromUtf8(snapshot));
@@ -559,7 +525,7 @@ Result<bool> OutboxStore::saveRead(qint64 id, const QByteArray &etag, const QByt
 
 QPair<QByteArray, QByteArray> OutboxStore::lastRead(qint64 id) const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"SELECT read_etag, read_snapshot FROM outbox WHERE id = ?"_s);
     query.addBindValue(id);
     if (!query.exec() || !query.next())
@@ -569,7 +535,7 @@ QPair<QByteArray, QByteArray> OutboxStore::lastRead(qint64 id) const
 
 Result<qint64> OutboxStore::journal(qint64 outboxId, const QString &step, const QString &phase, const QString &detail)
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"INSERT INTO journal (outbox_id, step, phase, detail, at) VALUES (?, ?, ?, ?, ?)"_s);
     query.addBindValue(outboxId);
     query.addBindValue(step);
@@ -583,7 +549,7 @@ Result<qint64> OutboxStore::journal(qint64 outboxId, const QString &step, const 
 
 Result<QList<OutboxJournalRecord>> OutboxStore::journalOf(qint64 outboxId) const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.setForwardOnly(true);
     query.prepare(u"SELECT id, outbox_id, step, phase, detail, at FROM journal WHERE outbox_id = ? ORDER BY id"_s);
     query.addBindValue(outboxId);
@@ -599,7 +565,7 @@ Result<QList<OutboxJournalRecord>> OutboxStore::journalOf(qint64 outboxId) const
 
 bool OutboxStore::hasBegunWrites(qint64 outboxId) const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"SELECT 1 FROM journal WHERE outbox_id = ? AND phase = 'begin' AND step IN ('comment',"
                   " 'unlabel', 'refresh', 'relabel', 'labels', 'close') LIMIT 1"_s);
     query.addBindValue(outboxId);
@@ -608,7 +574,7 @@ bool OutboxStore::hasBegunWrites(qint64 outboxId) const
 
 Result<bool> OutboxStore::setKeepSubscriptions(const QString &repository, bool keep)
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"INSERT INTO outbox_settings (repo, keep_subscriptions) VALUES (?, ?)"
                   " ON CONFLICT (repo) DO UPDATE SET keep_subscriptions = excluded.keep_subscriptions"_s);
     query.addBindValue(repository);
@@ -620,7 +586,7 @@ Result<bool> OutboxStore::setKeepSubscriptions(const QString &repository, bool k
 
 bool OutboxStore::keepSubscriptions(const QString &repository) const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"SELECT keep_subscriptions FROM outbox_settings WHERE repo = ?"_s);
     query.addBindValue(repository);
     if (!query.exec() || !query.next())
@@ -630,7 +596,7 @@ bool OutboxStore::keepSubscriptions(const QString &repository) const
 
 Result<qint64> OutboxStore::appendAudit(const OutboxAuditRecord &record)
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"INSERT INTO audit_log (at, login, repo, number, action, request, response_status, response)"
                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s);
     query.addBindValue(isoTime(record.at.isValid() ? record.at : QDateTime::currentDateTimeUtc()));
@@ -648,7 +614,7 @@ Result<qint64> OutboxStore::appendAudit(const OutboxAuditRecord &record)
 
 Result<QList<OutboxAuditRecord>> OutboxStore::auditLog() const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.setForwardOnly(true);
     if (!query.exec(u"SELECT id, at, login, repo, number, action, request, response_status, response FROM audit_log"
                     " ORDER BY id"_s))
@@ -705,7 +671,7 @@ QString OutboxStore::auditToMarkdown(const QList<OutboxAuditRecord> &records)
 Result<qint64> OutboxStore::recordSubmitted(const OutboxEntry &entry)
 {
     TriagePlan plan = planOf(entry);
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"INSERT INTO decisions (repo, number, plan_hash, plan, decision, reviewer, note, issue_updated_at,"
                   " decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     query.addBindValue(entry.repository);
@@ -724,7 +690,7 @@ Result<qint64> OutboxStore::recordSubmitted(const OutboxEntry &entry)
 
 Result<bool> OutboxStore::complete(const OutboxEntry &entry)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     SqlTransaction transaction(db);
     if (!transaction.isOpen())
         return sqlError(QObject::tr("Cannot change outbox entry %1").arg(entry.id), db.lastError());

@@ -2,9 +2,10 @@
 #pragma once
 
 #include "engine/core/issue.h"
-#include "engine/outbox/outboxentry.h"
 #include "engine/core/result.h"
+#include "engine/outbox/outboxentry.h"
 #include "engine/review/reviewdecisionstore.h"
+#include "engine/store/storeconnection.h"
 #include "engine/triage/rubricpack.h"
 
 #include <QHash>
@@ -15,8 +16,6 @@
 #include <memory>
 
 Q_DECLARE_LOGGING_CATEGORY(lcOutbox)
-
-struct ScrubReport;
 
 // Asks to close the issue along with the plan's other edits (the plan's own fields do not say it).
 struct OutboxClose
@@ -30,26 +29,22 @@ struct OutboxClose
 class OutboxStore final
 {
 public:
-    ~OutboxStore();
     OutboxStore(const OutboxStore &) = delete;
     OutboxStore &operator=(const OutboxStore &) = delete;
 
     // Opens the store file through IssueStore first, so the schema exists and is current.
     static Result<std::unique_ptr<OutboxStore>> open(const QString &path);
-    QString path() const { return m_path; }
+    QString path() const { return m_connection.path(); }
 
     // Puts an approved decision in the outbox with the issue as the reviewer saw it. The guardrails run
     // now: a violating entry is stored as Blocked, its violations saying why. The same plan hash again is
     // the same entry (a Blocked, Conflict or Failed one is checked again against `seen` and made Ready;
     // a Ready one takes the newer view; an applied one is returned as it is). A newer approval of the same
     // issue replaces its older entries that were not submitted yet (Ready, Blocked, Conflict, Failed).
+    // `refreshTriaged`: remove `triaged` and add it again, so that nothing visible changes but the bots see a
+    // fresh triage (a scrub report's refresh).
     Result<OutboxEntry> enqueue(const ReviewDecision &decision, const Issue &seen, const RubricPack &pack,
-                                const OutboxClose &close = {});
-    // Puts a scrub report (ScrubReport::compose) in the outbox: its comment, the labels it adds, the
-    // reproduction label it removes, the `triaged` refresh and the close, checked against `seen`, the issue as
-    // the scrub saw it (its number is the entry's). Otherwise as enqueue(). `pack`: OutboxStore::packFor(profile).
-    Result<OutboxEntry> enqueueScrubReport(const QString &repository, const Issue &seen, const ScrubReport &report,
-                                           const QString &reviewer, const RubricPack &pack);
+                                const OutboxClose &close = {}, bool refreshTriaged = false);
     // Undoes an approval before submission: removes the entry unless a batch has begun writing it or it
     // was written (false then, and nothing changes).
     Result<bool> remove(qint64 id);
@@ -106,10 +101,7 @@ public:
     static QList<Violation> check(const OutboxEntry &entry, const Issue &issue, const RubricPack &pack);
 
 private:
-    OutboxStore(QString path, QString connectionName);
-    Result<OutboxEntry> enqueueEntry(const ReviewDecision &decision, const Issue &seen, const RubricPack &pack,
-                                     const OutboxClose &close, bool refreshTriaged);
+    explicit OutboxStore(StoreConnection connection);
 
-    QString m_path;
-    QString m_connectionName;
+    StoreConnection m_connection;
 };

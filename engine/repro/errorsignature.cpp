@@ -1,21 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "engine/repro/errorsignature.h"
 
+#include "engine/core/pythontext.h"
+
 #include <QRegularExpression>
 #include <QStringList>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// `Name: message` or a bare `Name` where Name looks like an exception class (dotted allowed).
-const QRegularExpression &exceptionLine()
-{
-    static const QRegularExpression re(
-        // Dynamo's graph-break error is plain `Unsupported` (torch._dynamo.exc.Unsupported): a whole name too.
-        uR"(^\s*((?:[A-Za-z_][A-Za-z0-9_]*\.)*(?:[A-Za-z_][A-Za-z0-9_]*(?:Error|Exception|Exit|Interrupt|Warning|Failure|Unsupported|Fault|Abort|Timeout|Exceeded|Iteration)|Unsupported))(?::\s?(.*))?$)"_s);
-    return re;
-}
 
 QString lastComponent(const QString &dotted)
 {
@@ -65,29 +58,28 @@ ErrorSignature ErrorSignature::lastRaised(const QString &text)
 {
     const QStringList lines = text.split(u'\n');
     // Prefer the exception line that closes the last traceback; else the last exception-looking line.
-    const qsizetype tracebackAt = text.lastIndexOf(u"Traceback (most recent call last)"_s);
+    const qsizetype tracebackAt = PythonText::lastTracebackAt(text);
     qsizetype startLine = 0;
     if (tracebackAt >= 0)
         startLine = text.left(tracebackAt).count(u'\n');
     ErrorSignature found;
     auto scan = [&](qsizetype from) {
         for (qsizetype i = from; i < lines.size(); ++i) {
-            const QString line = lines.at(i);
+            const QStringView line = PythonText::withoutRankPrefix(lines.at(i));
             if (line.startsWith(u' ') || line.startsWith(u'\t'))
                 continue;
-            const auto match = exceptionLine().match(line.trimmed());
-            if (!match.hasMatch())
+            PythonText::ExceptionLine exception;
+            if (!PythonText::parseExceptionLine(line, &exception))
                 continue;
-            QString message = match.captured(2).trimmed();
+            QString message = exception.message.toString();
             // Messages may continue on following lines until a blank line or the next traceback.
             for (qsizetype j = i + 1; j < lines.size() && j < i + 6; ++j) {
-                const QString next = lines.at(j).trimmed();
-                if (next.isEmpty() || next.startsWith(u"Traceback"_s) || next.startsWith(u"During handling"_s) ||
-                    next.startsWith(u"The above exception"_s) || exceptionLine().match(next).hasMatch())
+                const QStringView next = PythonText::withoutRankPrefix(lines.at(j)).trimmed();
+                if (next.isEmpty() || PythonText::isChainLine(next) || PythonText::parseExceptionLine(next))
                     break;
                 message += u'\n' + next;
             }
-            found = {match.captured(1), message};
+            found = {exception.name.toString(), message};
             if (tracebackAt >= 0)
                 return true;
         }
@@ -134,13 +126,13 @@ bool ErrorSignature::foundIn(const QString &text) const
     const QString wantedMessage = simplified(message);
     const QStringList lines = text.split(u'\n');
     for (qsizetype i = 0; i < lines.size(); ++i) {
-        const QString line = lines.at(i).trimmed();
-        const auto match = exceptionLine().match(line);
+        const QString line = PythonText::withoutRankPrefix(lines.at(i)).trimmed().toString();
+        PythonText::ExceptionLine exception;
         QString className;
         QString rest;
-        if (match.hasMatch()) {
-            className = match.captured(1);
-            rest = match.captured(2);
+        if (PythonText::parseExceptionLine(line, &exception)) {
+            className = exception.name.toString();
+            rest = exception.message.toString();
         } else {
             // Classes without a telling suffix (`torch.OutOfMemoryError` has one, `KeyError` too, `StopIteration`
             // not): accept `Name: …` when the name is the one we look for.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/repro/outcomeclassifier.h"
 
+#include "engine/core/pythontext.h"
+
 #include <QHash>
 #include <QRegularExpression>
 
@@ -129,7 +131,7 @@ bool ownCheckFailed(const QString &err, const ErrorSignature &observed)
 {
     if (!observed.exceptionClass.endsWith(u"AssertionError"_s))
         return false;
-    const qsizetype tb = err.lastIndexOf(u"Traceback (most recent call last):"_s);
+    const qsizetype tb = PythonText::lastTracebackAt(err);
     return tb >= 0 && err.indexOf(u"File \"/tmp/"_s, tb) >= 0;
 }
 

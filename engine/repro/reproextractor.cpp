@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/repro/reproextractor.h"
 
+#include "engine/core/pythontext.h"
+
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -203,10 +205,11 @@ QList<FencedBlock> ReproExtractor::fencedBlocks(const QString &markdown)
 
 bool ReproExtractor::looksLikeTraceback(const QString &code)
 {
+    // A header starting a line near the top, or anywhere in a block that imports nothing (a log around it).
     const QString head = code.trimmed().left(400);
-    return head.startsWith(u"Traceback (most recent call last)"_s) ||
-           head.contains(u"\nTraceback (most recent call last)"_s) ||
-           (code.contains(u"Traceback (most recent call last)"_s) && !importLine().match(code).hasMatch());
+    const qsizetype at = head.indexOf(PythonText::TracebackHeader);
+    return (at == 0 || (at > 0 && head.at(at - 1) == u'\n')) ||
+           (code.contains(PythonText::TracebackHeader) && !importLine().match(code).hasMatch());
 }
 
 bool ReproExtractor::looksLikePython(const FencedBlock &block)
@@ -295,7 +298,7 @@ ReproExtraction ReproExtractor::extract(const Issue &issue)
                 errorText += block.code + u"\n\n"_s; // a blank line ends a message
         }
         ErrorSignature sig = ErrorSignature::lastRaised(errorText);
-        if (sig.isEmpty() && post.text.contains(u"Traceback (most recent call last)"_s))
+        if (sig.isEmpty() && post.text.contains(PythonText::TracebackHeader))
             sig = ErrorSignature::lastRaised(post.text);
         *full = sig.message;
         return ErrorSignature{sig.exceptionClass, ErrorSignature::distinctivePart(sig.message)};

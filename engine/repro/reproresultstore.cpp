@@ -4,7 +4,6 @@
 #include "engine/store/issuestore.h"
 #include "engine/store/storesql.h"
 
-#include <QAtomicInteger>
 #include <QCryptographicHash>
 #include <QJsonDocument>
 #include <QSqlDatabase>
@@ -69,37 +68,17 @@ ReproOutcome::Kind ReproRunRecord::kindFromName(const QString &name)
     return ReproOutcome::Kind::SandboxRefused;
 }
 
-ReproResultStore::ReproResultStore(QString path, QString connectionName)
-    : m_path(std::move(path))
-    , m_connectionName(std::move(connectionName))
+ReproResultStore::ReproResultStore(StoreConnection connection)
+    : m_connection(std::move(connection))
 {}
-
-ReproResultStore::~ReproResultStore()
-{
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(m_connectionName);
-}
 
 Result<std::unique_ptr<ReproResultStore>> ReproResultStore::open(const QString &path)
 {
-    {
-        Result<std::unique_ptr<IssueStore>> schema = IssueStore::open(path);
-        if (!schema)
-            return Error{schema.error()};
-    }
-    static QAtomicInteger<int> counter;
-    const QString connectionName = u"triage-repro-%1"_s.arg(counter.fetchAndAddRelaxed(1));
-    std::unique_ptr<ReproResultStore> store(new ReproResultStore(path, connectionName));
-    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connectionName);
-    db.setDatabaseName(path);
-    if (!db.open())
-        return sqlError(u"Cannot open the repro results in %1"_s.arg(path), db.lastError());
-    QSqlQuery pragma(db);
-    // The sync and the decisions write to the same file from other connections: wait rather than fail.
-    pragma.exec(u"PRAGMA busy_timeout = 5000"_s);
+    Result<StoreConnection> connection =
+        StoreConnection::open(path, u"repro"_s, u"Cannot open the repro results in %1"_s);
+    if (!connection)
+        return Error{connection.error()};
+    std::unique_ptr<ReproResultStore> store(new ReproResultStore(std::move(connection).value()));
     return store;
 }
 
@@ -107,7 +86,7 @@ Result<qint64> ReproResultStore::record(const ReproRunRecord &record)
 {
     if (record.repository.isEmpty() || record.number <= 0)
         return Error{u"A repro result needs an issue (repository and number)"_s};
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"INSERT INTO repro_runs (repo, number, code_hash, candidate, environment, python_version,"
                   " torch_version, outcome, runs, failures, expected, consent, result, output_tail, started_at,"
                   " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
@@ -137,7 +116,7 @@ Result<qint64> ReproResultStore::record(const ReproRunRecord &record)
 
 Result<QHash<int, ReproRunRecord>> ReproResultStore::latest(const QString &repository) const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.setForwardOnly(true);
     query.prepare(u"SELECT "_s + Columns +
                   u" FROM repro_runs WHERE id IN (SELECT MAX(id) FROM repro_runs WHERE repo = ? GROUP BY number)"_s);
@@ -154,7 +133,7 @@ Result<QHash<int, ReproRunRecord>> ReproResultStore::latest(const QString &repos
 
 Result<std::optional<ReproRunRecord>> ReproResultStore::latestFor(const QString &repository, int number) const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.setForwardOnly(true);
     query.prepare(u"SELECT "_s + Columns +
                   u" FROM repro_runs WHERE repo = ? AND number = ? ORDER BY id DESC LIMIT 1"_s);
@@ -169,7 +148,7 @@ Result<std::optional<ReproRunRecord>> ReproResultStore::latestFor(const QString 
 
 Result<QList<ReproRunRecord>> ReproResultStore::history(const QString &repository, int number) const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.setForwardOnly(true);
     query.prepare(u"SELECT "_s + Columns + u" FROM repro_runs WHERE repo = ? AND number = ? ORDER BY id"_s);
     query.addBindValue(repository);

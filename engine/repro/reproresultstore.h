@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/repro/outcomeclassifier.h"
 #include "engine/core/result.h"
+#include "engine/repro/outcomeclassifier.h"
+#include "engine/store/storeconnection.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -59,14 +60,13 @@ Q_DECLARE_METATYPE(ReproRunRecord)
 class ReproResultStore final
 {
 public:
-    ~ReproResultStore();
     ReproResultStore(const ReproResultStore &) = delete;
     ReproResultStore &operator=(const ReproResultStore &) = delete;
 
     // Opens the store file through IssueStore first, so the schema exists and is current.
     static Result<std::unique_ptr<ReproResultStore>> open(const QString &path);
 
-    QString path() const { return m_path; }
+    QString path() const { return m_connection.path(); }
 
     Result<qint64> record(const ReproRunRecord &record);
     // The latest result per issue number of a repository.
@@ -76,8 +76,7 @@ public:
     Result<QList<ReproRunRecord>> history(const QString &repository, int number) const;
 
 private:
-    ReproResultStore(QString path, QString connectionName);
+    explicit ReproResultStore(StoreConnection connection);
 
-    QString m_path;
-    QString m_connectionName;
+    StoreConnection m_connection;
 };

@@ -4,7 +4,6 @@
 #include "engine/store/issuestore.h"
 #include "engine/store/storesql.h"
 
-#include <QAtomicInteger>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -33,45 +32,25 @@ bool isReview(ReviewState state)
 
 } // namespace
 
-DecisionHistoryStore::DecisionHistoryStore(QString path, QString connectionName)
-    : m_path(std::move(path))
-    , m_connectionName(std::move(connectionName))
+DecisionHistoryStore::DecisionHistoryStore(StoreConnection connection)
+    : m_connection(std::move(connection))
 {}
-
-DecisionHistoryStore::~DecisionHistoryStore()
-{
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(m_connectionName);
-}
 
 Result<std::unique_ptr<DecisionHistoryStore>> DecisionHistoryStore::open(const QString &path)
 {
     if (!QFileInfo(path).isFile())
         return Error{u"%1: no such store"_s.arg(path)};
-    {
-        Result<std::unique_ptr<IssueStore>> schema = IssueStore::open(path);
-        if (!schema)
-            return Error{schema.error()};
-    }
-    static QAtomicInteger<int> counter;
-    const QString connectionName = u"triage-history-%1"_s.arg(counter.fetchAndAddRelaxed(1));
-    std::unique_ptr<DecisionHistoryStore> store(new DecisionHistoryStore(path, connectionName));
-    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connectionName);
-    db.setDatabaseName(path);
-    db.setConnectOptions(u"QSQLITE_OPEN_READONLY"_s);
-    if (!db.open())
-        return sqlError(u"Cannot open the decisions in %1"_s.arg(path), db.lastError());
-    QSqlQuery pragma(db);
-    pragma.exec(u"PRAGMA busy_timeout = 5000"_s);
+    Result<StoreConnection> connection = StoreConnection::open(path, u"history"_s, u"Cannot open the decisions in %1"_s,
+                                                               StoreConnection::Access::ReadOnly);
+    if (!connection)
+        return Error{connection.error()};
+    std::unique_ptr<DecisionHistoryStore> store(new DecisionHistoryStore(std::move(connection).value()));
     return store;
 }
 
 Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     QSqlQuery query(db);
     query.setForwardOnly(true);
     // SQLite picks out what the scoreboard reads from the stored plans (labels, sub-oncall, confidences, the rule
@@ -179,7 +158,7 @@ Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const
 
 Result<QString> DecisionHistoryStore::version() const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     if (!query.exec(u"SELECT (SELECT count(*) || ':' || coalesce(max(id), 0) FROM decisions) || ':' ||"
                     " (SELECT coalesce(max(synced_at), '') FROM issues)"_s) ||
         !query.next())
@@ -211,7 +190,7 @@ Result<QHash<QString, Issue>> DecisionHistoryStore::issues(const QList<IssueRef>
     QSet<QString> wanted;
     for (const IssueRef &ref : refs)
         wanted.insert(key(ref.repository, ref.number));
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     QSqlQuery query(db);
     query.setForwardOnly(true);
     if (!query.exec(u"SELECT repo, number, node_id, title, body, author, author_association, state, url, created_at,"

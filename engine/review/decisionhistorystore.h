@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/review/decidedissue.h"
 #include "engine/core/issue.h"
 #include "engine/core/result.h"
+#include "engine/review/decidedissue.h"
+#include "engine/store/storeconnection.h"
 
 #include <QHash>
 #include <QList>
@@ -17,14 +18,13 @@
 class DecisionHistoryStore final
 {
 public:
-    ~DecisionHistoryStore();
     DecisionHistoryStore(const DecisionHistoryStore &) = delete;
     DecisionHistoryStore &operator=(const DecisionHistoryStore &) = delete;
 
     // The file must exist and be a store (its schema is brought up to date first).
     static Result<std::unique_ptr<DecisionHistoryStore>> open(const QString &path);
 
-    QString path() const { return m_path; }
+    QString path() const { return m_connection.path(); }
 
     // Every reviewed issue of every repository, oldest decision first. Their plans hold what the scoreboard reads:
     // labels, sub-oncall, profile, confidences and each piece of evidence's rule and label (not its text).
@@ -41,8 +41,7 @@ public:
     static QString measured(const TriagePlan &plan, const std::optional<TriagePlan> &suggestion);
 
 private:
-    DecisionHistoryStore(QString path, QString connectionName);
+    explicit DecisionHistoryStore(StoreConnection connection);
 
-    QString m_path;
-    QString m_connectionName;
+    StoreConnection m_connection;
 };

@@ -7,7 +7,6 @@
 #include "engine/store/storesql.h"
 #include "engine/triage/triageplanwriter.h"
 
-#include <QAtomicInteger>
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -82,43 +81,23 @@ ReviewState reviewStateFromName(const QString &name)
     return ReviewState::New;
 }
 
-ReviewDecisionStore::ReviewDecisionStore(QString path, QString connectionName)
-    : m_path(std::move(path))
-    , m_connectionName(std::move(connectionName))
+ReviewDecisionStore::ReviewDecisionStore(StoreConnection connection)
+    : m_connection(std::move(connection))
 {}
-
-ReviewDecisionStore::~ReviewDecisionStore()
-{
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(m_connectionName);
-}
 
 Result<std::unique_ptr<ReviewDecisionStore>> ReviewDecisionStore::open(const QString &path)
 {
-    {
-        Result<std::unique_ptr<IssueStore>> schema = IssueStore::open(path);
-        if (!schema)
-            return Error{schema.error()};
-    }
-    static QAtomicInteger<int> counter;
-    const QString connectionName = u"triage-decisions-%1"_s.arg(counter.fetchAndAddRelaxed(1));
-    std::unique_ptr<ReviewDecisionStore> store(new ReviewDecisionStore(path, connectionName));
-    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connectionName);
-    db.setDatabaseName(path);
-    if (!db.open())
-        return sqlError(u"Cannot open the decisions in %1"_s.arg(path), db.lastError());
-    QSqlQuery pragma(db);
-    // The sync may write to the same file from another connection: wait for it rather than fail.
-    pragma.exec(u"PRAGMA busy_timeout = 5000"_s);
+    Result<StoreConnection> connection =
+        StoreConnection::open(path, u"decisions"_s, u"Cannot open the decisions in %1"_s);
+    if (!connection)
+        return Error{connection.error()};
+    std::unique_ptr<ReviewDecisionStore> store(new ReviewDecisionStore(std::move(connection).value()));
     return store;
 }
 
 Result<qint64> ReviewDecisionStore::record(const ReviewDecision &decision)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     QSqlQuery query(db);
     query.prepare(u"INSERT INTO decisions (repo, number, plan_hash, plan, decision, reviewer, note, issue_updated_at,"
                   " decided_at, suggestion, pack_version, pack_source, seen_labels, measured)"
@@ -150,7 +129,7 @@ Result<qint64> ReviewDecisionStore::record(const ReviewDecision &decision)
 
 Result<int> ReviewDecisionStore::recordAll(const QList<ReviewDecision> &decisions)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     SqlTransaction transaction(db);
     if (!transaction.isOpen())
         return sqlError(u"Cannot record the decisions"_s, db.lastError());
@@ -166,7 +145,7 @@ Result<int> ReviewDecisionStore::recordAll(const QList<ReviewDecision> &decision
 
 Result<bool> ReviewDecisionStore::remove(qint64 id)
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.prepare(u"DELETE FROM decisions WHERE id = ?"_s);
     query.addBindValue(id);
     if (!query.exec())
@@ -176,7 +155,7 @@ Result<bool> ReviewDecisionStore::remove(qint64 id)
 
 Result<QHash<int, ReviewDecision>> ReviewDecisionStore::latest(const QString &repository) const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.setForwardOnly(true);
     query.prepare(u"SELECT "_s + Columns +
                   u" FROM decisions WHERE id IN (SELECT MAX(id) FROM decisions WHERE repo = ? GROUP BY number)"_s);
@@ -193,7 +172,7 @@ Result<QHash<int, ReviewDecision>> ReviewDecisionStore::latest(const QString &re
 
 Result<QList<ReviewDecision>> ReviewDecisionStore::history(const QString &repository, int number) const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.setForwardOnly(true);
     query.prepare(u"SELECT "_s + Columns + u" FROM decisions WHERE repo = ? AND number = ? ORDER BY id"_s);
     query.addBindValue(repository);

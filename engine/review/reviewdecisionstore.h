@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/core/result.h"
+#include "engine/store/storeconnection.h"
 #include "engine/triage/triageplan.h"
 
 #include <QDateTime>
@@ -51,14 +52,13 @@ struct ReviewDecision
 class ReviewDecisionStore final
 {
 public:
-    ~ReviewDecisionStore();
     ReviewDecisionStore(const ReviewDecisionStore &) = delete;
     ReviewDecisionStore &operator=(const ReviewDecisionStore &) = delete;
 
     // Opens the store file through IssueStore first, so the schema exists and is current.
     static Result<std::unique_ptr<ReviewDecisionStore>> open(const QString &path);
 
-    QString path() const { return m_path; }
+    QString path() const { return m_connection.path(); }
 
     // Writes a decision at once and returns its row id.
     Result<qint64> record(const ReviewDecision &decision);
@@ -77,8 +77,7 @@ public:
     static QString planHash(const TriagePlan &plan);
 
 private:
-    ReviewDecisionStore(QString path, QString connectionName);
+    explicit ReviewDecisionStore(StoreConnection connection);
 
-    QString m_path;
-    QString m_connectionName;
+    StoreConnection m_connection;
 };

@@ -192,3 +192,10 @@ ReviewDecision ScrubReport::decision(const QString &repository, int issueNumber,
     d.decidedAt = QDateTime::currentDateTimeUtc();
     return d;
 }
+
+Result<OutboxEntry> ScrubReport::enqueueIn(OutboxStore &outbox, const QString &repository, const Issue &seen,
+                                           const QString &reviewer, const RubricPack &pack) const
+{
+    return outbox.enqueue(decision(repository, seen.number, pack.profile, reviewer, seen.updatedAt), seen, pack,
+                          outboxClose(), triagedRefresh);
+}

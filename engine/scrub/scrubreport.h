@@ -2,8 +2,8 @@
 #pragma once
 
 #include "engine/outbox/outboxstore.h"
-#include "engine/repro/outcomeclassifier.h"
 #include "engine/reduction/reprobisector.h"
+#include "engine/repro/outcomeclassifier.h"
 #include "engine/review/reviewdecisionstore.h"
 #include "engine/triage/triageplan.h"
 
@@ -59,13 +59,16 @@ struct ScrubReport
     // plans with such a decision remove the reproduction label and refresh `triaged`, nothing else.
     static QString decisionName(Verdict verdict);
     // The outbox's share: the comment, the labels to add and to remove, the decision. The refresh and the close
-    // are the entry's (OutboxStore::enqueueScrubReport carries them).
-    // To send a report to the outbox (the repro panel):
-    //   store.enqueueScrubReport(repository, seenIssue, report, reviewer, OutboxStore::packFor(profile).value())
+    // are the entry's (enqueueIn() carries them).
     TriagePlan plan(int issueNumber, const QString &profile) const;
     OutboxClose outboxClose() const { return {close, QStringLiteral("completed")}; }
     ReviewDecision decision(const QString &repository, int issueNumber, const QString &profile, const QString &reviewer,
                             const QDateTime &issueUpdatedAt) const;
+    // Puts the report in the outbox: its comment, the labels it adds, the reproduction label it removes, the
+    // `triaged` refresh and the close, checked against `seen`, the issue as the scrub saw it (its number is the
+    // entry's). Otherwise as OutboxStore::enqueue(). `pack`: OutboxStore::packFor(profile).
+    Result<OutboxEntry> enqueueIn(OutboxStore &outbox, const QString &repository, const Issue &seen,
+                                  const QString &reviewer, const RubricPack &pack) const;
 };
 
 Q_DECLARE_METATYPE(ScrubFindings)

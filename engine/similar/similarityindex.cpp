@@ -5,7 +5,6 @@
 #include "engine/store/sqltransaction.h"
 #include "engine/store/storesql.h"
 
-#include <QAtomicInteger>
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
@@ -83,36 +82,17 @@ SimilarityOptions SimilarityOptions::titleAndBodyOnly()
     return options;
 }
 
-SimilarityIndex::SimilarityIndex(QString path, QString connectionName)
-    : m_path(std::move(path))
-    , m_connectionName(std::move(connectionName))
+SimilarityIndex::SimilarityIndex(StoreConnection connection)
+    : m_connection(std::move(connection))
 {}
-
-SimilarityIndex::~SimilarityIndex()
-{
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-        if (db.isOpen())
-            db.close();
-    }
-    QSqlDatabase::removeDatabase(m_connectionName);
-}
 
 Result<std::unique_ptr<SimilarityIndex>> SimilarityIndex::open(const QString &path)
 {
-    {
-        Result<std::unique_ptr<IssueStore>> schema = IssueStore::open(path);
-        if (!schema)
-            return Error{schema.error()};
-    }
-    static QAtomicInteger<int> counter;
-    const QString connectionName = u"triage-similarity-%1"_s.arg(counter.fetchAndAddRelaxed(1));
-    std::unique_ptr<SimilarityIndex> index(new SimilarityIndex(path, connectionName));
-    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connectionName);
-    db.setDatabaseName(path);
-    db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=5000"_s);
-    if (!db.open())
-        return sqlError(QObject::tr("Cannot open the similarity index in %1").arg(path), db.lastError());
+    Result<StoreConnection> connection =
+        StoreConnection::open(path, u"similarity"_s, QObject::tr("Cannot open the similarity index in %1"));
+    if (!connection)
+        return Error{connection.error()};
+    std::unique_ptr<SimilarityIndex> index(new SimilarityIndex(std::move(connection).value()));
     const Result<int> ready = index->setUp();
     if (!ready)
         return Error{ready.error()};
@@ -121,9 +101,9 @@ Result<std::unique_ptr<SimilarityIndex>> SimilarityIndex::open(const QString &pa
 
 Result<int> SimilarityIndex::setUp()
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     QSqlQuery query(db);
-    const QString what = QObject::tr("Cannot create the similarity index in %1").arg(m_path);
+    const QString what = QObject::tr("Cannot create the similarity index in %1").arg(m_connection.path());
     query.exec(u"PRAGMA foreign_keys=ON"_s);
     // Created here, idempotently, so that stores of any schema version gain it; a store without it is
     // indexed by catchUp().
@@ -156,8 +136,8 @@ Result<int> SimilarityIndex::index(const QString &repository, const QList<Issue>
 {
     if (issues.isEmpty())
         return 0;
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    const QString what = QObject::tr("Cannot update the similarity index in %1").arg(m_path);
+    QSqlDatabase db = m_connection.database();
+    const QString what = QObject::tr("Cannot update the similarity index in %1").arg(m_connection.path());
     SqlTransaction transaction(db);
     if (!transaction.isOpen())
         return sqlError(what, db.lastError());
@@ -236,8 +216,8 @@ Result<int> SimilarityIndex::index(const QString &repository, const QList<Issue>
 
 Result<int> SimilarityIndex::catchUp(const std::function<bool(int, int)> &progress)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    const QString what = QObject::tr("Cannot update the similarity index in %1").arg(m_path);
+    QSqlDatabase db = m_connection.database();
+    const QString what = QObject::tr("Cannot update the similarity index in %1").arg(m_connection.path());
     QSqlQuery query(db);
     query.setForwardOnly(true);
     // Issues gone from the store (pruned, a rebuilt store): out of the index.
@@ -326,8 +306,8 @@ Result<int> SimilarityIndex::catchUp(const std::function<bool(int, int)> &progre
 
 Result<int> SimilarityIndex::recountWords()
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    const QString what = QObject::tr("Cannot count the words of the similarity index in %1").arg(m_path);
+    QSqlDatabase db = m_connection.database();
+    const QString what = QObject::tr("Cannot count the words of the similarity index in %1").arg(m_connection.path());
     SqlTransaction transaction(db);
     if (!transaction.isOpen())
         return sqlError(what, db.lastError());
@@ -343,7 +323,7 @@ Result<int> SimilarityIndex::recountWords()
 
 int SimilarityIndex::documentCount(const QString &repository) const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     if (repository.isEmpty()) {
         query.prepare(u"SELECT count(*) FROM similarity_docs"_s);
     } else {
@@ -355,8 +335,8 @@ int SimilarityIndex::documentCount(const QString &repository) const
 
 Result<QList<Issue>> SimilarityIndex::loadIssues(const QString &repository, const QList<int> &numbers) const
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    const QString what = QObject::tr("Cannot read the store %1").arg(m_path);
+    QSqlDatabase db = m_connection.database();
+    const QString what = QObject::tr("Cannot read the store %1").arg(m_connection.path());
     QList<Issue> issues;
     if (numbers.isEmpty())
         return issues;
@@ -436,8 +416,8 @@ Result<QList<SimilarityMatch>> SimilarityIndex::similar(const QString &repositor
 Result<QList<SimilarityMatch>> SimilarityIndex::similarTo(const QString &repository, const Issue &issue, int top,
                                                           const SimilarityOptions &options, int exclude) const
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    const QString what = QObject::tr("Cannot look up similar issues in %1").arg(m_path);
+    QSqlDatabase db = m_connection.database();
+    const QString what = QObject::tr("Cannot look up similar issues in %1").arg(m_connection.path());
     const IssueFingerprint print = IssueFingerprint::of(issue);
 
     // The issue's words, each weighted by the heaviest field it appears in, sublinear in its count.
@@ -548,7 +528,7 @@ QHash<QString, double> SimilarityIndex::labelRarity(const QString &repository) c
     if (cached != m_labelRarity.cend())
         return *cached;
     QHash<QString, double> rarity;
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.setForwardOnly(true);
     query.prepare(u"SELECT name, count(*), (SELECT count(*) FROM issues WHERE repo = ?) FROM issue_labels"
                   " WHERE repo = ? GROUP BY name COLLATE NOCASE"_s);
@@ -567,7 +547,7 @@ QList<QPair<int, double>> SimilarityIndex::rerankByLabels(const QString &reposit
                                                           const QList<QPair<int, double>> &found, double weight,
                                                           int top) const
 {
-    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    QSqlQuery query(m_connection.database());
     query.setForwardOnly(true);
     QList<int> numbers;
     for (const auto &hit : found)
@@ -674,7 +654,7 @@ Result<QList<SimilarityMatch>> SimilarityIndex::describe(const QString &reposito
 
 Result<QList<SimilarityMatch>> SimilarityIndex::search(const SearchQuery &search) const
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     const QString text = search.text.trimmed();
     if (text.isEmpty())
         return QList<SimilarityMatch>();

@@ -2,8 +2,9 @@
 #pragma once
 
 #include "engine/core/issue.h"
-#include "engine/similar/issuefingerprint.h"
 #include "engine/core/result.h"
+#include "engine/similar/issuefingerprint.h"
+#include "engine/store/storeconnection.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -73,13 +74,12 @@ struct SearchQuery
 class SimilarityIndex final
 {
 public:
-    ~SimilarityIndex();
     SimilarityIndex(const SimilarityIndex &) = delete;
     SimilarityIndex &operator=(const SimilarityIndex &) = delete;
 
     // Opens the store file (through IssueStore, so its schema is current) and the index in it.
     static Result<std::unique_ptr<SimilarityIndex>> open(const QString &path);
-    QString path() const { return m_path; }
+    QString path() const { return m_connection.path(); }
 
     // (Re)indexes these issues, in one transaction. `countWords`: keep the word counts (how many issues hold
     // each word) current for new issues; a bulk catch-up recounts once at the end instead.
@@ -99,7 +99,7 @@ public:
     Result<QList<SimilarityMatch>> search(const SearchQuery &query) const;
 
 private:
-    SimilarityIndex(QString path, QString connectionName);
+    explicit SimilarityIndex(StoreConnection connection);
     Result<int> setUp();
     // Recounts `similarity_terms` from the index: one pass over its vocabulary (about a second for 50,000
     // issues). Re-indexed and dropped issues leave the counts a little off; they are recounted when those
@@ -117,7 +117,6 @@ private:
                                              double weight, int top) const;
     QHash<QString, double> labelRarity(const QString &repository) const;
 
-    QString m_path;
-    QString m_connectionName;
+    StoreConnection m_connection;
     mutable QHash<QString, QHash<QString, double>> m_labelRarity;
 };

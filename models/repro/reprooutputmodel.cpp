@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "models/repro/reprooutputmodel.h"
 
+#include "engine/core/pythontext.h"
+
 #include <QElapsedTimer>
 #include <QFont>
 #include <QLocale>
@@ -28,24 +30,11 @@ bool isPlain(char16_t c)
     return c >= 0x20 ? c != 0x7f : c == u'\t';
 }
 
-// The part of a line that classification reads: without torchrun's "[rank0]: " prefix.
-QStringView withoutRankPrefix(QStringView text)
+// A raised exception's closing line; a warning printed on its own is not one.
+bool isRaisedException(QStringView text)
 {
-    if (text.startsWith(u"[rank")) {
-        const qsizetype end = text.indexOf(u"]:");
-        if (end > 0 && end < 16) {
-            const QStringView rest = text.mid(end + 2);
-            return rest.startsWith(u' ') ? rest.mid(1) : rest;
-        }
-    }
-    return text;
-}
-
-bool isExceptionLine(QStringView text)
-{
-    static const QRegularExpression pattern(
-        u"^[A-Za-z_][\\w.]*(Error|Exception|Interrupt|Exit|Unsupported|Failure)(:|$)"_s);
-    return pattern.matchView(text).hasMatch();
+    PythonText::ExceptionLine exception;
+    return PythonText::parseExceptionLine(text, &exception) && !exception.isWarning;
 }
 
 } // namespace
@@ -430,19 +419,18 @@ void ReproOutputModel::endLine(StreamState &state, OutputStream stream, QList<Li
 
 void ReproOutputModel::classify(StreamState &state, Line &line) const
 {
-    const QStringView text = withoutRankPrefix(line.text);
-    if (text.startsWith(u"Traceback (most recent call last)")) {
+    const QStringView text = PythonText::withoutRankPrefix(line.text);
+    if (PythonText::isTracebackHeader(text)) {
         line.kind = LineKind::TracebackHeader;
         state.inTraceback = true;
-    } else if (text.startsWith(u"During handling of the above exception") ||
-               text.startsWith(u"The above exception was the direct cause")) {
+    } else if (PythonText::isChainLine(text)) {
         line.kind = LineKind::TracebackHeader;
     } else if (state.inTraceback && (text.isEmpty() || text.front().isSpace() || line.text.front().isSpace())) {
         line.kind = LineKind::TracebackFrame;
     } else if (state.inTraceback) {
         line.kind = LineKind::Exception;
         state.inTraceback = false;
-    } else if (isExceptionLine(text)) {
+    } else if (isRaisedException(text)) {
         line.kind = LineKind::Exception;
     } else {
         line.kind = LineKind::Plain;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "views/issue/issueview.h"
 
+#include "engine/core/pythontext.h"
 #include "models/queue/issuetablemodel.h"
 #include "views/common/apppalette.h"
 #include "views/common/labelchipdelegate.h"
@@ -44,13 +45,6 @@ QColor mix(const QColor &a, const QColor &b, float amountOfB)
                             a.blueF() + (b.blueF() - a.blueF()) * amountOfB);
 }
 
-QStringView withoutRankPrefix(QStringView line)
-{
-    static const QRegularExpression prefix(u"^\\[[a-z]*\\d+\\]:? ?"_s);
-    const QRegularExpressionMatch match = prefix.matchView(line);
-    return match.hasMatch() ? line.mid(match.capturedLength()) : line;
-}
-
 // The first lines of a block, at most `count`, without the ones that are empty.
 QList<QStringView> headLines(QStringView code, int count)
 {
@@ -67,9 +61,8 @@ QList<QStringView> headLines(QStringView code, int count)
 bool looksLikeTraceback(QStringView code, int withinLines)
 {
     const QList<QStringView> lines = headLines(code, withinLines);
-    return std::any_of(lines.cbegin(), lines.cend(), [](QStringView line) {
-        return withoutRankPrefix(line).trimmed().startsWith(u"Traceback (most recent call last):");
-    });
+    return std::any_of(lines.cbegin(), lines.cend(),
+                       [](QStringView line) { return PythonText::isTracebackHeader(line); });
 }
 
 bool looksLikeLog(QStringView code)

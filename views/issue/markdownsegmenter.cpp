@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "views/issue/markdownsegmenter.h"
 
+#include "engine/core/pythontext.h"
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -58,38 +60,9 @@ bool isClosingFence(QStringView line, const Fence &fence)
     return end - indent >= fence.length && line.mid(end).trimmed().isEmpty();
 }
 
-// Distributed launchers prefix each line: "[rank3]: ", "[default0]:".
-QStringView withoutRankPrefix(QStringView line)
-{
-    if (!line.startsWith(u'['))
-        return line;
-    const qsizetype close = line.indexOf(u"]:");
-    if (close < 2 || close > 16)
-        return line;
-    const QStringView inside = line.mid(1, close - 1);
-    if (inside.isEmpty() || !inside.back().isDigit())
-        return line;
-    QStringView rest = line.mid(close + 2);
-    if (rest.startsWith(u' '))
-        rest = rest.mid(1);
-    return rest;
-}
-
-bool isTracebackStart(QStringView line)
-{
-    return withoutRankPrefix(line).startsWith(u"Traceback (most recent call last):");
-}
-
-bool isChainLine(QStringView line)
-{
-    const QStringView text = withoutRankPrefix(line);
-    return text.startsWith(u"During handling of the above exception") ||
-           text.startsWith(u"The above exception was the direct cause") || isTracebackStart(line);
-}
-
 bool isIndented(QStringView line)
 {
-    const QStringView text = withoutRankPrefix(line);
+    const QStringView text = PythonText::withoutRankPrefix(line);
     return text.startsWith(u' ') || text.startsWith(u'\t');
 }
 
@@ -156,20 +129,20 @@ QList<MarkdownSegment> MarkdownSegmenter::split(QStringView markdown)
             i = j + 1; // past the closing fence, or past the end when the block was never closed
             continue;
         }
-        if (isTracebackStart(line.text)) {
+        if (PythonText::isTracebackHeader(line.text)) {
             flushProse();
             qsizetype j = i + 1;
             for (;;) {
                 // Frames and source lines are indented; the exception line is the first that is not.
-                while (j < lines.size() && (isIndented(lines.at(j).text) || isChainLine(lines.at(j).text)))
+                while (j < lines.size() && (isIndented(lines.at(j).text) || PythonText::isChainLine(lines.at(j).text)))
                     ++j;
-                if (j < lines.size() && !withoutRankPrefix(lines.at(j).text).trimmed().isEmpty())
+                if (j < lines.size() && !PythonText::withoutRankPrefix(lines.at(j).text).trimmed().isEmpty())
                     ++j; // the exception line
                 // A chained exception continues the same block, possibly after one blank line.
                 qsizetype next = j;
-                if (next < lines.size() && withoutRankPrefix(lines.at(next).text).trimmed().isEmpty())
+                if (next < lines.size() && PythonText::withoutRankPrefix(lines.at(next).text).trimmed().isEmpty())
                     ++next;
-                if (next < lines.size() && isChainLine(lines.at(next).text)) {
+                if (next < lines.size() && PythonText::isChainLine(lines.at(next).text)) {
                     j = next + 1;
                     continue;
                 }

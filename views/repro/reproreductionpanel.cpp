@@ -1069,8 +1069,7 @@ Result<OutboxEntry> ReproReductionPanel::sendToOutbox()
     const Result<RubricPack> pack = m_pack ? Result<RubricPack>(*m_pack) : OutboxStore::packFor(f.profile);
     if (!pack)
         return Error{pack.error()};
-    const Result<OutboxEntry> entry =
-        m_outbox->enqueueScrubReport(m_repository, *m_issue, report, m_reviewer, pack.value());
+    const Result<OutboxEntry> entry = report.enqueueIn(*m_outbox, m_repository, *m_issue, m_reviewer, pack.value());
     if (!entry)
         return entry;
     m_sendLabel->setText(

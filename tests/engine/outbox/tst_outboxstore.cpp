@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "engine/triage/guardrails.h"
 #include "engine/outbox/outboxreport.h"
 #include "engine/outbox/outboxstore.h"
 #include "engine/review/reviewdecisionstore.h"
 #include "engine/scrub/scrubreport.h"
+#include "engine/triage/guardrails.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -451,7 +451,7 @@ void tst_OutboxStore::scrubReports()
     report.triagedRefresh = refresh;
     const Issue seen =
         seenIssue(50, {u"oncall: distributed"_s, u"triaged"_s, u"needs reproduction"_s, u"module: ddp"_s});
-    const Result<OutboxEntry> entry = m_store->enqueueScrubReport(Repo, seen, report, u"carol"_s, m_pack);
+    const Result<OutboxEntry> entry = report.enqueueIn(*m_store, Repo, seen, u"carol"_s, m_pack);
     QVERIFY2(entry, qPrintable(entry.error()));
     QCOMPARE(int(entry->status), status);
     QStringList found;
@@ -470,7 +470,7 @@ void tst_OutboxStore::scrubReports()
     QCOMPARE(stored.comment, report.comment);
     QCOMPARE(stored.reviewer, u"carol"_s);
     // The same report again is the same entry.
-    QCOMPARE(reopened.value()->enqueueScrubReport(Repo, seen, report, u"carol"_s, m_pack)->id, entry->id);
+    QCOMPARE(report.enqueueIn(*reopened.value(), Repo, seen, u"carol"_s, m_pack)->id, entry->id);
     m_store = std::move(reopened).value();
 }
 
@@ -482,11 +482,11 @@ void tst_OutboxStore::scrubRefreshIsPerSeenIssue()
     report.verdict = ScrubReport::Verdict::Inconclusive;
     report.triagedRefresh = true;
     Issue seen = seenIssue(51);
-    const OutboxEntry first = m_store->enqueueScrubReport(Repo, seen, report, u"carol"_s, m_pack).value();
+    const OutboxEntry first = report.enqueueIn(*m_store, Repo, seen, u"carol"_s, m_pack).value();
     QVERIFY(m_store->setStatus(first.id, OutboxStatus::Applied).value());
-    QCOMPARE(m_store->enqueueScrubReport(Repo, seen, report, u"carol"_s, m_pack)->id, first.id);
+    QCOMPARE(report.enqueueIn(*m_store, Repo, seen, u"carol"_s, m_pack)->id, first.id);
     seen.updatedAt = seen.updatedAt.addDays(7);
-    const OutboxEntry later = m_store->enqueueScrubReport(Repo, seen, report, u"carol"_s, m_pack).value();
+    const OutboxEntry later = report.enqueueIn(*m_store, Repo, seen, u"carol"_s, m_pack).value();
     QVERIFY(later.id != first.id);
     QCOMPARE(later.status, OutboxStatus::Ready);
     QVERIFY(later.planHash != first.planHash);

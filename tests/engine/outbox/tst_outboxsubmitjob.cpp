@@ -103,8 +103,8 @@ private:
 
     OutboxEntry approveScrub(int number, const ScrubReport &report)
     {
-        const Result<OutboxEntry> entry = m_store->enqueueScrubReport(
-            m_server->repository(), m_server->issue(number)->seen(), report, u"alice"_s, m_pack);
+        const Result<OutboxEntry> entry =
+            report.enqueueIn(*m_store, m_server->repository(), m_server->issue(number)->seen(), u"alice"_s, m_pack);
         if (!entry)
             qFatal("cannot enqueue: %s", qPrintable(entry.error()));
         return entry.value();

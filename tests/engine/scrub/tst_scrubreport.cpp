@@ -257,7 +257,7 @@ void TestScrubReport::planGoesToTheOutbox()
     seen.labels = f.labels;
     seen.updatedAt = QDateTime::currentDateTimeUtc().addSecs(-60);
     const Result<OutboxEntry> entry =
-        store.value()->enqueueScrubReport(u"pytorch/pytorch"_s, seen, report, u"reviewer"_s, pack.value());
+        report.enqueueIn(*store.value(), u"pytorch/pytorch"_s, seen, u"reviewer"_s, pack.value());
     QVERIFY2(entry.ok(), qPrintable(entry.error()));
     QCOMPARE(entry->status, OutboxStatus::Ready);
     QCOMPARE(entry->decision, u"scrub_no_longer_reproduces"_s);
