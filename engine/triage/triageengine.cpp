@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -661,6 +662,582 @@ bool applyStopRule(const RubricPack &pack, const Reading &reading, const Issue &
     return false;
 }
 
+// What the issue's labels already say: a sub-oncall, the queue's own label doubling as its default route
+// ("oncall: pt2"), module labels.
+struct LabelsOnIssue
+{
+    const SubOncall *existingSub = nullptr;
+    const SubOncall *queueSub = nullptr;
+    QList<const ModuleRule *> existingModules;
+
+    LabelsOnIssue(const RubricPack &pack, const Issue &issue)
+    {
+        for (const QString &label : issue.labels) {
+            if (!existingSub)
+                existingSub = pack.routeByLabel(label);
+            if (!queueSub && pack.queueLabels.contains(label))
+                queueSub = pack.subOncallByLabel(label);
+            if (const ModuleRule *module = pack.moduleByLabel(label))
+                existingModules.append(module);
+        }
+    }
+};
+
+// Before reading the text: an issue another queue owns, one this queue processed, one people classified.
+bool alreadyHandled(const RubricPack &pack, const Issue &issue, const TriageEngine::Options &options,
+                    const LabelsOnIssue &labels, TriagePlan &plan)
+{
+    // First level: an issue that already carries an oncall label is that queue's; nothing is written.
+    if (const QString routedBy = pack.skipLabel(issue.labels); !routedBy.isEmpty()) {
+        plan.decision = u"already_routed"_s;
+        plan.subOncall = routedBy;
+        plan.confidence = Confidence::High;
+        plan.evidence.append(Evidence{{}, u"already routed"_s, u"labels"_s, -1, 0, routedBy});
+        return true;
+    }
+
+    // The queue's own marker says this queue (its bot or a reviewer) processed the issue: the sweep does not pick
+    // it again, and neither does the plan, unless the reviewer asks for a fresh one.
+    if (pack.skipProcessed && !options.retriage && !pack.markerLabel.isEmpty() && issue.hasLabel(pack.markerLabel)) {
+        plan.decision = u"already_processed"_s;
+        plan.confidence = Confidence::High;
+        plan.evidence.append(Evidence{{}, u"already processed"_s, u"labels"_s, -1, 0, pack.markerLabel});
+        return true;
+    }
+
+    // Step 0: a human (or the first-level bot and a human) already classified it.
+    const SubOncall *classifiedSub = labels.existingSub ? labels.existingSub : labels.queueSub;
+    if (classifiedSub && !labels.existingModules.isEmpty()) {
+        plan.decision = u"already_classified"_s;
+        plan.subOncall = classifiedSub->label;
+        plan.confidence = Confidence::High;
+        addLabel(plan, issue, pack.markerLabel, Confidence::High);
+        plan.evidence.append(Evidence{pack.markerLabel, u"already-classified"_s, u"labels"_s, -1, 0,
+                                      classifiedSub->label + u", "_s + labels.existingModules.constFirst()->label});
+        return true;
+    }
+    return false;
+}
+
+// One run of the rubric's steps 1-6 over one issue's text (see triageengine.h), each step a member function over
+// what the earlier ones found.
+class Procedure
+{
+public:
+    Procedure(const RubricPack &pack, const SignalMatcher &matcher, const Issue &issue, const LabelsOnIssue &labels,
+              TriagePlan &plan)
+        : m_pack(pack)
+        , m_reading(pack, matcher, issue)
+        , m_issue(issue)
+        , m_labels(labels)
+        , m_plan(plan)
+    {}
+
+    void run()
+    {
+        if (applyStopRule(m_pack, m_reading, m_issue, m_plan))
+            return;
+        readConfidenceCap();
+        readTitleOnlyContext();
+        scoreModules();
+        scoreRoutes();
+        if (outOfScope())
+            return;
+        route();
+        if (stopsAfterRoute())
+            return;
+        offerForVisibility();
+        addModules();
+        addType();
+        flagHighPriority();
+        askForReproduction();
+        offerStatus();
+        finish();
+    }
+
+private:
+    // A cap that holds for the whole issue (e.g. a PT2 issue: distributed labels are there for visibility).
+    void readConfidenceCap()
+    {
+        for (const Rule &rule : m_pack.confidenceCaps) {
+            if (m_reading.holds(rule.when, &m_capEvidence, {}, u"confidence cap: "_s + rule.id))
+                m_cap = lower(m_cap, rule.effect == "low"_L1 ? Confidence::Low : Confidence::Medium);
+        }
+    }
+
+    // A CI test report and the like: modules are read from the title (the test's name) alone.
+    void readTitleOnlyContext()
+    {
+        for (const ContextRule &rule : m_pack.contextRules) {
+            EvidenceList why;
+            if (rule.test != ContextRule::Test::TitleOnly ||
+                !m_reading.holds(rule.when, &why, {}, u"context: "_s + rule.id))
+                continue;
+            m_titleOnly = &rule;
+            m_plan.evidence.append(why.isEmpty() ? Evidence{{}, u"context: "_s + rule.id, {}, -1, 0, {}}
+                                                 : why.constFirst());
+            return;
+        }
+    }
+
+    // Module scores, needs and confusions first: routing leans on them.
+    void scoreModules()
+    {
+        for (const ModuleRule &module : m_pack.modules) {
+            if (std::optional<ModuleCandidate> candidate = scoreModule(module))
+                m_candidates.append(*candidate);
+        }
+        applyContextRules(m_pack, m_reading, m_candidates, m_plan.evidence);
+        std::stable_sort(m_candidates.begin(), m_candidates.end(),
+                         [](const ModuleCandidate &a, const ModuleCandidate &b) { return a.score > b.score; });
+        if (m_candidates.isEmpty() || m_pack.secondaryShare <= 0.0)
+            return;
+        // Root cause over keywords: a module far weaker than the strongest one is context, not the subject. A label
+        // kept for another team's visibility names the domain, not the component at fault: it sets no bar.
+        double strongest = 0.0;
+        for (const ModuleCandidate &candidate : std::as_const(m_candidates))
+            strongest = std::max(strongest, candidate.module->visibility ? 0.0 : candidate.score);
+        m_candidates.removeIf([&](const ModuleCandidate &c) {
+            return !c.existing && c.confidence != Confidence::High && c.score < m_pack.secondaryShare * strongest;
+        });
+    }
+
+    std::optional<ModuleCandidate> scoreModule(const ModuleRule &module)
+    {
+        ModuleCandidate candidate{&module, m_titleOnly
+                                               ? m_reading.groupScore(module.group, ~0u, Condition::Scope::Title) *
+                                                     m_pack.scoring.title
+                                               : m_reading.groupScore(module.group)};
+        candidate.existing = m_labels.existingModules.contains(&module);
+        if (!module.boosts.isEmpty())
+            candidate.score += applyBoosts(module, m_reading, candidate.procedure);
+        if (candidate.score < module.low && !candidate.existing)
+            return std::nullopt;
+        if (!module.needs.isTrivial() && !m_reading.holds(module.needs, nullptr, module.label, {}) &&
+            !candidate.existing)
+            return std::nullopt;
+        candidate.confidence = candidate.score >= module.high     ? Confidence::High
+                               : candidate.score >= module.medium ? Confidence::Medium
+                                                                  : Confidence::Low;
+        if (candidate.confidence == Confidence::High && m_pack.highNeedsCorroboration &&
+            !m_reading.corroborated(module.group))
+            candidate.confidence = Confidence::Medium;
+        applyConfusions(module, candidate);
+        if (candidate.confidence != Confidence::None)
+            candidate.confidence = lower(candidate.confidence, m_cap);
+        if (m_titleOnly && candidate.confidence != Confidence::None)
+            candidate.confidence = capped(candidate.confidence, m_titleOnly->effect);
+        if (candidate.existing)
+            candidate.confidence = Confidence::High;
+        if (candidate.confidence == Confidence::None)
+            return std::nullopt;
+        return candidate;
+    }
+
+    void applyConfusions(const ModuleRule &module, ModuleCandidate &candidate)
+    {
+        for (const Rule &confusion : module.confusions) {
+            EvidenceList why;
+            const QString rule = u"confusion: "_s + confusion.id;
+            if (!m_reading.holds(confusion.when, &why, module.label, rule))
+                continue;
+            if (confusion.effect == "drop"_L1)
+                candidate.confidence = Confidence::None;
+            else if (confusion.effect == "low"_L1)
+                candidate.confidence = lower(candidate.confidence, Confidence::Low);
+            else
+                candidate.confidence = lower(candidate.confidence, Confidence::Medium);
+            for (Evidence &evidence : why)
+                evidence.label.clear(); // rationale for a label that was held back, not evidence for one
+            // A confusion that fires on an absence ("no FSDP name") has no words to show; record the rule.
+            m_plan.evidence.append(why.isEmpty() ? Evidence{{}, rule, {}, -1, 0, module.label} : why.constFirst());
+            if (candidate.confidence == Confidence::None)
+                return;
+        }
+    }
+
+    // Sub-oncall scores: their own signals plus their modules'. The first that passes its bars is the route by
+    // precedence.
+    void scoreRoutes()
+    {
+        m_subScores.assign(size_t(m_pack.subOncalls.size()), 0.0);
+        double total = 0.0;
+        for (qsizetype i = 0; i < m_pack.subOncalls.size(); ++i) {
+            const SubOncall &sub = m_pack.subOncalls.at(i);
+            double score = m_reading.groupScore(sub.group);
+            for (const ModuleCandidate &candidate : std::as_const(m_candidates)) {
+                if (candidate.module->subOncall == sub.id)
+                    score += candidate.existing ? std::max(candidate.score, candidate.module->high) : candidate.score;
+            }
+            m_subScores[size_t(i)] = std::max(score, 0.0);
+            // First level: staying in the general queue is no rival route; its module words do not dilute a route.
+            if (m_pack.defaultInShare || !sub.isDefault)
+                total += m_subScores[size_t(i)];
+        }
+        for (qsizetype i = 0; i < m_pack.subOncalls.size() && !m_routed; ++i) {
+            const SubOncall &sub = m_pack.subOncalls.at(i);
+            const double score = m_subScores[size_t(i)];
+            if (!sub.isDefault && score >= sub.minScore && score >= sub.minShare * total) {
+                m_routed = &sub;
+                m_routeConfidence = score >= sub.highScore ? Confidence::High : Confidence::Medium;
+            }
+        }
+    }
+
+    // Where an out-of-scope issue would go if a human keeps it: the confusions that held modules back are the
+    // out-of-scope reasoning itself, so this route reads the modules' plain scores.
+    QString keptRoute() const
+    {
+        const QList<SubOncall> &subs = m_pack.subOncalls;
+        std::vector<double> raw(size_t(subs.size()), 0.0);
+        double rawTotal = 0.0;
+        for (qsizetype i = 0; i < subs.size(); ++i) {
+            double score = m_reading.groupScore(subs.at(i).group);
+            for (const ModuleRule &module : m_pack.modules) {
+                const double moduleScore = m_reading.groupScore(module.group);
+                if (module.subOncall == subs.at(i).id && moduleScore >= module.medium)
+                    score += moduleScore;
+            }
+            raw[size_t(i)] = std::max(score, 0.0);
+            rawTotal += raw[size_t(i)];
+        }
+        for (qsizetype i = 0; i < subs.size(); ++i) {
+            const SubOncall &sub = subs.at(i);
+            if (!sub.isDefault && raw[size_t(i)] >= sub.minScore && raw[size_t(i)] >= sub.minShare * rawTotal)
+                return sub.label;
+        }
+        for (qsizetype i = 0; i < subs.size(); ++i) {
+            // A default that is the queue itself (PT2) is where a kept issue stays, with or without signals; a
+            // default inside the queue (a distributed sub-queue) needs its own evidence.
+            if (subs.at(i).isDefault && (raw[size_t(i)] > 0.0 || m_pack.queueLabels.contains(subs.at(i).label)))
+                return subs.at(i).label;
+        }
+        return QString();
+    }
+
+    // Step 1: is it in this queue's scope at all?
+    bool outOfScope()
+    {
+        for (const Rule &rule : m_pack.outOfScope) {
+            EvidenceList why;
+            if (!m_reading.holds(rule.when, &why, m_pack.reviewLabel, u"out of scope: "_s + rule.id))
+                continue;
+            m_plan.decision = m_pack.outOfScopeDecision;
+            // Where it would go if a human keeps it: shown, never applied.
+            m_plan.subOncall = keptRoute();
+            m_plan.confidence = rule.confidence;
+            addLabel(m_plan, m_issue, m_pack.reviewLabel, rule.confidence);
+            addLabel(m_plan, m_issue, m_pack.markerLabel, Confidence::High);
+            // A rule that holds on an absence ("nothing about compile") has no words to show; record the rule.
+            m_plan.evidence.append(
+                why.isEmpty() ? EvidenceList{Evidence{m_pack.reviewLabel, u"out of scope: "_s + rule.id, {}, -1, 0, {}}}
+                              : why);
+            m_plan.evidence.append(Evidence{m_pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
+            if (const TemplateText *text = m_pack.templateByKey(m_pack.outOfScopeTemplate)) {
+                m_plan.templateKey = text->key;
+                m_plan.comment = text->text;
+            }
+            return true;
+        }
+        return false;
+    }
+
+    // A route's evidence: its own signals, then its modules'. A module label a human already set has no words
+    // behind it in the text; the label itself is the evidence.
+    void appendRouteEvidence(const SubOncall &sub, const QString &rule)
+    {
+        m_reading.appendGroupEvidence(m_routeEvidence, sub.group, ~0u, Condition::Scope::Issue, sub.label, rule);
+        for (const ModuleCandidate &candidate : std::as_const(m_candidates)) {
+            if (candidate.module->subOncall != sub.id || m_routeEvidence.size() >= EvidencePerRule)
+                continue;
+            if (candidate.existing)
+                m_routeEvidence.append(Evidence{sub.label, rule, u"labels"_s, -1, 0, candidate.module->label});
+            else
+                m_reading.appendGroupEvidence(m_routeEvidence, candidate.module->group, ~0u, Condition::Scope::Issue,
+                                              sub.label, rule, 1);
+        }
+    }
+
+    // Step 2: keep an existing sub-oncall, else edge cases, else precedence, else the default.
+    void route()
+    {
+        if (const SubOncall *existing = m_labels.existingSub) {
+            m_routed = existing;
+            m_routeConfidence = Confidence::High;
+            m_routeEvidence.append(
+                Evidence{existing->label, u"existing sub-oncall kept"_s, u"labels"_s, -1, 0, existing->label});
+        } else if (!routeByEdgeCase()) {
+            if (m_routed)
+                appendRouteEvidence(*m_routed, u"precedence: "_s + m_routed->id);
+            else
+                routeToDefault();
+        }
+        m_plan.subOncall = m_routed->label;
+        if (!m_labels.existingSub)
+            addLabel(m_plan, m_issue, m_routed->label, m_routeConfidence);
+        m_plan.evidence.append(m_routeEvidence);
+    }
+
+    bool routeByEdgeCase()
+    {
+        for (const Rule &rule : m_pack.edgeCases) {
+            EvidenceList why;
+            const SubOncall *target = m_pack.subOncallById(rule.target);
+            if (!target || !m_reading.holds(rule.when, &why, target->label, u"edge case: "_s + rule.id))
+                continue;
+            m_routed = target;
+            m_routeConfidence = rule.confidence;
+            m_routeEvidence = why;
+            return true;
+        }
+        return false;
+    }
+
+    // The default claims what nobody else does: with its own signals, or as the fallback.
+    void routeToDefault()
+    {
+        qsizetype index = 0;
+        for (qsizetype i = 0; i < m_pack.subOncalls.size(); ++i) {
+            if (m_pack.subOncalls.at(i).isDefault)
+                index = i;
+        }
+        m_routed = &m_pack.subOncalls.at(index);
+        const double score = m_subScores[size_t(index)];
+        if (score > 0.0 && score >= m_routed->minScore) {
+            m_routeConfidence = score >= m_routed->highScore ? Confidence::High : Confidence::Medium;
+            appendRouteEvidence(*m_routed, u"signals: "_s + m_routed->id);
+        }
+        if (m_routeEvidence.isEmpty()) {
+            m_routeConfidence = Confidence::Low;
+            m_routeEvidence.append(Evidence{m_routed->label, u"default sub-oncall"_s, {}, -1, 0, {}});
+        }
+    }
+
+    // First level: the queue it goes to does its own triage; the plan adds the oncall label and stops.
+    bool stopsAfterRoute()
+    {
+        if (!m_pack.routeStops || m_routed->isDefault)
+            return false;
+        addLabel(m_plan, m_issue, m_pack.markerLabel, Confidence::High);
+        m_plan.evidence.append(Evidence{m_pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
+        m_plan.decision = u"route"_s;
+        m_plan.confidence = m_routeConfidence;
+        return true;
+    }
+
+    // Another team may want to see an issue that stays here (a PT2-D issue: distributed under compile, the fix in
+    // PT2): its label is offered, never applied, so that adding it is the reviewer's call.
+    void offerForVisibility()
+    {
+        if (!m_routed->isDefault)
+            return;
+        for (const SubOncall &sub : m_pack.subOncalls) {
+            EvidenceList why;
+            const QString rule = u"offered for visibility: "_s + sub.id;
+            if (!sub.offerWhen || sub.isDefault || sub.label.isEmpty() ||
+                !m_reading.holds(*sub.offerWhen, &why, sub.label, rule))
+                continue;
+            offerLabel(m_plan, m_issue, sub.label, Confidence::Low);
+            m_plan.evidence.append(why.isEmpty() ? EvidenceList{Evidence{sub.label, rule, {}, -1, 0, {}}} : why);
+        }
+    }
+
+    // Step 3: module labels.
+    void addModules()
+    {
+        if (m_pack.classifyEveryRoute || m_routed->isDefault) {
+            for (const ModuleCandidate &candidate : std::as_const(m_candidates))
+                addModule(candidate);
+        }
+        addUmbrellas();
+        if (m_bestModule != Confidence::None && m_cap != Confidence::High)
+            m_plan.evidence.append(m_capEvidence.mid(0, 1));
+        m_hasModule = m_bestModule != Confidence::None || !m_labels.existingModules.isEmpty();
+        m_lowConfidence = m_routed->isDefault && !m_hasModule;
+        if (m_lowConfidence && m_pack.requireModule)
+            offerModule(m_pack, m_candidates, m_plan);
+    }
+
+    void addModule(const ModuleCandidate &candidate)
+    {
+        if (candidate.existing || int(candidate.confidence) < int(Confidence::Medium))
+            return;
+        if (candidate.module->subOncall != m_routed->id && int(candidate.confidence) < int(m_pack.crossRouteConfidence))
+            return;
+        if (!m_routed->isDefault && int(candidate.confidence) < int(m_pack.routedModuleConfidence))
+            return;
+        const ModuleRule &module = *candidate.module;
+        const Confidence earned =
+            m_routed->isDefault ? candidate.confidence : lower(candidate.confidence, m_pack.routedModuleCap);
+        const Confidence confidence = lower(earned, module.ceiling);
+        if (module.offerOnly) {
+            // Outside the playbook's own list: shown unchecked with its evidence, for the reviewer to add.
+            offerLabel(m_plan, m_issue, module.label, confidence);
+            m_plan.evidence.append(candidate.procedure);
+            m_reading.appendGroupEvidence(m_plan.evidence, module.group, ~0u, Condition::Scope::Issue, module.label,
+                                          u"module signals (offered, not applied)"_s);
+            return;
+        }
+        addLabel(m_plan, m_issue, module.label, confidence);
+        // Held below what its words earned: say so, or the reviewer sees MEDIUM with HIGH evidence.
+        if (confidence != earned)
+            m_plan.evidence.append(Evidence{{}, u"confidence ceiling: "_s + module.id, {}, -1, 0, module.label});
+        m_plan.evidence.append(candidate.procedure);
+        m_reading.appendGroupEvidence(m_plan.evidence, module.group, ~0u, Condition::Scope::Issue, module.label,
+                                      u"module signals"_s);
+        m_bestModule = std::max(m_bestModule, confidence);
+    }
+
+    // Humans apply an umbrella label together with the specific one under it; the specific label is its evidence.
+    // Umbrellas may stand under umbrellas (the pack refuses cycles), so repeat until no label is added.
+    void addUmbrellas()
+    {
+        for (bool added = true; added;) {
+            added = false;
+            for (const ModuleRule &module : m_pack.modules) {
+                if (module.umbrella.isEmpty() || !m_plan.addLabels.contains(module.label) ||
+                    m_plan.addLabels.contains(module.umbrella))
+                    continue;
+                const ModuleRule *umbrella = m_pack.moduleByLabel(module.umbrella);
+                addLabel(m_plan, m_issue, module.umbrella, lower(m_plan.confidenceOf(module.label), umbrella->ceiling));
+                if (m_plan.addLabels.contains(module.umbrella)) {
+                    m_plan.evidence.append(
+                        Evidence{module.umbrella, u"umbrella of "_s + module.id, u"labels"_s, -1, 0, module.label});
+                    added = true;
+                }
+            }
+        }
+    }
+
+    // Step 4: type label for what is not a bug report.
+    void addType()
+    {
+        for (const Rule &rule : m_pack.typeRules) {
+            EvidenceList why;
+            if (!m_reading.holds(rule.when, &why, rule.labels.value(0), u"type: "_s + rule.id))
+                continue;
+            for (const QString &label : rule.labels) {
+                addLabel(m_plan, m_issue, label, rule.confidence);
+                for (Evidence evidence : std::as_const(why)) {
+                    evidence.label = label;
+                    m_plan.evidence.append(evidence);
+                }
+            }
+            m_notABug = true;
+            return;
+        }
+    }
+
+    // Step 5: high priority is a human decision; flag it for review and leave the issue unmarked.
+    void flagHighPriority()
+    {
+        for (const Rule &rule : m_pack.highPriority) {
+            EvidenceList why;
+            if (!m_reading.holds(rule.when, &why, m_pack.reviewLabel, u"high priority: "_s + rule.id))
+                continue;
+            m_highPriority = true;
+            addLabel(m_plan, m_issue, m_pack.reviewLabel, rule.confidence);
+            m_plan.evidence.append(why);
+            return;
+        }
+    }
+
+    // Step 6: a usable reproduction, or a reason not to ask for one.
+    void askForReproduction()
+    {
+        m_needsRepro = !m_notABug && !m_pack.reproLabel.isEmpty();
+        for (const QList<Rule> *rules : {&m_pack.reproExempt, &m_pack.reproPresent}) {
+            for (const Rule &rule : *rules) {
+                if (m_needsRepro && m_reading.holds(rule.when, nullptr, {}, {}))
+                    m_needsRepro = false;
+            }
+        }
+        if (!m_needsRepro)
+            return;
+        addLabel(m_plan, m_issue, m_pack.reproLabel, Confidence::Medium);
+        m_plan.evidence.append(Evidence{m_pack.reproLabel, u"no usable reproduction"_s, {}, -1, 0, {}});
+        if (const TemplateText *text = m_pack.templateByKey(m_pack.reproTemplate)) {
+            m_plan.templateKey = text->key;
+            m_plan.comment = text->text;
+        }
+    }
+
+    // Status labels the rubric names but leaves to people (low priority, needs research, actionable): offered.
+    void offerStatus()
+    {
+        for (const Rule &rule : m_pack.statusRules) {
+            EvidenceList why;
+            if (!m_reading.holds(rule.when, &why, rule.labels.value(0), u"status: "_s + rule.id))
+                continue;
+            for (const QString &label : rule.labels) {
+                offerLabel(m_plan, m_issue, label, rule.confidence);
+                for (Evidence evidence : std::as_const(why)) {
+                    evidence.label = label;
+                    m_plan.evidence.append(evidence);
+                }
+                if (why.isEmpty())
+                    m_plan.evidence.append(Evidence{label, u"status: "_s + rule.id, {}, -1, 0, {}});
+            }
+        }
+    }
+
+    // The review label for what no step could settle, the marker, and the plan's decision and confidence.
+    void finish()
+    {
+        if (m_lowConfidence && !m_highPriority) {
+            addLabel(m_plan, m_issue, m_pack.reviewLabel, Confidence::Low);
+            m_plan.evidence.append(
+                Evidence{m_pack.reviewLabel, u"no module at MEDIUM confidence or better"_s, {}, -1, 0, {}});
+        }
+        if (!m_highPriority) {
+            addLabel(m_plan, m_issue, m_pack.markerLabel, Confidence::High);
+            m_plan.evidence.append(Evidence{m_pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
+        }
+        // First level: classified, with nothing left for a human to look at.
+        if (!m_pack.completeLabel.isEmpty() && !m_highPriority && !m_needsRepro && !m_lowConfidence &&
+            !m_plan.addLabels.contains(m_pack.reviewLabel) && !m_issue.hasLabel(m_pack.reviewLabel)) {
+            addLabel(m_plan, m_issue, m_pack.completeLabel, Confidence::Medium);
+            m_plan.evidence.append(Evidence{m_pack.completeLabel, u"classified, nothing to review"_s, {}, -1, 0, {}});
+        }
+        if (m_pack.routeOffers && !m_routed->isDefault) {
+            stopAtRoute(m_pack, m_issue, m_plan, m_routeConfidence, m_highPriority);
+            return;
+        }
+        m_plan.decision = m_highPriority        ? u"high_priority"_s
+                          : m_needsRepro        ? u"needs_reproduction"_s
+                          : m_lowConfidence     ? u"low_confidence"_s
+                          : m_routed->isDefault ? u"classify"_s
+                                                : u"route"_s;
+        Confidence overall = m_routeConfidence;
+        if (m_hasModule && m_bestModule != Confidence::None)
+            overall = lower(overall, m_bestModule);
+        if (m_lowConfidence)
+            overall = Confidence::Low;
+        m_plan.confidence = overall;
+    }
+
+    const RubricPack &m_pack;
+    const Reading m_reading;
+    const Issue &m_issue;
+    const LabelsOnIssue &m_labels;
+    TriagePlan &m_plan;
+
+    Confidence m_cap = Confidence::High;
+    EvidenceList m_capEvidence;
+    const ContextRule *m_titleOnly = nullptr;
+    QList<ModuleCandidate> m_candidates;
+    std::vector<double> m_subScores;
+    const SubOncall *m_routed = nullptr;
+    Confidence m_routeConfidence = Confidence::Low;
+    EvidenceList m_routeEvidence;
+    Confidence m_bestModule = Confidence::None;
+    bool m_hasModule = false;
+    bool m_lowConfidence = false;
+    bool m_notABug = false;
+    bool m_highPriority = false;
+    bool m_needsRepro = false;
+};
+
 } // namespace
 
 int TriageEngine::factIndex(const QString &name)
@@ -693,448 +1270,11 @@ TriagePlan TriageEngine::plan(const Issue &issue, const Options &options) const
 
 TriagePlan TriageEngine::procedure(const Issue &issue, const Options &options) const
 {
-    const RubricPack &pack = *m_pack;
     TriagePlan plan;
     plan.issueNumber = issue.number;
-    plan.profile = pack.profile;
-
-    // First level: an issue that already carries an oncall label is that queue's; nothing is written.
-    if (const QString routedBy = pack.skipLabel(issue.labels); !routedBy.isEmpty()) {
-        plan.decision = u"already_routed"_s;
-        plan.subOncall = routedBy;
-        plan.confidence = Confidence::High;
-        plan.evidence.append(Evidence{{}, u"already routed"_s, u"labels"_s, -1, 0, routedBy});
-        return plan;
-    }
-
-    // The queue's own marker says this queue (its bot or a reviewer) processed the issue: the sweep does not pick
-    // it again, and neither does the plan, unless the reviewer asks for a fresh one.
-    if (pack.skipProcessed && !options.retriage && !pack.markerLabel.isEmpty() && issue.hasLabel(pack.markerLabel)) {
-        plan.decision = u"already_processed"_s;
-        plan.confidence = Confidence::High;
-        plan.evidence.append(Evidence{{}, u"already processed"_s, u"labels"_s, -1, 0, pack.markerLabel});
-        return plan;
-    }
-
-    const SubOncall *existingSub = nullptr;
-    const SubOncall *queueSub = nullptr; // the queue's own label doubling as its default route ("oncall: pt2")
-    QList<const ModuleRule *> existingModules;
-    for (const QString &label : issue.labels) {
-        if (!existingSub)
-            existingSub = pack.routeByLabel(label);
-        if (!queueSub && pack.queueLabels.contains(label))
-            queueSub = pack.subOncallByLabel(label);
-        if (const ModuleRule *module = pack.moduleByLabel(label))
-            existingModules.append(module);
-    }
-
-    // Step 0: a human (or the first-level bot and a human) already classified it.
-    const SubOncall *classifiedSub = existingSub ? existingSub : queueSub;
-    if (classifiedSub && !existingModules.isEmpty()) {
-        plan.decision = u"already_classified"_s;
-        plan.subOncall = classifiedSub->label;
-        plan.confidence = Confidence::High;
-        addLabel(plan, issue, pack.markerLabel, Confidence::High);
-        plan.evidence.append(Evidence{pack.markerLabel, u"already-classified"_s, u"labels"_s, -1, 0,
-                                      classifiedSub->label + u", "_s + existingModules.constFirst()->label});
-        return plan;
-    }
-
-    const Reading reading(pack, *m_matcher, issue);
-    if (applyStopRule(pack, reading, issue, plan))
-        return plan;
-
-    // A cap that holds for the whole issue (e.g. a PT2 issue: distributed labels are there for visibility).
-    Confidence cap = Confidence::High;
-    EvidenceList capEvidence;
-    for (const Rule &rule : pack.confidenceCaps) {
-        if (reading.holds(rule.when, &capEvidence, {}, u"confidence cap: "_s + rule.id))
-            cap = lower(cap, rule.effect == "low"_L1 ? Confidence::Low : Confidence::Medium);
-    }
-
-    // A CI test report and the like: modules are read from the title (the test's name) alone.
-    const ContextRule *titleOnly = nullptr;
-    for (const ContextRule &rule : pack.contextRules) {
-        EvidenceList why;
-        if (rule.test != ContextRule::Test::TitleOnly || !reading.holds(rule.when, &why, {}, u"context: "_s + rule.id))
-            continue;
-        titleOnly = &rule;
-        plan.evidence.append(why.isEmpty() ? Evidence{{}, u"context: "_s + rule.id, {}, -1, 0, {}} : why.constFirst());
-        break;
-    }
-
-    // Module scores, needs and confusions first: routing leans on them.
-    QList<ModuleCandidate> candidates;
-    for (const ModuleRule &module : pack.modules) {
-        ModuleCandidate candidate{&module, titleOnly ? reading.groupScore(module.group, ~0u, Condition::Scope::Title) *
-                                                           pack.scoring.title
-                                                     : reading.groupScore(module.group)};
-        candidate.existing = existingModules.contains(&module);
-        if (!module.boosts.isEmpty())
-            candidate.score += applyBoosts(module, reading, candidate.procedure);
-        if (candidate.score < module.low && !candidate.existing)
-            continue;
-        if (!module.needs.isTrivial() && !reading.holds(module.needs, nullptr, module.label, {}) && !candidate.existing)
-            continue;
-        candidate.confidence = candidate.score >= module.high     ? Confidence::High
-                               : candidate.score >= module.medium ? Confidence::Medium
-                                                                  : Confidence::Low;
-        if (candidate.confidence == Confidence::High && pack.highNeedsCorroboration &&
-            !reading.corroborated(module.group))
-            candidate.confidence = Confidence::Medium;
-        for (const Rule &confusion : module.confusions) {
-            EvidenceList why;
-            const QString rule = u"confusion: "_s + confusion.id;
-            if (!reading.holds(confusion.when, &why, module.label, rule))
-                continue;
-            if (confusion.effect == "drop"_L1)
-                candidate.confidence = Confidence::None;
-            else if (confusion.effect == "low"_L1)
-                candidate.confidence = lower(candidate.confidence, Confidence::Low);
-            else
-                candidate.confidence = lower(candidate.confidence, Confidence::Medium);
-            for (Evidence &evidence : why)
-                evidence.label.clear(); // rationale for a label that was held back, not evidence for one
-            // A confusion that fires on an absence ("no FSDP name") has no words to show; record the rule.
-            plan.evidence.append(why.isEmpty() ? Evidence{{}, rule, {}, -1, 0, module.label} : why.constFirst());
-            if (candidate.confidence == Confidence::None)
-                break;
-        }
-        if (candidate.confidence != Confidence::None)
-            candidate.confidence = lower(candidate.confidence, cap);
-        if (titleOnly && candidate.confidence != Confidence::None)
-            candidate.confidence = capped(candidate.confidence, titleOnly->effect);
-        if (candidate.existing)
-            candidate.confidence = Confidence::High;
-        if (candidate.confidence != Confidence::None)
-            candidates.append(candidate);
-    }
-    applyContextRules(pack, reading, candidates, plan.evidence);
-    std::stable_sort(candidates.begin(), candidates.end(),
-                     [](const ModuleCandidate &a, const ModuleCandidate &b) { return a.score > b.score; });
-    if (!candidates.isEmpty() && pack.secondaryShare > 0.0) {
-        // Root cause over keywords: a module far weaker than the strongest one is context, not the subject. A label
-        // kept for another team's visibility names the domain, not the component at fault: it sets no bar.
-        double strongest = 0.0;
-        for (const ModuleCandidate &candidate : std::as_const(candidates))
-            strongest = std::max(strongest, candidate.module->visibility ? 0.0 : candidate.score);
-        candidates.removeIf([&](const ModuleCandidate &c) {
-            return !c.existing && c.confidence != Confidence::High && c.score < pack.secondaryShare * strongest;
-        });
-    }
-
-    // Sub-oncall scores: their own signals plus their modules'.
-    std::vector<double> subScores(size_t(pack.subOncalls.size()), 0.0);
-    double total = 0.0;
-    for (qsizetype i = 0; i < pack.subOncalls.size(); ++i) {
-        const SubOncall &sub = pack.subOncalls.at(i);
-        double score = reading.groupScore(sub.group);
-        for (const ModuleCandidate &candidate : std::as_const(candidates)) {
-            if (candidate.module->subOncall == sub.id)
-                score += candidate.existing ? std::max(candidate.score, candidate.module->high) : candidate.score;
-        }
-        subScores[size_t(i)] = std::max(score, 0.0);
-        // First level: staying in the general queue is no rival route; its module words do not dilute a route.
-        if (pack.defaultInShare || !sub.isDefault)
-            total += subScores[size_t(i)];
-    }
-    const SubOncall *routed = nullptr;
-    Confidence routeConfidence = Confidence::Low;
-    EvidenceList routeEvidence;
-    for (qsizetype i = 0; i < pack.subOncalls.size() && !routed; ++i) {
-        const SubOncall &sub = pack.subOncalls.at(i);
-        if (!sub.isDefault && subScores[size_t(i)] >= sub.minScore && subScores[size_t(i)] >= sub.minShare * total) {
-            routed = &sub;
-            routeConfidence = subScores[size_t(i)] >= sub.highScore ? Confidence::High : Confidence::Medium;
-        }
-    }
-
-    // Where an out-of-scope issue would go if a human keeps it: the confusions that held modules back are the
-    // out-of-scope reasoning itself, so this route reads the modules' plain scores.
-    const auto keptRoute = [&] {
-        std::vector<double> raw(size_t(pack.subOncalls.size()), 0.0);
-        double rawTotal = 0.0;
-        for (qsizetype i = 0; i < pack.subOncalls.size(); ++i) {
-            const SubOncall &sub = pack.subOncalls.at(i);
-            double score = reading.groupScore(sub.group);
-            for (const ModuleRule &module : pack.modules) {
-                const double moduleScore = reading.groupScore(module.group);
-                if (module.subOncall == sub.id && moduleScore >= module.medium)
-                    score += moduleScore;
-            }
-            raw[size_t(i)] = std::max(score, 0.0);
-            rawTotal += raw[size_t(i)];
-        }
-        for (qsizetype i = 0; i < pack.subOncalls.size(); ++i) {
-            const SubOncall &sub = pack.subOncalls.at(i);
-            if (!sub.isDefault && raw[size_t(i)] >= sub.minScore && raw[size_t(i)] >= sub.minShare * rawTotal)
-                return sub.label;
-        }
-        for (qsizetype i = 0; i < pack.subOncalls.size(); ++i) {
-            const SubOncall &sub = pack.subOncalls.at(i);
-            // A default that is the queue itself (PT2) is where a kept issue stays, with or without signals; a
-            // default inside the queue (a distributed sub-queue) needs its own evidence.
-            if (sub.isDefault && (raw[size_t(i)] > 0.0 || pack.queueLabels.contains(sub.label)))
-                return sub.label;
-        }
-        return QString();
-    };
-
-    // Step 1: is it in this queue's scope at all?
-    for (const Rule &rule : pack.outOfScope) {
-        EvidenceList why;
-        if (!reading.holds(rule.when, &why, pack.reviewLabel, u"out of scope: "_s + rule.id))
-            continue;
-        plan.decision = pack.outOfScopeDecision;
-        // Where it would go if a human keeps it: shown, never applied.
-        plan.subOncall = keptRoute();
-        plan.confidence = rule.confidence;
-        addLabel(plan, issue, pack.reviewLabel, rule.confidence);
-        addLabel(plan, issue, pack.markerLabel, Confidence::High);
-        // A rule that holds on an absence ("nothing about compile") has no words to show; record the rule.
-        plan.evidence.append(
-            why.isEmpty() ? EvidenceList{Evidence{pack.reviewLabel, u"out of scope: "_s + rule.id, {}, -1, 0, {}}}
-                          : why);
-        plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
-        if (const TemplateText *text = pack.templateByKey(pack.outOfScopeTemplate)) {
-            plan.templateKey = text->key;
-            plan.comment = text->text;
-        }
-        return plan;
-    }
-
-    // A route's evidence: its own signals, then its modules'. A module label a human already set has no words
-    // behind it in the text; the label itself is the evidence.
-    const auto appendRouteEvidence = [&](const SubOncall &sub, const QString &rule) {
-        reading.appendGroupEvidence(routeEvidence, sub.group, ~0u, Condition::Scope::Issue, sub.label, rule);
-        for (const ModuleCandidate &candidate : std::as_const(candidates)) {
-            if (candidate.module->subOncall != sub.id || routeEvidence.size() >= EvidencePerRule)
-                continue;
-            if (candidate.existing)
-                routeEvidence.append(Evidence{sub.label, rule, u"labels"_s, -1, 0, candidate.module->label});
-            else
-                reading.appendGroupEvidence(routeEvidence, candidate.module->group, ~0u, Condition::Scope::Issue,
-                                            sub.label, rule, 1);
-        }
-    };
-
-    // Step 2: keep an existing sub-oncall, else edge cases, else precedence, else the default.
-    if (existingSub) {
-        routed = existingSub;
-        routeConfidence = Confidence::High;
-        routeEvidence.append(
-            Evidence{existingSub->label, u"existing sub-oncall kept"_s, u"labels"_s, -1, 0, existingSub->label});
-    } else {
-        bool byEdgeCase = false;
-        for (const Rule &rule : pack.edgeCases) {
-            EvidenceList why;
-            const SubOncall *target = pack.subOncallById(rule.target);
-            if (!target || !reading.holds(rule.when, &why, target->label, u"edge case: "_s + rule.id))
-                continue;
-            routed = target;
-            routeConfidence = rule.confidence;
-            routeEvidence = why;
-            byEdgeCase = true;
-            break;
-        }
-        if (!byEdgeCase && routed)
-            appendRouteEvidence(*routed, u"precedence: "_s + routed->id);
-        if (!routed) {
-            // The default claims what nobody else does: with its own signals, or as the fallback.
-            qsizetype index = 0;
-            for (qsizetype i = 0; i < pack.subOncalls.size(); ++i) {
-                if (pack.subOncalls.at(i).isDefault)
-                    index = i;
-            }
-            routed = &pack.subOncalls.at(index);
-            const double score = subScores[size_t(index)];
-            if (score > 0.0 && score >= routed->minScore) {
-                routeConfidence = score >= routed->highScore ? Confidence::High : Confidence::Medium;
-                appendRouteEvidence(*routed, u"signals: "_s + routed->id);
-            }
-            if (routeEvidence.isEmpty()) {
-                routeConfidence = Confidence::Low;
-                routeEvidence.append(Evidence{routed->label, u"default sub-oncall"_s, {}, -1, 0, {}});
-            }
-        }
-    }
-    plan.subOncall = routed->label;
-    if (!existingSub)
-        addLabel(plan, issue, routed->label, routeConfidence);
-    plan.evidence.append(routeEvidence);
-    // First level: the queue it goes to does its own triage; the plan adds the oncall label and stops.
-    if (pack.routeStops && !routed->isDefault) {
-        addLabel(plan, issue, pack.markerLabel, Confidence::High);
-        plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
-        plan.decision = u"route"_s;
-        plan.confidence = routeConfidence;
-        return plan;
-    }
-
-    // Another team may want to see an issue that stays here (a PT2-D issue: distributed under compile, the fix in
-    // PT2): its label is offered, never applied, so that adding it is the reviewer's call.
-    if (routed->isDefault) {
-        for (const SubOncall &sub : pack.subOncalls) {
-            EvidenceList why;
-            if (!sub.offerWhen || sub.isDefault || sub.label.isEmpty() ||
-                !reading.holds(*sub.offerWhen, &why, sub.label, u"offered for visibility: "_s + sub.id))
-                continue;
-            offerLabel(plan, issue, sub.label, Confidence::Low);
-            plan.evidence.append(
-                why.isEmpty() ? EvidenceList{Evidence{sub.label, u"offered for visibility: "_s + sub.id, {}, -1, 0, {}}}
-                              : why);
-        }
-    }
-
-    // Step 3: module labels.
-    Confidence bestModule = Confidence::None;
-    if (pack.classifyEveryRoute || routed->isDefault) {
-        for (const ModuleCandidate &candidate : std::as_const(candidates)) {
-            if (candidate.existing || int(candidate.confidence) < int(Confidence::Medium))
-                continue;
-            if (candidate.module->subOncall != routed->id && int(candidate.confidence) < int(pack.crossRouteConfidence))
-                continue;
-            if (!routed->isDefault && int(candidate.confidence) < int(pack.routedModuleConfidence))
-                continue;
-            const Confidence earned =
-                routed->isDefault ? candidate.confidence : lower(candidate.confidence, pack.routedModuleCap);
-            const Confidence confidence = lower(earned, candidate.module->ceiling);
-            if (candidate.module->offerOnly) {
-                // Outside the playbook's own list: shown unchecked with its evidence, for the reviewer to add.
-                offerLabel(plan, issue, candidate.module->label, confidence);
-                plan.evidence.append(candidate.procedure);
-                reading.appendGroupEvidence(plan.evidence, candidate.module->group, ~0u, Condition::Scope::Issue,
-                                            candidate.module->label, u"module signals (offered, not applied)"_s);
-                continue;
-            }
-            addLabel(plan, issue, candidate.module->label, confidence);
-            // Held below what its words earned: say so, or the reviewer sees MEDIUM with HIGH evidence.
-            if (confidence != earned)
-                plan.evidence.append(
-                    Evidence{{}, u"confidence ceiling: "_s + candidate.module->id, {}, -1, 0, candidate.module->label});
-            plan.evidence.append(candidate.procedure);
-            reading.appendGroupEvidence(plan.evidence, candidate.module->group, ~0u, Condition::Scope::Issue,
-                                        candidate.module->label, u"module signals"_s);
-            bestModule = std::max(bestModule, confidence);
-        }
-    }
-    // Humans apply an umbrella label together with the specific one under it; the specific label is its evidence.
-    // Umbrellas may stand under umbrellas (the pack refuses cycles), so repeat until no label is added.
-    for (bool added = true; added;) {
-        added = false;
-        for (const ModuleRule &module : pack.modules) {
-            if (module.umbrella.isEmpty() || !plan.addLabels.contains(module.label) ||
-                plan.addLabels.contains(module.umbrella))
-                continue;
-            const ModuleRule *umbrella = pack.moduleByLabel(module.umbrella);
-            addLabel(plan, issue, module.umbrella, lower(plan.confidenceOf(module.label), umbrella->ceiling));
-            if (plan.addLabels.contains(module.umbrella)) {
-                plan.evidence.append(
-                    Evidence{module.umbrella, u"umbrella of "_s + module.id, u"labels"_s, -1, 0, module.label});
-                added = true;
-            }
-        }
-    }
-    if (bestModule != Confidence::None && cap != Confidence::High)
-        plan.evidence.append(capEvidence.mid(0, 1));
-    const bool hasModule = bestModule != Confidence::None || !existingModules.isEmpty();
-    const bool lowConfidence = routed->isDefault && !hasModule;
-    if (lowConfidence && pack.requireModule)
-        offerModule(pack, candidates, plan);
-
-    // Step 4: type label for what is not a bug report.
-    bool notABug = false;
-    for (const Rule &rule : pack.typeRules) {
-        EvidenceList why;
-        if (!reading.holds(rule.when, &why, rule.labels.value(0), u"type: "_s + rule.id))
-            continue;
-        for (const QString &label : rule.labels) {
-            addLabel(plan, issue, label, rule.confidence);
-            for (Evidence evidence : std::as_const(why)) {
-                evidence.label = label;
-                plan.evidence.append(evidence);
-            }
-        }
-        notABug = true;
-        break;
-    }
-
-    // Step 5: high priority is a human decision; flag it for review and leave the issue unmarked.
-    bool highPriority = false;
-    for (const Rule &rule : pack.highPriority) {
-        EvidenceList why;
-        if (!reading.holds(rule.when, &why, pack.reviewLabel, u"high priority: "_s + rule.id))
-            continue;
-        highPriority = true;
-        addLabel(plan, issue, pack.reviewLabel, rule.confidence);
-        plan.evidence.append(why);
-        break;
-    }
-
-    // Step 6: a usable reproduction, or a reason not to ask for one.
-    bool needsRepro = !notABug && !pack.reproLabel.isEmpty();
-    for (const QList<Rule> *rules : {&pack.reproExempt, &pack.reproPresent}) {
-        for (const Rule &rule : *rules) {
-            if (needsRepro && reading.holds(rule.when, nullptr, {}, {}))
-                needsRepro = false;
-        }
-    }
-    if (needsRepro) {
-        addLabel(plan, issue, pack.reproLabel, Confidence::Medium);
-        plan.evidence.append(Evidence{pack.reproLabel, u"no usable reproduction"_s, {}, -1, 0, {}});
-        if (const TemplateText *text = pack.templateByKey(pack.reproTemplate)) {
-            plan.templateKey = text->key;
-            plan.comment = text->text;
-        }
-    }
-
-    // Status labels the rubric names but leaves to people (low priority, needs research, actionable): offered.
-    for (const Rule &rule : pack.statusRules) {
-        EvidenceList why;
-        if (!reading.holds(rule.when, &why, rule.labels.value(0), u"status: "_s + rule.id))
-            continue;
-        for (const QString &label : rule.labels) {
-            offerLabel(plan, issue, label, rule.confidence);
-            for (Evidence evidence : std::as_const(why)) {
-                evidence.label = label;
-                plan.evidence.append(evidence);
-            }
-            if (why.isEmpty())
-                plan.evidence.append(Evidence{label, u"status: "_s + rule.id, {}, -1, 0, {}});
-        }
-    }
-
-    if (lowConfidence && !highPriority) {
-        addLabel(plan, issue, pack.reviewLabel, Confidence::Low);
-        plan.evidence.append(Evidence{pack.reviewLabel, u"no module at MEDIUM confidence or better"_s, {}, -1, 0, {}});
-    }
-    if (!highPriority) {
-        addLabel(plan, issue, pack.markerLabel, Confidence::High);
-        plan.evidence.append(Evidence{pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
-    }
-
-    // First level: classified, with nothing left for a human to look at.
-    if (!pack.completeLabel.isEmpty() && !highPriority && !needsRepro && !lowConfidence &&
-        !plan.addLabels.contains(pack.reviewLabel) && !issue.hasLabel(pack.reviewLabel)) {
-        addLabel(plan, issue, pack.completeLabel, Confidence::Medium);
-        plan.evidence.append(Evidence{pack.completeLabel, u"classified, nothing to review"_s, {}, -1, 0, {}});
-    }
-
-    if (pack.routeOffers && !routed->isDefault) {
-        stopAtRoute(pack, issue, plan, routeConfidence, highPriority);
-        return plan;
-    }
-
-    plan.decision = highPriority        ? u"high_priority"_s
-                    : needsRepro        ? u"needs_reproduction"_s
-                    : lowConfidence     ? u"low_confidence"_s
-                    : routed->isDefault ? u"classify"_s
-                                        : u"route"_s;
-    Confidence overall = routeConfidence;
-    if (hasModule && bestModule != Confidence::None)
-        overall = lower(overall, bestModule);
-    if (lowConfidence)
-        overall = Confidence::Low;
-    plan.confidence = overall;
+    plan.profile = m_pack->profile;
+    const LabelsOnIssue labels(*m_pack, issue);
+    if (!alreadyHandled(*m_pack, issue, options, labels, plan))
+        Procedure(*m_pack, *m_matcher, issue, labels, plan).run();
     return plan;
 }

@@ -57,6 +57,223 @@ QString chipHtml(const QString &label, const QPalette &palette, const QString &s
         cssColor(colors.background), cssColor(colors.text), text, suffix);
 }
 
+// The entry pane's rich text, section by section: what the entry is, what needs the reviewer, what it writes.
+class EntryDocument
+{
+public:
+    EntryDocument(const OutboxEntry &entry, const QPalette &palette)
+        : m_entry(entry)
+        , m_palette(palette)
+        , m_muted(cssColor(palette.color(QPalette::PlaceholderText)))
+    {}
+
+    QString html(const QString &title) const
+    {
+        return header(title) + attention() + labels() + comment() + closing() + facts();
+    }
+
+private:
+    QString heading(const QString &text) const
+    {
+        return u"<p style='margin-top:14px; margin-bottom:4px; color:%1; font-size:small;"
+               " font-weight:600; letter-spacing:1px;'>%2</p>"_s.arg(m_muted, text.toUpper().toHtmlEscaped());
+    }
+
+    static QString box(const QColor &fill, const QColor &frame, const QString &content)
+    {
+        return u"<table width='100%' cellpadding='8' cellspacing='0' style='background-color:%1;"
+               " border: 1px solid %2;'><tr><td>%3</td></tr></table>"_s.arg(cssColor(fill), cssColor(frame), content);
+    }
+
+    QString mutedText(const QString &text) const { return u"<span style='color:%1'>%2</span>"_s.arg(m_muted, text); }
+
+    QString header(const QString &title) const
+    {
+        QString html =
+            u"<p style='font-size:large; font-weight:600; margin-bottom:2px;'>#%1 %2</p>"_s.arg(m_entry.number)
+                .arg(title.toHtmlEscaped());
+        html += u"<p style='color:%1; margin-top:0;'>%2</p>"_s.arg(m_muted, m_entry.repository.toHtmlEscaped());
+        html += u"<p><span style='color:%1; font-weight:600;'>%2 %3</span>"_s.arg(
+            cssColor(OutboxModel::statusColor(m_entry.status)), OutboxModel::statusGlyph(m_entry.status),
+            outboxStatusText(m_entry.status));
+        switch (m_entry.status) {
+        case OutboxStatus::Ready:
+            html +=
+                u" &nbsp;"_s + mutedText(m_entry.selected ? OutboxPanel::tr("selected: written with the next Submit")
+                                                          : OutboxPanel::tr("not selected: Space selects it"));
+            break;
+        case OutboxStatus::Applied:
+        case OutboxStatus::AlreadyApplied:
+        case OutboxStatus::Submitting:
+            if (!m_entry.outcome.isEmpty())
+                html += u" &nbsp;"_s + mutedText(m_entry.outcome.toHtmlEscaped());
+            break;
+        case OutboxStatus::Blocked:
+        case OutboxStatus::Conflict:
+        case OutboxStatus::Failed:
+            break;
+        }
+        return html + u"</p>"_s;
+    }
+
+    // What needs the reviewer, first: a conflict, a block, GitHub's refusal.
+    QString attention() const
+    {
+        QString title;
+        QStringList lines;
+        QString then;
+        switch (m_entry.status) {
+        case OutboxStatus::Conflict:
+            title = OutboxPanel::tr("What changed since your review");
+            lines = conflictLines();
+            then = OutboxPanel::tr("Nothing was written. Re-review the issue as it is now; a new approval puts it "
+                                   "back in the outbox.");
+            break;
+        case OutboxStatus::Blocked:
+            title = OutboxPanel::tr("Blocked by the queue rules");
+            lines = violationLines();
+            then = OutboxPanel::tr("Never written. Edit and approve it again.");
+            break;
+        case OutboxStatus::Failed:
+            title = OutboxPanel::tr("GitHub's answer");
+            then = OutboxPanel::tr("Nothing more was written after this. Approve it again to retry.");
+            break;
+        default:
+            return {};
+        }
+        if (lines.isEmpty())
+            lines.append(m_entry.outcome.toHtmlEscaped());
+        const LabelChipDelegate::ChipColors warn = LabelChipDelegate::colorsForHue(
+            m_entry.status == OutboxStatus::Blocked ? 38 : (m_entry.status == OutboxStatus::Conflict ? 22 : 4),
+            m_palette);
+        lines.append(u"<span style='color:%1'>%2</span>"_s.arg(cssColor(warn.text), then));
+        return heading(title) + box(warn.background, warn.border, lines.join(u"<br>"_s));
+    }
+
+    QStringList conflictLines() const
+    {
+        QStringList lines;
+        const OutboxChange &change = m_entry.change;
+        if (!change.labelsAdded.isEmpty()) {
+            QString chips;
+            for (const QString &label : change.labelsAdded)
+                chips += chipHtml(label, m_palette, u" "_s);
+            lines.append(OutboxPanel::tr("Labels added by others: %1").arg(chips));
+        }
+        if (!change.labelsRemoved.isEmpty()) {
+            QString chips;
+            for (const QString &label : change.labelsRemoved)
+                chips += u"<s>"_s + chipHtml(label, m_palette) + u"</s> "_s;
+            lines.append(OutboxPanel::tr("Labels removed by others: %1").arg(chips));
+        }
+        if (change.newComments > 0) {
+            QString text = change.newComments == 1 ? OutboxPanel::tr("1 new comment")
+                                                   : OutboxPanel::tr("%1 new comments").arg(change.newComments);
+            if (!change.newCommentAuthors.isEmpty())
+                text += OutboxPanel::tr(" by %1").arg(change.newCommentAuthors.join(u", "_s).toHtmlEscaped());
+            lines.append(text);
+        }
+        if (change.stateChanged())
+            lines.append(change.stateNow.compare(u"CLOSED"_s, Qt::CaseInsensitive) == 0
+                             ? OutboxPanel::tr("Closed by someone else")
+                             : OutboxPanel::tr("Reopened by someone else"));
+        return lines;
+    }
+
+    QStringList violationLines() const
+    {
+        QStringList lines;
+        for (const Violation &violation : m_entry.violations) {
+            QString line = u"<b>%1</b>"_s.arg(violation.rule.toHtmlEscaped());
+            if (!violation.label.isEmpty())
+                line += u" "_s + chipHtml(violation.label, m_palette);
+            line += u" — "_s + violation.message.toHtmlEscaped();
+            lines.append(line);
+        }
+        return lines;
+    }
+
+    QString labels() const
+    {
+        QString html = heading(OutboxPanel::tr("Labels to add"));
+        if (m_entry.addLabels.isEmpty()) {
+            html += u"<p style='color:%1'>%2</p>"_s.arg(m_muted, OutboxPanel::tr("None."));
+        } else {
+            QString chips;
+            for (const QString &label : m_entry.addLabels) {
+                const bool present = m_entry.seenLabels.contains(label);
+                chips += chipHtml(label, m_palette,
+                                  present ? u" "_s + mutedText(u"(%1)"_s.arg(OutboxPanel::tr("already there"))) +
+                                                u" &nbsp;"_s
+                                          : u" &nbsp;"_s);
+            }
+            html += u"<p style='line-height:160%'>%1</p>"_s.arg(chips);
+        }
+        // A scrub's removals: the reproduction label, and the `triaged` refresh (two calls).
+        if (!m_entry.removeLabels.isEmpty() || m_entry.refreshTriaged) {
+            html += heading(OutboxPanel::tr("Labels to remove"));
+            QString chips;
+            for (const QString &label : m_entry.removeLabels)
+                chips += chipHtml(label, m_palette, u" &nbsp;"_s);
+            if (m_entry.refreshTriaged)
+                chips += chipHtml(u"triaged"_s, m_palette,
+                                  u" "_s + mutedText(u"(%1)"_s.arg(OutboxPanel::tr("removed, then added again"))));
+            html += u"<p style='line-height:160%'>%1</p>"_s.arg(chips);
+        }
+        return html;
+    }
+
+    QString comment() const
+    {
+        QString html = heading(OutboxPanel::tr("Comment, as it will be posted"));
+        if (m_entry.comment.trimmed().isEmpty())
+            return html + u"<p style='color:%1'>%2</p>"_s.arg(m_muted, OutboxPanel::tr("No comment."));
+        const bool dark = AppPalette::isDark(m_palette);
+        const QColor base = m_palette.color(QPalette::Base);
+        const QColor frame = dark ? base.lighter(160) : base.darker(115);
+        const QColor fill = dark ? base.lighter(115) : m_palette.color(QPalette::AlternateBase);
+        QString body = m_entry.comment.toHtmlEscaped();
+        body.replace(u'\n', u"<br>"_s);
+        html += box(fill, frame, body);
+        html += u"<p style='color:%1; font-size:small;'>%2</p>"_s.arg(
+            m_muted, OutboxPanel::tr(
+                         "A hidden marker identifying this plan is appended, so the comment is never posted twice."));
+        return html;
+    }
+
+    QString closing() const
+    {
+        if (!m_entry.close)
+            return {};
+        return heading(OutboxPanel::tr("Close")) +
+               u"<p>%1</p>"_s.arg(m_entry.stateReason == u"not_planned"_s
+                                      ? OutboxPanel::tr("Closes the issue as not planned.")
+                                      : OutboxPanel::tr("Closes the issue as completed."));
+    }
+
+    QString facts() const
+    {
+        QStringList facts;
+        if (!m_entry.subOncall.isEmpty())
+            facts.append(m_entry.subOncall.toHtmlEscaped());
+        if (m_entry.confidence != Confidence::None)
+            facts.append(OutboxPanel::tr("%1 confidence").arg(IssueTableModel::confidenceText(m_entry.confidence)));
+        if (!m_entry.reviewer.isEmpty())
+            facts.append(OutboxPanel::tr("approved by %1").arg(m_entry.reviewer.toHtmlEscaped()));
+        if (m_entry.createdAt.isValid())
+            facts.append(QLocale().toString(m_entry.createdAt.toLocalTime(), QLocale::ShortFormat));
+        if (m_entry.attempts > 1)
+            facts.append(OutboxPanel::tr("%1 attempts").arg(m_entry.attempts));
+        if (facts.isEmpty())
+            return {};
+        return u"<p style='margin-top:16px; color:%1;'>%2</p>"_s.arg(m_muted, facts.join(u" · "_s));
+    }
+
+    const OutboxEntry &m_entry;
+    const QPalette &m_palette;
+    const QString m_muted;
+};
+
 } // namespace
 
 OutboxPanel::OutboxPanel(QWidget *parent)
@@ -86,56 +303,7 @@ OutboxPanel::OutboxPanel(QWidget *parent)
     , m_exportButton(new QPushButton(tr("Export…"), this))
 {
     setObjectName(u"outboxPanel"_s);
-
-    QFont titleFont = font();
-    titleFont.setPointSizeF(font().pointSizeF() * 1.3);
-    titleFont.setWeight(QFont::DemiBold);
-    m_title->setFont(titleFont);
-    m_countsLabel->setObjectName(u"outboxCounts"_s);
-    m_countsLabel->setTextFormat(Qt::RichText);
-
-    m_banner->setObjectName(u"outboxBanner"_s);
-    m_banner->setWordWrap(true);
-    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setContentsMargins(8, 6, 8, 6);
-    m_banner->setAutoFillBackground(true);
-    m_banner->hide();
-
-    m_selectAll->setObjectName(u"selectAllButton"_s);
-    m_selectAll->setText(tr("Select all"));
-    m_selectNone->setObjectName(u"selectNoneButton"_s);
-    m_selectNone->setText(tr("Select none"));
-    for (QToolButton *button : {m_selectAll, m_selectNone})
-        button->setFocusPolicy(Qt::ClickFocus);
-    connect(m_selectAll, &QToolButton::clicked, this, [this] { m_model->setAllSelected(true); });
-    connect(m_selectNone, &QToolButton::clicked, this, [this] { m_model->setAllSelected(false); });
-
-    m_keepSubscriptions->setObjectName(u"keepSubscriptions"_s);
-    m_keepSubscriptions->setFocusPolicy(Qt::ClickFocus);
-    connect(m_keepSubscriptions, &QCheckBox::toggled, this, [this](bool keep) {
-        const QString repository = subscriptionRepository();
-        if (!m_store || repository.isEmpty())
-            return;
-        const Result<bool> stored = m_store->setKeepSubscriptions(repository, keep);
-        if (!stored)
-            showBanner(tr("Cannot store the notification setting: %1").arg(stored.error()), true);
-    });
-
-    m_blockerLabel->setObjectName(u"submitBlocker"_s);
-    m_blockerLabel->setForegroundRole(QPalette::PlaceholderText);
-    m_progressLabel->setObjectName(u"outboxProgressLabel"_s);
-    m_progress->setObjectName(u"outboxProgress"_s);
-    m_progress->setMinimumWidth(220);
-    m_progress->setMaximumHeight(14);
-    m_progress->setTextVisible(false);
-    m_progress->hide();
-    m_cancelButton->setObjectName(u"cancelSubmitButton"_s);
-    m_cancelButton->hide();
-    connect(m_cancelButton, &QPushButton::clicked, this, &OutboxPanel::cancel);
-    m_submitButton->setObjectName(u"submitButton"_s);
-    m_submitButton->setDefault(true);
-    m_submitButton->setToolTip(tr("Write the selected edits to GitHub (Ctrl+Return)"));
-    connect(m_submitButton, &QPushButton::clicked, this, &OutboxPanel::submit);
+    setUpControls();
 
     auto *header = new QHBoxLayout;
     header->setSpacing(16);
@@ -156,67 +324,7 @@ OutboxPanel::OutboxPanel(QWidget *parent)
 
     setUpTable();
 
-    // The side: the current entry in full, the last batch's report, the audit log.
-    m_detail->setObjectName(u"outboxDetail"_s);
-    m_detail->setFrameShape(QFrame::NoFrame);
-    m_detail->setOpenLinks(false);
-    m_detail->document()->setDocumentMargin(12);
-    m_reviewButton->setObjectName(u"reReviewButton"_s);
-    m_reviewButton->setToolTip(tr("Show this issue in the queue as it is now; approve it again to re-queue it"));
-    connect(m_reviewButton, &QPushButton::clicked, this, &OutboxPanel::requestReview);
-    auto *entryLayout = new QVBoxLayout(m_entryPage);
-    entryLayout->setContentsMargins(0, 4, 0, 0);
-    entryLayout->addWidget(m_detail, 1);
-    auto *reviewRow = new QHBoxLayout;
-    reviewRow->setContentsMargins(8, 0, 8, 8);
-    reviewRow->addStretch(1);
-    reviewRow->addWidget(m_reviewButton);
-    entryLayout->addLayout(reviewRow);
-
-    m_reportView->setObjectName(u"outboxReport"_s);
-    m_reportView->setFrameShape(QFrame::NoFrame);
-    m_reportView->setOpenExternalLinks(false);
-    m_reportView->document()->setDocumentMargin(12);
-    m_reportView->setPlaceholderText(tr("The report of the next batch shows here."));
-    m_copyButton->setObjectName(u"copyReportButton"_s);
-    m_copyButton->setEnabled(false);
-    connect(m_copyButton, &QPushButton::clicked, this, [this] {
-        QApplication::clipboard()->setText(reportMarkdown());
-        showBanner(tr("The report is on the clipboard, as markdown."), false);
-    });
-    auto *reportLayout = new QVBoxLayout(m_reportPage);
-    reportLayout->setContentsMargins(0, 4, 0, 0);
-    reportLayout->addWidget(m_reportView, 1);
-    auto *copyRow = new QHBoxLayout;
-    copyRow->setContentsMargins(8, 0, 8, 8);
-    copyRow->addStretch(1);
-    copyRow->addWidget(m_copyButton);
-    reportLayout->addLayout(copyRow);
-
-    m_auditTable->setObjectName(u"auditTable"_s);
-    m_auditTable->setColumnCount(6);
-    m_auditTable->setHorizontalHeaderLabels(
-        {tr("When"), tr("Who"), tr("Issue"), tr("Write"), tr("HTTP"), tr("GitHub's answer")});
-    m_auditTable->verticalHeader()->hide();
-    m_auditTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_auditTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_auditTable->setShowGrid(false);
-    m_auditTable->setAlternatingRowColors(true);
-    m_auditTable->setWordWrap(false);
-    m_auditTable->setFrameShape(QFrame::NoFrame);
-    m_auditTable->horizontalHeader()->setStretchLastSection(true);
-    m_auditTable->horizontalHeader()->setHighlightSections(false);
-    m_exportButton->setObjectName(u"exportAuditButton"_s);
-    m_exportButton->setToolTip(tr("Save the audit log as JSON Lines or markdown"));
-    connect(m_exportButton, &QPushButton::clicked, this, &OutboxPanel::exportAuditLogInteractively);
-    auto *auditLayout = new QVBoxLayout(m_auditPage);
-    auditLayout->setContentsMargins(0, 4, 0, 0);
-    auditLayout->addWidget(m_auditTable, 1);
-    auto *exportRow = new QHBoxLayout;
-    exportRow->setContentsMargins(8, 0, 8, 8);
-    exportRow->addStretch(1);
-    exportRow->addWidget(m_exportButton);
-    auditLayout->addLayout(exportRow);
+    setUpSide();
 
     m_side->setObjectName(u"outboxSide"_s);
     m_side->setDocumentMode(true);
@@ -295,6 +403,125 @@ OutboxPanel::~OutboxPanel()
 {
     if (m_job)
         m_job->cancel();
+}
+
+// The title, the counts, the banner and the submit bar's controls.
+void OutboxPanel::setUpControls()
+{
+    QFont titleFont = font();
+    titleFont.setPointSizeF(font().pointSizeF() * 1.3);
+    titleFont.setWeight(QFont::DemiBold);
+    m_title->setFont(titleFont);
+    m_countsLabel->setObjectName(u"outboxCounts"_s);
+    m_countsLabel->setTextFormat(Qt::RichText);
+
+    m_banner->setObjectName(u"outboxBanner"_s);
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->setContentsMargins(8, 6, 8, 6);
+    m_banner->setAutoFillBackground(true);
+    m_banner->hide();
+
+    m_selectAll->setObjectName(u"selectAllButton"_s);
+    m_selectAll->setText(tr("Select all"));
+    m_selectNone->setObjectName(u"selectNoneButton"_s);
+    m_selectNone->setText(tr("Select none"));
+    for (QToolButton *button : {m_selectAll, m_selectNone})
+        button->setFocusPolicy(Qt::ClickFocus);
+    connect(m_selectAll, &QToolButton::clicked, this, [this] { m_model->setAllSelected(true); });
+    connect(m_selectNone, &QToolButton::clicked, this, [this] { m_model->setAllSelected(false); });
+
+    m_keepSubscriptions->setObjectName(u"keepSubscriptions"_s);
+    m_keepSubscriptions->setFocusPolicy(Qt::ClickFocus);
+    connect(m_keepSubscriptions, &QCheckBox::toggled, this, [this](bool keep) {
+        const QString repository = subscriptionRepository();
+        if (!m_store || repository.isEmpty())
+            return;
+        const Result<bool> stored = m_store->setKeepSubscriptions(repository, keep);
+        if (!stored)
+            showBanner(tr("Cannot store the notification setting: %1").arg(stored.error()), true);
+    });
+
+    m_blockerLabel->setObjectName(u"submitBlocker"_s);
+    m_blockerLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_progressLabel->setObjectName(u"outboxProgressLabel"_s);
+    m_progress->setObjectName(u"outboxProgress"_s);
+    m_progress->setMinimumWidth(220);
+    m_progress->setMaximumHeight(14);
+    m_progress->setTextVisible(false);
+    m_progress->hide();
+    m_cancelButton->setObjectName(u"cancelSubmitButton"_s);
+    m_cancelButton->hide();
+    connect(m_cancelButton, &QPushButton::clicked, this, &OutboxPanel::cancel);
+    m_submitButton->setObjectName(u"submitButton"_s);
+    m_submitButton->setDefault(true);
+    m_submitButton->setToolTip(tr("Write the selected edits to GitHub (Ctrl+Return)"));
+    connect(m_submitButton, &QPushButton::clicked, this, &OutboxPanel::submit);
+}
+
+// The side: the current entry in full, the last batch's report, the audit log.
+void OutboxPanel::setUpSide()
+{
+    m_detail->setObjectName(u"outboxDetail"_s);
+    m_detail->setFrameShape(QFrame::NoFrame);
+    m_detail->setOpenLinks(false);
+    m_detail->document()->setDocumentMargin(12);
+    m_reviewButton->setObjectName(u"reReviewButton"_s);
+    m_reviewButton->setToolTip(tr("Show this issue in the queue as it is now; approve it again to re-queue it"));
+    connect(m_reviewButton, &QPushButton::clicked, this, &OutboxPanel::requestReview);
+    auto *entryLayout = new QVBoxLayout(m_entryPage);
+    entryLayout->setContentsMargins(0, 4, 0, 0);
+    entryLayout->addWidget(m_detail, 1);
+    auto *reviewRow = new QHBoxLayout;
+    reviewRow->setContentsMargins(8, 0, 8, 8);
+    reviewRow->addStretch(1);
+    reviewRow->addWidget(m_reviewButton);
+    entryLayout->addLayout(reviewRow);
+
+    m_reportView->setObjectName(u"outboxReport"_s);
+    m_reportView->setFrameShape(QFrame::NoFrame);
+    m_reportView->setOpenExternalLinks(false);
+    m_reportView->document()->setDocumentMargin(12);
+    m_reportView->setPlaceholderText(tr("The report of the next batch shows here."));
+    m_copyButton->setObjectName(u"copyReportButton"_s);
+    m_copyButton->setEnabled(false);
+    connect(m_copyButton, &QPushButton::clicked, this, [this] {
+        QApplication::clipboard()->setText(reportMarkdown());
+        showBanner(tr("The report is on the clipboard, as markdown."), false);
+    });
+    auto *reportLayout = new QVBoxLayout(m_reportPage);
+    reportLayout->setContentsMargins(0, 4, 0, 0);
+    reportLayout->addWidget(m_reportView, 1);
+    auto *copyRow = new QHBoxLayout;
+    copyRow->setContentsMargins(8, 0, 8, 8);
+    copyRow->addStretch(1);
+    copyRow->addWidget(m_copyButton);
+    reportLayout->addLayout(copyRow);
+
+    m_auditTable->setObjectName(u"auditTable"_s);
+    m_auditTable->setColumnCount(6);
+    m_auditTable->setHorizontalHeaderLabels(
+        {tr("When"), tr("Who"), tr("Issue"), tr("Write"), tr("HTTP"), tr("GitHub's answer")});
+    m_auditTable->verticalHeader()->hide();
+    m_auditTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_auditTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_auditTable->setShowGrid(false);
+    m_auditTable->setAlternatingRowColors(true);
+    m_auditTable->setWordWrap(false);
+    m_auditTable->setFrameShape(QFrame::NoFrame);
+    m_auditTable->horizontalHeader()->setStretchLastSection(true);
+    m_auditTable->horizontalHeader()->setHighlightSections(false);
+    m_exportButton->setObjectName(u"exportAuditButton"_s);
+    m_exportButton->setToolTip(tr("Save the audit log as JSON Lines or markdown"));
+    connect(m_exportButton, &QPushButton::clicked, this, &OutboxPanel::exportAuditLogInteractively);
+    auto *auditLayout = new QVBoxLayout(m_auditPage);
+    auditLayout->setContentsMargins(0, 4, 0, 0);
+    auditLayout->addWidget(m_auditTable, 1);
+    auto *exportRow = new QHBoxLayout;
+    exportRow->setContentsMargins(8, 0, 8, 8);
+    exportRow->addStretch(1);
+    exportRow->addWidget(m_exportButton);
+    auditLayout->addLayout(exportRow);
 }
 
 void OutboxPanel::setUpTable()
@@ -623,162 +850,7 @@ void OutboxPanel::showCurrentEntry()
 
 QString OutboxPanel::entryHtml(const OutboxEntry &entry) const
 {
-    const QPalette pal = palette();
-    const QString muted = cssColor(pal.color(QPalette::PlaceholderText));
-    const QString section = u"<p style='margin-top:14px; margin-bottom:4px; color:%1; font-size:small;"
-                            " font-weight:600; letter-spacing:1px;'>%2</p>"_s;
-    const auto heading = [&](const QString &text) { return section.arg(muted, text.toUpper().toHtmlEscaped()); };
-    QString html;
-    const QString title = m_model->titleOf(entry);
-    html += u"<p style='font-size:large; font-weight:600; margin-bottom:2px;'>#%1 %2</p>"_s.arg(entry.number)
-                .arg(title.toHtmlEscaped());
-    html += u"<p style='color:%1; margin-top:0;'>%2</p>"_s.arg(muted, entry.repository.toHtmlEscaped());
-
-    const QColor statusColor = OutboxModel::statusColor(entry.status);
-    html += u"<p><span style='color:%1; font-weight:600;'>%2 %3</span>"_s.arg(
-        cssColor(statusColor), OutboxModel::statusGlyph(entry.status), outboxStatusText(entry.status));
-    switch (entry.status) {
-    case OutboxStatus::Ready:
-        html += u" &nbsp;<span style='color:%1'>%2</span>"_s.arg(
-            muted,
-            entry.selected ? tr("selected: written with the next Submit") : tr("not selected: Space selects it"));
-        break;
-    case OutboxStatus::Applied:
-    case OutboxStatus::AlreadyApplied:
-    case OutboxStatus::Submitting:
-        if (!entry.outcome.isEmpty())
-            html += u" &nbsp;<span style='color:%1'>%2</span>"_s.arg(muted, entry.outcome.toHtmlEscaped());
-        break;
-    case OutboxStatus::Blocked:
-    case OutboxStatus::Conflict:
-    case OutboxStatus::Failed:
-        break;
-    }
-    html += u"</p>"_s;
-
-    // What needs the reviewer, first.
-    const QString box = u"<table width='100%' cellpadding='8' cellspacing='0' style='background-color:%1;"
-                        " border: 1px solid %2;'><tr><td>%3</td></tr></table>"_s;
-    const bool dark = AppPalette::isDark(pal);
-    const LabelChipDelegate::ChipColors warn = LabelChipDelegate::colorsForHue(
-        entry.status == OutboxStatus::Blocked ? 38 : (entry.status == OutboxStatus::Conflict ? 22 : 4), pal);
-    if (entry.status == OutboxStatus::Conflict) {
-        html += heading(tr("What changed since your review"));
-        QStringList lines;
-        const OutboxChange &change = entry.change;
-        if (!change.labelsAdded.isEmpty()) {
-            QString chips;
-            for (const QString &label : change.labelsAdded)
-                chips += chipHtml(label, pal, u" "_s);
-            lines.append(tr("Labels added by others: %1").arg(chips));
-        }
-        if (!change.labelsRemoved.isEmpty()) {
-            QString chips;
-            for (const QString &label : change.labelsRemoved)
-                chips += u"<s>"_s + chipHtml(label, pal) + u"</s> "_s;
-            lines.append(tr("Labels removed by others: %1").arg(chips));
-        }
-        if (change.newComments > 0) {
-            QString text =
-                change.newComments == 1 ? tr("1 new comment") : tr("%1 new comments").arg(change.newComments);
-            if (!change.newCommentAuthors.isEmpty())
-                text += tr(" by %1").arg(change.newCommentAuthors.join(u", "_s).toHtmlEscaped());
-            lines.append(text);
-        }
-        if (change.stateChanged())
-            lines.append(change.stateNow.compare(u"CLOSED"_s, Qt::CaseInsensitive) == 0
-                             ? tr("Closed by someone else")
-                             : tr("Reopened by someone else"));
-        if (lines.isEmpty())
-            lines.append(entry.outcome.toHtmlEscaped());
-        lines.append(u"<span style='color:%1'>%2</span>"_s.arg(
-            cssColor(warn.text), tr("Nothing was written. Re-review the issue as it is now; a new approval puts it "
-                                    "back in the outbox.")));
-        html += box.arg(cssColor(warn.background), cssColor(warn.border), lines.join(u"<br>"_s));
-    } else if (entry.status == OutboxStatus::Blocked) {
-        html += heading(tr("Blocked by the queue rules"));
-        QStringList lines;
-        for (const Violation &violation : entry.violations) {
-            QString line = u"<b>%1</b>"_s.arg(violation.rule.toHtmlEscaped());
-            if (!violation.label.isEmpty())
-                line += u" "_s + chipHtml(violation.label, pal);
-            line += u" — "_s + violation.message.toHtmlEscaped();
-            lines.append(line);
-        }
-        if (lines.isEmpty())
-            lines.append(entry.outcome.toHtmlEscaped());
-        lines.append(u"<span style='color:%1'>%2</span>"_s.arg(cssColor(warn.text),
-                                                               tr("Never written. Edit and approve it again.")));
-        html += box.arg(cssColor(warn.background), cssColor(warn.border), lines.join(u"<br>"_s));
-    } else if (entry.status == OutboxStatus::Failed) {
-        html += heading(tr("GitHub's answer"));
-        html += box.arg(
-            cssColor(warn.background), cssColor(warn.border),
-            entry.outcome.toHtmlEscaped() +
-                u"<br><span style='color:%1'>%2</span>"_s.arg(
-                    cssColor(warn.text), tr("Nothing more was written after this. Approve it again to retry.")));
-    }
-
-    html += heading(tr("Labels to add"));
-    if (entry.addLabels.isEmpty()) {
-        html += u"<p style='color:%1'>%2</p>"_s.arg(muted, tr("None."));
-    } else {
-        QString chips;
-        for (const QString &label : entry.addLabels) {
-            const bool present = entry.seenLabels.contains(label);
-            chips += chipHtml(label, pal,
-                              present ? u" <span style='color:%1'>(%2)</span> &nbsp;"_s.arg(muted, tr("already there"))
-                                      : u" &nbsp;"_s);
-        }
-        html += u"<p style='line-height:160%'>%1</p>"_s.arg(chips);
-    }
-
-    // A scrub's removals: the reproduction label, and the `triaged` refresh (two calls).
-    if (!entry.removeLabels.isEmpty() || entry.refreshTriaged) {
-        html += heading(tr("Labels to remove"));
-        QString chips;
-        for (const QString &label : entry.removeLabels)
-            chips += chipHtml(label, pal, u" &nbsp;"_s);
-        if (entry.refreshTriaged)
-            chips += chipHtml(u"triaged"_s, pal,
-                              u" <span style='color:%1'>(%2)</span>"_s.arg(muted, tr("removed, then added again")));
-        html += u"<p style='line-height:160%'>%1</p>"_s.arg(chips);
-    }
-
-    html += heading(tr("Comment, as it will be posted"));
-    if (entry.comment.trimmed().isEmpty()) {
-        html += u"<p style='color:%1'>%2</p>"_s.arg(muted, tr("No comment."));
-    } else {
-        const QColor base = pal.color(QPalette::Base);
-        const QColor frame = dark ? base.lighter(160) : base.darker(115);
-        const QColor fill = dark ? base.lighter(115) : pal.color(QPalette::AlternateBase);
-        QString body = entry.comment.toHtmlEscaped();
-        body.replace(u'\n', u"<br>"_s);
-        html += box.arg(cssColor(fill), cssColor(frame), body);
-        html += u"<p style='color:%1; font-size:small;'>%2</p>"_s.arg(
-            muted, tr("A hidden marker identifying this plan is appended, so the comment is never posted twice."));
-    }
-
-    if (entry.close) {
-        html += heading(tr("Close"));
-        html += u"<p>%1</p>"_s.arg(entry.stateReason == u"not_planned"_s ? tr("Closes the issue as not planned.")
-                                                                         : tr("Closes the issue as completed."));
-    }
-
-    QStringList facts;
-    if (!entry.subOncall.isEmpty())
-        facts.append(entry.subOncall.toHtmlEscaped());
-    if (entry.confidence != Confidence::None)
-        facts.append(tr("%1 confidence").arg(IssueTableModel::confidenceText(entry.confidence)));
-    if (!entry.reviewer.isEmpty())
-        facts.append(tr("approved by %1").arg(entry.reviewer.toHtmlEscaped()));
-    if (entry.createdAt.isValid())
-        facts.append(QLocale().toString(entry.createdAt.toLocalTime(), QLocale::ShortFormat));
-    if (entry.attempts > 1)
-        facts.append(tr("%1 attempts").arg(entry.attempts));
-    if (!facts.isEmpty())
-        html += u"<p style='margin-top:16px; color:%1;'>%2</p>"_s.arg(muted, facts.join(u" · "_s));
-    return html;
+    return EntryDocument(entry, palette()).html(m_model->titleOf(entry));
 }
 
 QString OutboxPanel::detailText() const

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/result.h"
 #include "engine/outbox/outboxentry.h"
 #include "engine/outbox/outboxreport.h"
-#include "engine/core/result.h"
 #include "engine/triage/rubricpack.h"
 #include "models/outbox/outboxmodel.h"
 
@@ -92,6 +92,8 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    void setUpControls();
+    void setUpSide();
     void setUpTable();
     void styleSubmitButton();
     void updateCounts();

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "app/similarityscreenshot.h"
+#include "tools/screenshots/similarityscreenshot.h"
 
 #include "engine/store/issuestore.h"
 #include "engine/sync/syncpagewriter.h"
 #include "models/similar/similarmatchmodel.h"
+#include "views/common/windowgrab.h"
 #include "views/mainwindow.h"
 #include "views/queue/searchdialog.h"
 #include "views/similar/similarissuespanel.h"
@@ -14,15 +15,6 @@
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
-
-namespace {
-
-QString pathFor(const QString &dir, const QString &name, bool dark)
-{
-    return QDir(dir).filePath(name + (dark ? u"-dark"_s : QString()) + u".png"_s);
-}
-
-} // namespace
 
 QString SimilarityScreenshot::fillStore(const QString &storePath, const QString &repository, const QList<Issue> &issues)
 {
@@ -77,20 +69,23 @@ int SimilarityScreenshot::run(MainWindow &window, const QString &dir, bool dark,
                 fail(u"no similar issues to show: %1"_s.arg(panel->bannerText()));
                 return;
             }
-            const QString panelPath = pathFor(dir, u"similar-panel"_s, dark);
+            const QString panelPath = WindowGrab::pathFor(dir, u"similar-panel"_s, dark);
             if (!window.grab().save(panelPath, "PNG")) {
                 fail(u"cannot write %1"_s.arg(panelPath));
                 return;
             }
             SearchDialog *dialog = window.openSearch();
-            QObject::connect(dialog, &SearchDialog::searchFinished, &window, [&, dialog] {
-                QTimer::singleShot(300, &window, [&, dialog] {
-                    const QString searchPath = pathFor(dir, u"search-dialog"_s, dark);
-                    if (!dialog->grab().save(searchPath, "PNG"))
-                        fail(u"cannot write %1"_s.arg(searchPath));
-                    QApplication::quit();
-                });
-            }, Qt::SingleShotConnection);
+            QObject::connect(
+                dialog, &SearchDialog::searchFinished, &window,
+                [&, dialog] {
+                    QTimer::singleShot(300, &window, [&, dialog] {
+                        const QString searchPath = WindowGrab::pathFor(dir, u"search-dialog"_s, dark);
+                        if (!dialog->grab().save(searchPath, "PNG"))
+                            fail(u"cannot write %1"_s.arg(searchPath));
+                        QApplication::quit();
+                    });
+                },
+                Qt::SingleShotConnection);
             dialog->setAttribute(Qt::WA_DontShowOnScreen);
             dialog->setQuery(search);
             dialog->search();
