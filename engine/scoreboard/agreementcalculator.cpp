@@ -121,15 +121,39 @@ AgreementCalculator::Final AgreementCalculator::finalOf(const DecidedIssue &issu
     return final;
 }
 
-Scoreboard AgreementCalculator::compute(const QList<DecidedIssue> &decided, const QString &profile,
-                                        const QString &packVersion)
-{
-    Scoreboard board;
-    board.profile = profile;
-    board.packVersion = packVersion;
-    const QSet<QString> known = knownLabels(decided);
-    const QSet<QString> subOncalls = knownSubOncalls(decided);
+namespace {
 
+using Final = AgreementCalculator::Final;
+
+// A rule that argues for several labels ("module signals") is measured per label: "module signals → module: fsdp".
+class RuleKeys
+{
+public:
+    explicit RuleKeys(const QList<DecidedIssue> &decided)
+    {
+        for (const DecidedIssue &issue : decided) {
+            if (!issue.suggestion)
+                continue;
+            for (const Evidence &evidence : issue.suggestion->evidence) {
+                if (!evidence.rule.isEmpty() && !evidence.label.isEmpty())
+                    m_labels[evidence.rule].insert(evidence.label);
+            }
+        }
+    }
+
+    QString keyOf(const Evidence &evidence) const
+    {
+        return m_labels.value(evidence.rule).size() > 1 ? evidence.rule + u" \u2192 "_s + evidence.label
+                                                        : evidence.rule;
+    }
+
+private:
+    QHash<QString, QSet<QString>> m_labels;
+};
+
+// The tallies of one scoreboard, filled decision by decision.
+struct Tally
+{
     std::map<QString, AgreementRow> labels;
     std::map<QString, AgreementRow> subs;
     std::map<QString, AgreementRow> rules;
@@ -137,83 +161,33 @@ Scoreboard AgreementCalculator::compute(const QList<DecidedIssue> &decided, cons
     std::map<QDate, WeekRow> weeks;
     QList<ScoreboardSlice> slices;
 
-    // A rule that argues for several labels ("module signals") is measured per label: "module signals → module: fsdp".
-    QHash<QString, QSet<QString>> ruleLabels;
-    for (const DecidedIssue &issue : decided) {
-        if (issue.suggestion) {
-            for (const Evidence &evidence : issue.suggestion->evidence) {
-                if (!evidence.rule.isEmpty() && !evidence.label.isEmpty())
-                    ruleLabels[evidence.rule].insert(evidence.label);
-            }
-        }
-    }
-    const auto ruleKey = [&ruleLabels](const Evidence &evidence) {
-        return ruleLabels.value(evidence.rule).size() > 1 ? evidence.rule + u" \u2192 "_s + evidence.label
-                                                          : evidence.rule;
-    };
-
-    for (const DecidedIssue &issue : decided) {
-        const ScoreboardSlice slice{issue.profile, issue.packVersion, {}, 0};
-        auto found = std::find_if(slices.begin(), slices.end(), [&slice](const ScoreboardSlice &s) {
-            return s.profile == slice.profile && s.packVersion == slice.packVersion;
+    void countSlice(const DecidedIssue &issue)
+    {
+        auto found = std::find_if(slices.begin(), slices.end(), [&issue](const ScoreboardSlice &s) {
+            return s.profile == issue.profile && s.packVersion == issue.packVersion;
         });
         if (found == slices.end()) {
-            slices.append(slice);
+            slices.append(ScoreboardSlice{issue.profile, issue.packVersion, {}, 0});
             found = slices.end() - 1;
         }
         ++found->decisions;
         if (found->packSource.isEmpty())
             found->packSource = issue.packSource;
+    }
 
-        if ((!profile.isEmpty() && issue.profile != profile) ||
-            (!packVersion.isEmpty() && issue.packVersion != packVersion))
-            continue;
-        ++board.reviewed;
-        const QDate week = weekStart(issue.decidedAt);
-        if (issue.state == ReviewState::Skipped) {
-            ++board.skipped;
-            weeks[week].skipped++;
-            continue;
-        }
-        if (!issue.suggestion) {
-            ++board.unscored;
-            continue;
-        }
-        const TriagePlan &suggestion = *issue.suggestion;
-        ++board.scored;
-        if (issue.state == ReviewState::Approved)
-            ++board.approvedAsSuggested;
-        else
-            ++board.edited;
-        if (issue.written)
-            ++board.written;
-        const Final final = finalOf(issue, known, subOncalls);
-        if (!final.removedByOthers.isEmpty() || !final.addedByOthers.isEmpty())
-            ++board.overriddenByOthers;
-        const bool agreed = agrees(suggestion, final.labels, final.subOncall);
-        if (agreed)
-            ++board.agreed;
-        const IssueRef ref{issue.repository, issue.number};
-
-        WeekRow &weekRow = weeks[week];
-        ++weekRow.decided;
-        weekRow.agreed += agreed ? 1 : 0;
-
-        TierRow &tier = tiers[size_t(suggestion.confidence)];
-        ++tier.issues;
-        tier.agreed += agreed ? 1 : 0;
-
-        const QStringList suggested = labelSet(suggestion);
+    void countLabels(const TriagePlan &suggestion, const QStringList &suggested, const Final &final,
+                     const IssueRef &ref, WeekRow &week)
+    {
         for (const QString &label : suggested) {
             AgreementRow &row = labels[label];
             ++row.suggested;
             TierRow &labelTier = tiers[size_t(suggestion.confidenceOf(label))];
             ++labelTier.labelsSuggested;
-            ++weekRow.labelsSuggested;
+            ++week.labelsSuggested;
             if (final.labels.contains(label)) {
                 ++row.accepted;
                 ++labelTier.labelsAccepted;
-                ++weekRow.labelsAccepted;
+                ++week.labelsAccepted;
             } else {
                 row.overriddenIssues.append(ref);
                 row.byOthers += final.removedByOthers.contains(label) ? 1 : 0;
@@ -226,21 +200,28 @@ Scoreboard AgreementCalculator::compute(const QList<DecidedIssue> &decided, cons
                 row.byOthers += final.addedByOthers.contains(label) ? 1 : 0;
             }
         }
+    }
 
-        if (!suggestion.subOncall.isEmpty()) {
-            AgreementRow &row = subs[suggestion.subOncall];
-            ++row.suggested;
-            if (final.subOncall == suggestion.subOncall) {
-                ++row.accepted;
-            } else {
-                row.overriddenIssues.append(ref);
-                row.byOthers += final.removedByOthers.contains(suggestion.subOncall) ? 1 : 0;
-                if (!final.subOncall.isEmpty())
-                    ++subs[final.subOncall].missed;
-            }
+    void countSubOncall(const TriagePlan &suggestion, const Final &final, const IssueRef &ref)
+    {
+        if (suggestion.subOncall.isEmpty())
+            return;
+        AgreementRow &row = subs[suggestion.subOncall];
+        ++row.suggested;
+        if (final.subOncall == suggestion.subOncall) {
+            ++row.accepted;
+            return;
         }
+        row.overriddenIssues.append(ref);
+        row.byOthers += final.removedByOthers.contains(suggestion.subOncall) ? 1 : 0;
+        if (!final.subOncall.isEmpty())
+            ++subs[final.subOncall].missed;
+    }
 
-        // Each rule once per issue and label it argued for.
+    // Each rule once per issue and label it argued for.
+    void countRules(const TriagePlan &suggestion, const QStringList &suggested, const Final &final, const IssueRef &ref,
+                    const RuleKeys &keys)
+    {
         QSet<QString> counted;
         QSet<QString> listed; // rules this issue is already listed under
         for (const Evidence &evidence : suggestion.evidence) {
@@ -250,54 +231,112 @@ Scoreboard AgreementCalculator::compute(const QList<DecidedIssue> &decided, cons
             if (counted.contains(once))
                 continue;
             counted.insert(once);
-            const QString key = ruleKey(evidence);
+            const QString key = keys.keyOf(evidence);
             AgreementRow &row = rules[key];
             ++row.suggested;
             if (final.labels.contains(evidence.label)) {
                 ++row.accepted;
-            } else {
-                if (!listed.contains(key)) {
-                    listed.insert(key);
-                    row.overriddenIssues.append(ref);
-                }
-                row.byOthers += final.removedByOthers.contains(evidence.label) ? 1 : 0;
+                continue;
             }
+            if (!listed.contains(key)) {
+                listed.insert(key);
+                row.overriddenIssues.append(ref);
+            }
+            row.byOthers += final.removedByOthers.contains(evidence.label) ? 1 : 0;
         }
     }
 
-    board.labels = rowsOf(labels);
-    board.subOncalls = rowsOf(subs);
-    board.rules = rowsOf(rules);
-    for (const AgreementRow &row : std::as_const(board.rules)) {
-        if (row.overridden() > 0)
-            board.overriddenRules.append(row);
+    void fill(Scoreboard &board)
+    {
+        board.labels = rowsOf(labels);
+        board.subOncalls = rowsOf(subs);
+        board.rules = rowsOf(rules);
+        for (const AgreementRow &row : std::as_const(board.rules)) {
+            if (row.overridden() > 0)
+                board.overriddenRules.append(row);
+        }
+        std::stable_sort(board.overriddenRules.begin(), board.overriddenRules.end(),
+                         [](const AgreementRow &a, const AgreementRow &b) {
+                             if (a.overridden() != b.overridden())
+                                 return a.overridden() > b.overridden();
+                             return a.acceptance() < b.acceptance();
+                         });
+        int atOrAbove = 0;
+        int agreedAtOrAbove = 0;
+        for (int t = int(Confidence::High); t >= int(Confidence::None); --t) {
+            TierRow &tier = tiers[size_t(t)];
+            tier.tier = Confidence(t);
+            atOrAbove += tier.issues;
+            agreedAtOrAbove += tier.agreed;
+            tier.atOrAbove = atOrAbove;
+            tier.agreedAtOrAbove = agreedAtOrAbove;
+            board.tiers.append(tier);
+        }
+        for (auto &[week, row] : weeks) {
+            if (!week.isValid())
+                continue;
+            row.weekStart = week;
+            board.weeks.append(row);
+        }
+        std::sort(slices.begin(), slices.end(), [](const ScoreboardSlice &a, const ScoreboardSlice &b) {
+            return a.profile != b.profile ? a.profile < b.profile : a.packVersion < b.packVersion;
+        });
+        board.slices = slices;
     }
-    std::stable_sort(board.overriddenRules.begin(), board.overriddenRules.end(),
-                     [](const AgreementRow &a, const AgreementRow &b) {
-                         if (a.overridden() != b.overridden())
-                             return a.overridden() > b.overridden();
-                         return a.acceptance() < b.acceptance();
-                     });
-    int atOrAbove = 0;
-    int agreedAtOrAbove = 0;
-    for (int t = int(Confidence::High); t >= int(Confidence::None); --t) {
-        TierRow &tier = tiers[size_t(t)];
-        tier.tier = Confidence(t);
-        atOrAbove += tier.issues;
-        agreedAtOrAbove += tier.agreed;
-        tier.atOrAbove = atOrAbove;
-        tier.agreedAtOrAbove = agreedAtOrAbove;
-        board.tiers.append(tier);
-    }
-    for (auto &[week, row] : weeks) {
-        if (!week.isValid())
+};
+
+} // namespace
+
+Scoreboard AgreementCalculator::compute(const QList<DecidedIssue> &decided, const QString &profile,
+                                        const QString &packVersion)
+{
+    Scoreboard board;
+    board.profile = profile;
+    board.packVersion = packVersion;
+    const QSet<QString> known = knownLabels(decided);
+    const QSet<QString> subOncalls = knownSubOncalls(decided);
+    const RuleKeys ruleKeys(decided);
+    Tally tally;
+
+    for (const DecidedIssue &issue : decided) {
+        tally.countSlice(issue);
+        if ((!profile.isEmpty() && issue.profile != profile) ||
+            (!packVersion.isEmpty() && issue.packVersion != packVersion))
             continue;
-        row.weekStart = week;
-        board.weeks.append(row);
+        ++board.reviewed;
+        const QDate week = weekStart(issue.decidedAt);
+        if (issue.state == ReviewState::Skipped) {
+            ++board.skipped;
+            tally.weeks[week].skipped++;
+            continue;
+        }
+        if (!issue.suggestion) {
+            ++board.unscored;
+            continue;
+        }
+        const TriagePlan &suggestion = *issue.suggestion;
+        ++board.scored;
+        ++(issue.state == ReviewState::Approved ? board.approvedAsSuggested : board.edited);
+        board.written += issue.written ? 1 : 0;
+        const Final final = finalOf(issue, known, subOncalls);
+        if (!final.removedByOthers.isEmpty() || !final.addedByOthers.isEmpty())
+            ++board.overriddenByOthers;
+        const bool agreed = agrees(suggestion, final.labels, final.subOncall);
+        board.agreed += agreed ? 1 : 0;
+        const IssueRef ref{issue.repository, issue.number};
+
+        WeekRow &weekRow = tally.weeks[week];
+        ++weekRow.decided;
+        weekRow.agreed += agreed ? 1 : 0;
+        TierRow &tier = tally.tiers[size_t(suggestion.confidence)];
+        ++tier.issues;
+        tier.agreed += agreed ? 1 : 0;
+
+        const QStringList suggested = labelSet(suggestion);
+        tally.countLabels(suggestion, suggested, final, ref, weekRow);
+        tally.countSubOncall(suggestion, final, ref);
+        tally.countRules(suggestion, suggested, final, ref, ruleKeys);
     }
-    std::sort(slices.begin(), slices.end(), [](const ScoreboardSlice &a, const ScoreboardSlice &b) {
-        return a.profile != b.profile ? a.profile < b.profile : a.packVersion < b.packVersion;
-    });
-    board.slices = slices;
+    tally.fill(board);
     return board;
 }

@@ -191,6 +191,14 @@ public:
 
 private:
     void parseVersion(const QJsonObject &root);
+    void parseLabels(const QJsonObject &root);
+    void parseRouting(const QJsonObject &root);
+    void parseTemplates(const QJsonObject &root);
+    void parseSignalSets(const QJsonObject &root);
+    void parseSubOncalls(const QJsonObject &root);
+    void parseModules(const QJsonObject &root);
+    void checkUmbrellas();
+    void parseRuleLists(const QJsonObject &root);
     void parseScoring(const QJsonObject &object, const QString &path);
     Signal parseSignal(const QJsonValue &value, const QString &path);
     int parseGroup(const QString &id, const QJsonObject &parent, const QString &path, bool required);
@@ -786,7 +794,23 @@ void PackParser::parse(const QJsonObject &root)
         return;
     m_pack.profile = reader.string(root, {}, u"profile"_s, true);
     m_pack.title = reader.string(root, {}, u"title"_s, false, m_pack.profile);
+    parseLabels(root);
+    parseRouting(root);
+    parseTemplates(root); // before the rules: they name templates
+    parseSignalSets(root);
+    parseSubOncalls(root);
+    parseModules(root);
+    checkUmbrellas();
+    parseRuleLists(root);
+    parseContextRules(root);
+    parseModuleRequirement(root);
+    parseFirstLevel(root);
+    if (!reader.error)
+        resolveConditions();
+}
 
+void PackParser::parseLabels(const QJsonObject &root)
+{
     const QJsonArray labels = reader.array(root, {}, u"labels"_s, true);
     for (qsizetype i = 0; i < labels.size(); ++i) {
         const QString path = PackReader::index(u"labels"_s, i);
@@ -807,6 +831,10 @@ void PackParser::parse(const QJsonObject &root)
             reader.fail(PackReader::index(u"forbidden_labels"_s, i),
                         u"\"%1\" is also in the allowlist"_s.arg(m_pack.forbiddenLabels.at(i)));
     }
+}
+
+void PackParser::parseRouting(const QJsonObject &root)
+{
     m_pack.markerLabel = reader.string(root, {}, u"marker_label"_s, true);
     checkLabel(m_pack.markerLabel, u"marker_label"_s);
     m_pack.reviewLabel = reader.string(root, {}, u"review_label"_s, true);
@@ -832,8 +860,10 @@ void PackParser::parse(const QJsonObject &root)
         reader.fail(u"routed_module_cap"_s, u"expected HIGH or MEDIUM, found \"%1\""_s.arg(routedCap));
     if (root.contains("scoring"_L1))
         parseScoring(reader.object(root.value("scoring"_L1), u"scoring"_s), u"scoring"_s);
+}
 
-    // Templates first: rules name them.
+void PackParser::parseTemplates(const QJsonObject &root)
+{
     const QJsonArray templates = reader.array(root, {}, u"templates"_s, true);
     for (qsizetype i = 0; i < templates.size(); ++i) {
         const QString path = PackReader::index(u"templates"_s, i);
@@ -851,7 +881,10 @@ void PackParser::parse(const QJsonObject &root)
     m_pack.reproTemplate = reader.string(root, {}, u"reproduction_template"_s, m_pack.minorVersion < 2);
     if (!reader.error && !m_pack.reproTemplate.isEmpty() && !m_pack.templateByKey(m_pack.reproTemplate))
         reader.fail(u"reproduction_template"_s, u"no template has the key \"%1\""_s.arg(m_pack.reproTemplate));
+}
 
+void PackParser::parseSignalSets(const QJsonObject &root)
+{
     const QJsonArray sets = reader.array(root, {}, u"signal_sets"_s, false);
     for (qsizetype i = 0; i < sets.size(); ++i) {
         const QString path = PackReader::index(u"signal_sets"_s, i);
@@ -859,7 +892,10 @@ void PackParser::parse(const QJsonObject &root)
         reader.onlyKeys(object, path, {"id"_L1, "note"_L1, "signals"_L1});
         parseGroup(reader.string(object, path, u"id"_s, true), object, path, true);
     }
+}
 
+void PackParser::parseSubOncalls(const QJsonObject &root)
+{
     const QJsonArray subOncalls = reader.array(root, {}, u"sub_oncalls"_s, true);
     int defaults = 0;
     for (qsizetype i = 0; i < subOncalls.size(); ++i) {
@@ -889,7 +925,10 @@ void PackParser::parse(const QJsonObject &root)
         reader.fail(u"sub_oncalls"_s, u"needs at least one sub-oncall"_s);
     if (!reader.error && defaults != 1)
         reader.fail(u"sub_oncalls"_s, u"exactly one sub-oncall must be the default, found %1"_s.arg(defaults));
+}
 
+void PackParser::parseModules(const QJsonObject &root)
+{
     const QJsonArray modules = reader.array(root, {}, u"modules"_s, true);
     for (qsizetype i = 0; i < modules.size(); ++i) {
         const QString path = PackReader::index(u"modules"_s, i);
@@ -930,6 +969,10 @@ void PackParser::parse(const QJsonObject &root)
         module.boosts = parseBoosts(object, path);
         m_pack.modules.append(module);
     }
+}
+
+void PackParser::checkUmbrellas()
+{
     for (qsizetype i = 0; i < m_pack.modules.size() && !reader.error; ++i) {
         const QString &umbrella = m_pack.modules.at(i).umbrella;
         const ModuleRule *target = umbrella.isEmpty() ? nullptr : m_pack.moduleByLabel(umbrella);
@@ -946,7 +989,10 @@ void PackParser::parse(const QJsonObject &root)
         else if (target && umbrellaChainReturns(i))
             reader.fail(path, u"the umbrellas above \"%1\" lead back to it"_s.arg(m_pack.modules.at(i).label));
     }
+}
 
+void PackParser::parseRuleLists(const QJsonObject &root)
+{
     m_pack.edgeCases = parseRules(root, {}, u"edge_cases"_s, true, false, false);
     for (qsizetype i = 0; i < m_pack.edgeCases.size(); ++i) {
         if (!reader.error && !m_pack.subOncallById(m_pack.edgeCases.at(i).target))
@@ -968,11 +1014,6 @@ void PackParser::parse(const QJsonObject &root)
         m_pack.reproPresent = parseRules(repro, u"reproduction"_s, u"present"_s, false, false, false);
         m_pack.reproExempt = parseRules(repro, u"reproduction"_s, u"exempt"_s, false, false, false);
     }
-    parseContextRules(root);
-    parseModuleRequirement(root);
-    parseFirstLevel(root);
-    if (!reader.error)
-        resolveConditions();
 }
 
 } // namespace
