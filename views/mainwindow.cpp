@@ -1067,10 +1067,11 @@ int MainWindow::applyBatch(const BatchEdit &edit)
     const QString refusedList = refused.join(u", "_s);
     QString message;
     if (refused.isEmpty())
-        message = applied == 1 ? tr("Edited 1 issue.") : tr("Edited %1 issues.").arg(applied);
+        message = applied == 1 ? tr("Edited 1 issue.") : tr("Edited %n issues.", nullptr, applied);
     else
-        message = applied == 1 ? tr("Edited 1 issue; the queue's rules refused %1.").arg(refusedList)
-                               : tr("Edited %1 issues; the queue's rules refused %2.").arg(applied).arg(refusedList);
+        message = applied == 1
+                      ? tr("Edited 1 issue; the queue's rules refused %1.").arg(refusedList)
+                      : tr("Edited %n issues; the queue's rules refused %1.", nullptr, applied).arg(refusedList);
     statusBar()->showMessage(message, 10000);
     return applied;
 }
@@ -1131,10 +1132,12 @@ void MainWindow::updateCount()
 {
     const int total = m_model->rowCount();
     const int shown = m_proxy->rowCount();
-    QString text = shown == total ? (total == 1 ? tr("1 issue") : tr("%1 issues").arg(total))
-                                  : tr("%1 of %2 issues").arg(shown).arg(total);
+    // %n: a translation gets its language's plural forms; the English source is right without one.
+    QString text = shown == total ? (total == 1 ? tr("1 issue") : tr("%n issues", nullptr, total))
+                                  : (total == 1 ? tr("%1 of 1 issue").arg(shown)
+                                                : tr("%1 of %n issues", nullptr, total).arg(shown));
     if (const int snoozed = m_snoozes ? int(m_snoozes->snoozed().size()) : 0; snoozed > 0)
-        text += tr(" · %1 snoozed").arg(snoozed);
+        text += tr(" · %n snoozed", nullptr, snoozed);
     // Which rubric judges the queue: a pt2 queue triaged by the distributed rubric would mislead quietly.
     if (m_rubrics.isPerIssue()) {
         // Each issue by the rubric its labels name: say which, and for how many.
