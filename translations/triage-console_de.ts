@@ -3772,6 +3772,17 @@
     </message>
 </context>
 <context>
+    <name>SnoozeCommand</name>
+    <message>
+        <source>Snooze #%1</source>
+        <translation>#%1 zurückstellen</translation>
+    </message>
+    <message>
+        <source>Wake #%1</source>
+        <translation>#%1 zurückholen</translation>
+    </message>
+</context>
+<context>
     <name>SnoozeController</name>
     <message>
         <source>Snoozing needs the local store.</source>
@@ -3788,10 +3799,6 @@
     <message>
         <source>Snooze #%1</source>
         <translation>#%1 zurückstellen</translation>
-    </message>
-    <message>
-        <source>Snoozed #%1 %2; the Snoozed filter shows it</source>
-        <translation>#%1 zurückgestellt %2; der Filter „Zurückgestellt“ zeigt es</translation>
     </message>
     <message>
         <source>Wake it now (snoozed %1)</source>
@@ -3832,6 +3839,10 @@
     <message>
         <source>Snooze</source>
         <translation>Zurückstellen</translation>
+    </message>
+    <message>
+        <source>Snoozed #%1 %2; the Snoozed filter shows it (u undoes)</source>
+        <translation>#%1 zurückgestellt %2; der Filter „Zurückgestellt“ zeigt es (u macht es rückgängig)</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,7 @@
 #include "views/issueview.h"
 #include "views/labelchipdelegate.h"
 #include "views/repositorylabelcontroller.h"
+#include "views/snoozecommand.h"
 #include "views/snoozecontroller.h"
 #include "views/outboxpanel.h"
 #include "views/queuepickerdialog.h"
@@ -421,11 +422,14 @@ void MainWindow::setUpShortcuts()
     bind(u"undo"_s, tr("Undo the last decision"), QKeySequence(Qt::Key_U), [this] {
         if (!m_undoStack->canUndo())
             return;
-        const auto *command =
-            dynamic_cast<const ReviewDecisionCommand *>(m_undoStack->command(m_undoStack->index() - 1));
+        const QUndoCommand *last = m_undoStack->command(m_undoStack->index() - 1);
+        const auto *command = dynamic_cast<const ReviewDecisionCommand *>(last);
+        const auto *snooze = dynamic_cast<const SnoozeCommand *>(last);
         m_undoStack->undo();
         if (command)
             selectIssue(command->number());
+        else if (snooze)
+            selectIssue(snooze->number()); // back in the table (or, undoing a wake, out of it again)
         refreshCurrentSuggestion(true);
     });
     bind(u"open_on_github"_s, tr("Open the issue on GitHub"), QKeySequence(Qt::Key_O),
@@ -652,6 +656,7 @@ void MainWindow::updateSnoozes()
 {
     if (!m_snoozes) {
         m_snoozes = new SnoozeController(this);
+        m_snoozes->setUndoStack(m_undoStack);
         connect(m_snoozes, &SnoozeController::message, this,
                 [this](const QString &text) { statusBar()->showMessage(text, 8000); });
         connect(m_snoozes, &SnoozeController::snoozedChanged, this, [this](const QSet<int> &numbers) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "views/snoozecontroller.h"
 
+#include "views/snoozecommand.h"
+
 #include <QCalendarWidget>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -8,6 +10,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -147,20 +150,11 @@ QMenu *SnoozeController::menu(const Issue &issue, QWidget *parent)
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->setTitle(tr("Snooze #%1").arg(issue.number));
     menu->addSection(tr("Snooze #%1").arg(issue.number));
-    const auto choose = [this, issue](const QDateTime &until) {
-        const QString error = snooze(issue, until);
-        emit message(error.isEmpty() ? tr("Snoozed #%1 %2; the Snoozed filter shows it")
-                                           .arg(issue.number)
-                                           .arg(describe(m_snoozes.value(issue.number)))
-                                     : error);
-    };
+    const auto choose = [this, issue](const QDateTime &until) { this->choose(issue, until); };
     if (const std::optional<Snooze> current = snoozeOf(issue.number)) {
         QAction *wakeAction = menu->addAction(tr("Wake it now (snoozed %1)").arg(describe(*current)));
         wakeAction->setObjectName(u"wake"_s);
-        connect(wakeAction, &QAction::triggered, this, [this, number = issue.number] {
-            const QString error = wake(number);
-            emit message(error.isEmpty() ? tr("#%1 is back in the queue").arg(number) : error);
-        });
+        connect(wakeAction, &QAction::triggered, this, [this, number = issue.number] { chooseWake(number); });
         menu->addSeparator();
     }
     const QDateTime now = m_clock();
@@ -215,12 +209,61 @@ void SnoozeController::pickDate(const Issue &issue, QWidget *parent)
     connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
     connect(calendar, &QCalendarWidget::activated, dialog, &QDialog::accept);
     connect(dialog, &QDialog::accepted, this, [this, issue, calendar] {
-        const QDateTime until = QDateTime(calendar->selectedDate(), QTime(9, 0)).toUTC();
-        const QString error = snooze(issue, until);
-        emit message(error.isEmpty() ? tr("Snoozed #%1 %2; the Snoozed filter shows it")
-                                           .arg(issue.number)
-                                           .arg(describe(m_snoozes.value(issue.number)))
-                                     : error);
+        choose(issue, QDateTime(calendar->selectedDate(), QTime(9, 0)).toUTC());
     });
     dialog->open(); // window-modal without a nested event loop
+}
+
+std::optional<Snooze> SnoozeController::stored(int number) const
+{
+    const auto found = m_snoozes.constFind(number);
+    return found == m_snoozes.cend() ? std::nullopt : std::optional<Snooze>(*found);
+}
+
+QString SnoozeController::restore(int number, const std::optional<Snooze> &state)
+{
+    if (!m_store)
+        return tr("Snoozing needs the local store.");
+    if (!state)
+        return wake(number);
+    if (const Result<bool> written = m_store->snooze(*state); !written)
+        return written.error();
+    m_snoozes.insert(number, *state);
+    recompute();
+    return {};
+}
+
+void SnoozeController::choose(const Issue &issue, const QDateTime &until)
+{
+    QString error;
+    if (m_undoStack) {
+        Snooze after;
+        after.repository = m_repository;
+        after.number = issue.number;
+        after.until = until.isValid() ? until.toUTC() : QDateTime();
+        after.seenUpdatedAt = issue.updatedAt;
+        after.snoozedAt = m_clock();
+        auto *command = new SnoozeCommand(this, issue.number, stored(issue.number), after);
+        m_undoStack->push(command);
+        error = command->error();
+    } else {
+        error = snooze(issue, until);
+    }
+    emit message(error.isEmpty() ? tr("Snoozed #%1 %2; the Snoozed filter shows it (u undoes)")
+                                       .arg(issue.number)
+                                       .arg(describe(m_snoozes.value(issue.number)))
+                                 : error);
+}
+
+void SnoozeController::chooseWake(int number)
+{
+    QString error;
+    if (m_undoStack) {
+        auto *command = new SnoozeCommand(this, number, stored(number), std::nullopt);
+        m_undoStack->push(command);
+        error = command->error();
+    } else {
+        error = wake(number);
+    }
+    emit message(error.isEmpty() ? tr("#%1 is back in the queue").arg(number) : error);
 }

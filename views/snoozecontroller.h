@@ -16,6 +16,7 @@
 #include <optional>
 
 class QMenu;
+class QUndoStack;
 class QTimer;
 class QWidget;
 
@@ -44,6 +45,12 @@ public:
     // until: a UTC time, or invalid for "until it changes on GitHub". An empty string, or the error.
     QString snooze(const Issue &issue, const QDateTime &until);
     QString wake(int number);
+    // Puts an issue back in a state: snoozed as `state` says, or awake (nullopt). For undo.
+    QString restore(int number, const std::optional<Snooze> &state);
+    // The stored snooze of an issue, expired or not.
+    std::optional<Snooze> stored(int number) const;
+    // The menu's choices go through this stack (`u` undoes them); without one they apply directly. Not owned.
+    void setUndoStack(QUndoStack *stack) { m_undoStack = stack; }
 
     // The choices for one issue, as a menu to pop up (not executed here: no nested event loop). A snoozed issue's
     // menu offers to wake it first. The menu deletes itself when closed.
@@ -62,6 +69,9 @@ Q_SIGNALS:
 private:
     void recompute();
     void pickDate(const Issue &issue, QWidget *parent);
+    // A choice from the menu: snooze until `until` (invalid: until it changes), through the undo stack.
+    void choose(const Issue &issue, const QDateTime &until);
+    void chooseWake(int number);
 
     std::unique_ptr<SnoozeStore> m_store;
     QString m_path;
@@ -71,4 +81,5 @@ private:
     QSet<int> m_active;
     std::function<QDateTime()> m_clock;
     QTimer *m_wakeTimer;
+    QUndoStack *m_undoStack = nullptr;
 };

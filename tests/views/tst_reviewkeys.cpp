@@ -83,6 +83,7 @@ private slots:
     void snoozeEnds_data();
     void snoozeEnds();
     void snoozeUntilAPickedDate();
+    void undoSnooze();
     void screenshots_data();
     void screenshots();
     void pickerAndSnoozeScreenshots_data();
@@ -585,6 +586,50 @@ void tst_ReviewKeys::snoozeUntilAPickedDate()
     const std::optional<Snooze> snooze = m_window->snoozes()->snoozeOf(140231);
     QVERIFY(snooze);
     QCOMPARE(snooze->until.toLocalTime(), QDateTime(today.addDays(10), QTime(9, 0)));
+}
+
+// u undoes a snooze (not the decision before it), and a wake.
+void tst_ReviewKeys::undoSnooze()
+{
+    const int all = m_table->model()->rowCount();
+    key(Qt::Key_A); // approve 140231, on to 140198
+    QCOMPARE(m_window->currentIssueNumber(), 140198);
+    QTRY_COMPARE(stored().size(), 1);
+    key(Qt::Key_Z);
+    chooseSnooze(u"tomorrow"_s);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(m_table->model()->rowCount(), all - 1);
+    QVERIFY(m_window->snoozes()->snoozeOf(140198));
+    key(Qt::Key_U);
+    QCOMPARE(m_table->model()->rowCount(), all);
+    QCOMPARE(m_window->currentIssueNumber(), 140198); // back where it was, selected
+    QVERIFY(!m_window->snoozes()->snoozeOf(140198));
+    QCOMPARE(stored().size(), 1); // the approval before it stands
+    QCOMPARE(stored().value(140231).state, ReviewState::Approved);
+    openWindow(); // and the store agrees
+    QCOMPARE(m_table->model()->rowCount(), all);
+
+    // A wake is undone too: the issue sleeps again, until the time it had.
+    m_window->selectIssue(140198);
+    key(Qt::Key_Z);
+    chooseSnooze(u"nextWeek"_s);
+    if (QTest::currentTestFailed())
+        return;
+    const QDateTime until = m_window->snoozes()->snoozeOf(140198)->until;
+    auto *state = m_window->findChild<QComboBox *>(u"stateFilter"_s);
+    state->setCurrentIndex(state->findData(MainWindow::SnoozedStateFilter));
+    m_window->selectFirstIssue();
+    m_table->setFocus();
+    key(Qt::Key_Z);
+    chooseSnooze(u"wake"_s);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(m_table->model()->rowCount(), 0);
+    key(Qt::Key_U);
+    QCOMPARE(m_table->model()->rowCount(), 1);
+    QCOMPARE(m_window->snoozes()->snoozeOf(140198)->until, until);
+    state->setCurrentIndex(0);
 }
 
 void tst_ReviewKeys::screenshots_data()
