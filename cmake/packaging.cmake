@@ -20,5 +20,6 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # bubblewrap runs repros, python3 reviews them (ast); the store's SQLite driver is a Qt plugin, loaded at
 # run time (libqt6gui6 itself brings the xcb platform and recommends Wayland's and the SVG icon plugin).
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "bubblewrap, python3, libqt6sql6-sqlite")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "gh, gnome-keyring | kwalletmanager, python3-torch")
+# qt6-translations-l10n: Qt's own strings (standard buttons, the shortcut editor) in the user's language.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "gh, gnome-keyring | kwalletmanager, python3-torch, qt6-translations-l10n")
 include(CPack)

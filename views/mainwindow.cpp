@@ -22,6 +22,9 @@
 #include "views/common/apppalette.h"
 #include "views/issue/issueview.h"
 #include "views/common/labelchipdelegate.h"
+#include "views/queue/repositorylabelcontroller.h"
+#include "views/queue/snoozecommand.h"
+#include "views/queue/snoozecontroller.h"
 #include "views/outbox/outboxpanel.h"
 #include "views/queue/queuepickerdialog.h"
 #include "views/repro/repropanel.h"
@@ -50,6 +53,7 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
@@ -360,6 +364,7 @@ void MainWindow::setUpFilters(QWidget *bar)
     m_stateFilter->addItem(tr("Any state"), -1);
     for (int i = 0; i < ReviewStateCount; ++i)
         m_stateFilter->addItem(IssueTableModel::reviewStateText(ReviewState(i)), i);
+    m_stateFilter->addItem(tr("Snoozed"), SnoozedStateFilter); // the issues `z` put out of the way
     m_hasReproFilter->setObjectName(u"hasReproFilter"_s);
     m_needsReviewFilter->setObjectName(u"needsReviewFilter"_s);
     for (QWidget *widget : std::initializer_list<QWidget *>{m_subOncallFilter, m_confidenceFilter, m_stateFilter,
@@ -379,7 +384,9 @@ void MainWindow::setUpFilters(QWidget *bar)
     });
     connect(m_stateFilter, &QComboBox::currentIndexChanged, this, [this] {
         const int value = m_stateFilter->currentData().toInt();
-        m_proxy->setReviewStateFilter(value < 0 ? std::nullopt : std::optional(ReviewState(value)));
+        m_proxy->setSnoozedOnly(value == SnoozedStateFilter);
+        m_proxy->setReviewStateFilter(value < 0 || value == SnoozedStateFilter ? std::nullopt
+                                                                               : std::optional(ReviewState(value)));
         updateCount();
     });
     connect(m_hasReproFilter, &QCheckBox::toggled, this, [this](bool on) {
@@ -415,17 +422,22 @@ void MainWindow::setUpShortcuts()
     bind(u"undo"_s, tr("Undo the last decision"), QKeySequence(Qt::Key_U), [this] {
         if (!m_undoStack->canUndo())
             return;
-        const auto *command =
-            dynamic_cast<const ReviewDecisionCommand *>(m_undoStack->command(m_undoStack->index() - 1));
+        const QUndoCommand *last = m_undoStack->command(m_undoStack->index() - 1);
+        const auto *command = dynamic_cast<const ReviewDecisionCommand *>(last);
+        const auto *snooze = dynamic_cast<const SnoozeCommand *>(last);
         m_undoStack->undo();
         if (command)
             selectIssue(command->number());
+        else if (snooze)
+            selectIssue(snooze->number()); // back in the table (or, undoing a wake, out of it again)
         refreshCurrentSuggestion(true);
     });
     bind(u"open_on_github"_s, tr("Open the issue on GitHub"), QKeySequence(Qt::Key_O),
          [this] { openCurrentOnGitHub(); });
     bind(u"mark"_s, tr("Mark or unmark the issue and advance (Shift/Ctrl+click marks too)"), QKeySequence(Qt::Key_X),
          [this] { toggleMark(); });
+    bind(u"snooze"_s, tr("Snooze the issue: until a date, or until it changes on GitHub"), QKeySequence(Qt::Key_Z),
+         [this] { snoozeCurrentIssue(); });
     bind(u"apply_to_marked"_s, tr("Apply a label, sub-oncall or template to the marked issues"),
          QKeySequence(Qt::Key_B), [this] { openBatchEdit(); });
     bind(u"filter"_s, tr("Filter the queue (Enter returns to it)"), QKeySequence(Qt::Key_Slash), [this] {
@@ -576,6 +588,7 @@ void MainWindow::setDecisionStore(ReviewDecisionStore *store)
         m_reproPanel->reductionPanel()->setOutboxStore(m_outboxStore.get());
     }
     m_scoreboardPage->setStorePath(m_store ? m_store->path() : QString());
+    updateSnoozes();
     m_undoStack->clear();
     if (!m_store || m_repository.isEmpty())
         return;
@@ -637,6 +650,44 @@ void MainWindow::startTriage()
 bool MainWindow::isTriaging() const
 {
     return m_triager->isRunning();
+}
+
+void MainWindow::updateSnoozes()
+{
+    if (!m_snoozes) {
+        m_snoozes = new SnoozeController(this);
+        m_snoozes->setUndoStack(m_undoStack);
+        connect(m_snoozes, &SnoozeController::message, this,
+                [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+        connect(m_snoozes, &SnoozeController::snoozedChanged, this, [this](const QSet<int> &numbers) {
+            // The snoozed issue leaves the table; the one after it takes its place, as after a skip.
+            const int row = m_table->currentIndex().row();
+            const int number = currentIssueNumber();
+            m_proxy->setSnoozed(numbers);
+            updateCount();
+            if (number != 0 && !selectIssue(number) && m_proxy->rowCount() > 0)
+                m_table->setCurrentIndex(m_proxy->index(std::clamp(row, 0, m_proxy->rowCount() - 1),
+                                                        IssueTableModel::Title));
+        });
+    }
+    if (const QString error = m_snoozes->setStorePath(m_store ? m_store->path() : QString()); !error.isEmpty())
+        showError(error);
+    m_snoozes->setIssues(m_repository, m_model->issues());
+}
+
+QMenu *MainWindow::snoozeCurrentIssue()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid() || !m_snoozes)
+        return nullptr;
+    if (!m_store) {
+        statusBar()->showMessage(tr("Snoozing needs the local store."), 6000);
+        return nullptr;
+    }
+    QMenu *menu = m_snoozes->menu(current.data(IssueTableModel::IssueRole).value<Issue>(), this);
+    const QRect rect = m_table->visualRect(current);
+    menu->popup(m_table->viewport()->mapToGlobal(QPoint(rect.left() + 24, rect.bottom())));
+    return menu;
 }
 
 void MainWindow::selectFirstIssue()
@@ -1021,10 +1072,11 @@ int MainWindow::applyBatch(const BatchEdit &edit)
     const QString refusedList = refused.join(u", "_s);
     QString message;
     if (refused.isEmpty())
-        message = applied == 1 ? tr("Edited 1 issue.") : tr("Edited %1 issues.").arg(applied);
+        message = applied == 1 ? tr("Edited 1 issue.") : tr("Edited %n issues.", nullptr, applied);
     else
-        message = applied == 1 ? tr("Edited 1 issue; the queue's rules refused %1.").arg(refusedList)
-                               : tr("Edited %1 issues; the queue's rules refused %2.").arg(applied).arg(refusedList);
+        message = applied == 1
+                      ? tr("Edited 1 issue; the queue's rules refused %1.").arg(refusedList)
+                      : tr("Edited %n issues; the queue's rules refused %1.", nullptr, applied).arg(refusedList);
     statusBar()->showMessage(message, 10000);
     return applied;
 }
@@ -1085,8 +1137,12 @@ void MainWindow::updateCount()
 {
     const int total = m_model->rowCount();
     const int shown = m_proxy->rowCount();
-    QString text = shown == total ? (total == 1 ? tr("1 issue") : tr("%1 issues").arg(total))
-                                  : tr("%1 of %2 issues").arg(shown).arg(total);
+    // %n: a translation gets its language's plural forms; the English source is right without one.
+    QString text = shown == total ? (total == 1 ? tr("1 issue") : tr("%n issues", nullptr, total))
+                                  : (total == 1 ? tr("%1 of 1 issue").arg(shown)
+                                                : tr("%1 of %n issues", nullptr, total).arg(shown));
+    if (const int snoozed = m_snoozes ? int(m_snoozes->snoozed().size()) : 0; snoozed > 0)
+        text += tr(" · %n snoozed", nullptr, snoozed);
     // Which rubric judges the queue: a pt2 queue triaged by the distributed rubric would mislead quietly.
     if (m_rubrics.isPerIssue()) {
         // Each issue by the rubric its labels name: say which, and for how many.
@@ -1257,6 +1313,23 @@ void MainWindow::setGitHub(GitHubClient *client, IssueStore *issueStore, TokenSt
     m_similarity = issueStore ? std::make_unique<SimilarityLookup>(issueStore->path()) : nullptr;
     m_similarPanel->setLookup(m_similarity.get());
     m_tokenLabel->setClient(client);
+    delete m_repositoryLabels;
+    m_repositoryLabels = issueStore ? new RepositoryLabelController(client, issueStore->path(), this) : nullptr;
+    if (m_repositoryLabels) {
+        connect(m_repositoryLabels, &RepositoryLabelController::labelsChanged, this,
+                [this](const QList<RepositoryLabel> &labels) {
+                    // Every chip in GitHub's colours: the table's, the issue's, the outbox's, the suggestion's.
+                    LabelChipDelegate::setGitHubColors(m_repositoryLabels->colors());
+                    m_panel->setRepositoryLabels(labels);
+                    m_table->viewport()->update();
+                });
+        connect(m_repositoryLabels, &RepositoryLabelController::synced, this, [this](const QString &error) {
+            if (!error.isEmpty())
+                statusBar()->showMessage(tr("Labels not updated: %1").arg(error), 10000);
+        });
+        if (m_hasQueue)
+            m_repositoryLabels->setRepository(m_queue.repository());
+    }
     if (m_client) {
         connect(m_client, &GitHubClient::rateLimitChanged, this, &MainWindow::showRateLimit, Qt::UniqueConnection);
         if (m_client->rateLimit().isKnown())
@@ -1345,6 +1418,8 @@ bool MainWindow::openStoredQueue(const QueueSpec &queue)
     m_queue = queue;
     m_hasQueue = true;
     m_lastSync = {};
+    if (m_repositoryLabels)
+        m_repositoryLabels->setRepository(queue.repository());
     if (const Result<QList<StoredQueue>> stored = m_issueStore->queues()) {
         for (const StoredQueue &candidate : stored.value()) {
             if (candidate.queue.repository() == queue.repository() &&
@@ -1473,6 +1548,8 @@ void MainWindow::onSyncFinished(bool ok, const QString &error)
     m_syncProgress->hide();
     m_cancelSyncButton->hide();
     m_syncAction->setEnabled(true);
+    if (ok && m_repositoryLabels)
+        m_repositoryLabels->sync(); // the repository's labels too: conditional, free when nothing changed
     if (ok) {
         // Reloads, keeping the selection, and picks up the new last-sync time; syncFinished() follows the reload.
         m_syncFinishPending = openStoredQueue(m_queue);

@@ -40,6 +40,9 @@ class OutboxPanel;
 class OutboxStore;
 class QShortcut;
 class ReviewShortcuts;
+class RepositoryLabelController;
+class SnoozeController;
+class QMenu;
 struct BatchEdit;
 struct QueueFilters;
 class QStackedWidget;
@@ -97,6 +100,10 @@ public:
     void selectFirstIssue();
     bool selectIssue(int number);
     int currentIssueNumber() const;
+    // `z`: the snooze choices for the current issue, popped up beside its row (null without one).
+    QMenu *snoozeCurrentIssue();
+    SnoozeController *snoozes() const { return m_snoozes; }
+    static constexpr int SnoozedStateFilter = 100; // the state filter's "Snoozed" entry
 
     // GitHub and the local store the queue comes from; the token store backs the token dialog. Not owned.
     void setGitHub(GitHubClient *client, IssueStore *issueStore, TokenStore *tokenStore = nullptr);
@@ -140,6 +147,8 @@ public:
     bool isSimilarTabShown() const;
     SearchDialog *openSearch();
     QUndoStack *undoStack() const { return m_undoStack; }
+    // The open queue's repository labels (stored, synced after each queue sync); null without a store.
+    RepositoryLabelController *repositoryLabels() const { return m_repositoryLabels; }
 
     // The outbox page ("Outbox (N)" in the toolbar, Ctrl+Shift+O): approvals wait there, on the decisions'
     // store file, until Submit writes them to GitHub through the window's client.
@@ -186,6 +195,7 @@ private:
     void setUpShortcuts();
     void applyFilter();
     void moveSelection(int delta);
+    void updateSnoozes();
     void showCurrentIssue();
     void refreshCurrentSuggestion(bool force);
     void keepDraftOfShownIssue();
@@ -289,4 +299,6 @@ private:
     ReviewShortcuts *m_shortcuts = nullptr;
     bool m_marking = false; // `x` was pressed: moving keeps the marked rows selected
     QString m_filtersKey;   // the queue the filters belong to
+    RepositoryLabelController *m_repositoryLabels = nullptr;
+    SnoozeController *m_snoozes = nullptr;
 };

@@ -72,10 +72,33 @@ void IssueFilterProxyModel::setNeedsReviewOnly(bool only)
     invalidateRowsFilter();
 }
 
+void IssueFilterProxyModel::setSnoozed(const QSet<int> &numbers)
+{
+    if (numbers == m_snoozed)
+        return;
+    m_snoozed = numbers;
+    invalidateRowsFilter();
+}
+
+void IssueFilterProxyModel::setSnoozedOnly(bool only)
+{
+    if (only == m_snoozedOnly)
+        return;
+    m_snoozedOnly = only;
+    invalidateRowsFilter();
+}
+
 bool IssueFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     const QAbstractItemModel *source = sourceModel();
     const QModelIndex first = source->index(sourceRow, 0, sourceParent);
+    if (!m_snoozed.isEmpty() || m_snoozedOnly) {
+        const int number = source->index(sourceRow, IssueTableModel::Number, sourceParent)
+                               .data(IssueTableModel::SortRole)
+                               .toInt();
+        if (m_snoozed.contains(number) != m_snoozedOnly)
+            return false;
+    }
     if (m_state && first.data(IssueTableModel::ReviewStateRole).toInt() != int(*m_state))
         return false;
     if (m_confidence && first.data(IssueTableModel::ConfidenceRole).toInt() != int(*m_confidence))

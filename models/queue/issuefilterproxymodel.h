@@ -4,6 +4,7 @@
 #include "engine/review/reviewdecisionstore.h"
 #include "engine/triage/triageplan.h"
 
+#include <QSet>
 #include <QSortFilterProxyModel>
 #include <QStringList>
 
@@ -29,6 +30,10 @@ public:
     void setReviewStateFilter(std::optional<ReviewState> state);
     void setHasReproOnly(bool only);
     void setNeedsReviewOnly(bool only);
+    // Snoozed issues (`z`) are out of the way: hidden, or the only ones shown.
+    void setSnoozed(const QSet<int> &numbers);
+    void setSnoozedOnly(bool only);
+    bool isSnoozedOnly() const { return m_snoozedOnly; }
 
     void setSourceModel(QAbstractItemModel *model) override;
 
@@ -45,4 +50,6 @@ private:
     std::optional<ReviewState> m_state;
     bool m_hasReproOnly = false;
     bool m_needsReviewOnly = false;
+    QSet<int> m_snoozed;
+    bool m_snoozedOnly = false;
 };

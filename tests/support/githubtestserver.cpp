@@ -168,6 +168,11 @@ GitHubTestServer::GitHubTestServer(QObject *parent)
                          QHttpServerResponder &responder) {
                       serve(request, responder, [=, this, &request] { return restIssues(owner, name, request); });
                   });
+    m_http->route(u"/repos/<arg>/<arg>/labels"_s, QHttpServerRequest::Method::Get, this,
+                  [this](const QString &owner, const QString &name, const QHttpServerRequest &request,
+                         QHttpServerResponder &responder) {
+                      serve(request, responder, [=, this, &request] { return restLabels(owner, name, request); });
+                  });
     m_http->route(u"/repos/<arg>/<arg>/issues/<arg>/comments"_s, QHttpServerRequest::Method::Get, this,
                   [this](const QString &owner, const QString &name, int number, const QHttpServerRequest &request,
                          QHttpServerResponder &responder) {
@@ -271,6 +276,20 @@ void GitHubTestServer::generate(const Generation &generation)
     m_owner = generation.owner;
     m_name = generation.name;
     m_issues.clear();
+    m_labels.clear();
+    {
+        QStringList names = generation.queueLabels;
+        names += {u"triaged"_s, u"module: docs"_s, UnicodeLabel};
+        for (int n = 1; names.size() < generation.repositoryLabels; ++n)
+            names.append(n % 3 == 0 ? u"topic: area %1"_s.arg(n) : u"module: area %1"_s.arg(n));
+        names.removeDuplicates();
+        for (qsizetype i = 0; i < names.size() && i < std::max(generation.repositoryLabels, 0); ++i) {
+            // Deterministic colours over the whole range, dark and light ones alike.
+            const quint32 rgb = quint32((i * 2654435761u) & 0xffffffu);
+            m_labels.append(TestLabel{names.at(i), QString::number(rgb, 16).rightJustified(6, u'0'),
+                                      i % 2 ? u"Label %1"_s.arg(i) : QString()});
+        }
+    }
     static const QStringList associations = {u"NONE"_s, u"CONTRIBUTOR"_s, u"MEMBER"_s, u"COLLABORATOR"_s,
                                              u"FIRST_TIME_CONTRIBUTOR"_s};
     for (int n = 1; n <= generation.issues; ++n) {
@@ -573,6 +592,38 @@ GitHubTestServer::Answer GitHubTestServer::restIssues(const QString &owner, cons
     for (qsizetype i = qsizetype(page - 1) * perPage;
          i < std::min<qsizetype>(matching.size(), qsizetype(page) * perPage); ++i) {
         items.append(issueJson(*matching.at(i)));
+    }
+    Answer answer{200, json(items), {}};
+    const QByteArray link = linkHeader(request, page, lastPage);
+    if (!link.isEmpty())
+        answer.headers.append(QHttpHeaders::WellKnownHeader::Link, link);
+    return answer;
+}
+
+GitHubTestServer::Answer GitHubTestServer::restLabels(const QString &owner, const QString &name,
+                                                      const QHttpServerRequest &request)
+{
+    if (!isOurRepository(owner, name))
+        return Answer{404, R"({"message":"Not Found","documentation_url":"https://docs.github.com/rest"})", {}};
+    const QUrlQuery query(request.url());
+    const int perPage = std::clamp(
+        query.queryItemValue(u"per_page"_s).isEmpty() ? 30 : query.queryItemValue(u"per_page"_s).toInt(), 1, 100);
+    const int page = std::max(1, query.queryItemValue(u"page"_s).toInt());
+    const int lastPage = std::max<int>(1, int((m_labels.size() + perPage - 1) / perPage));
+    QJsonArray items;
+    const qsizetype end = std::min<qsizetype>(m_labels.size(), qsizetype(page) * perPage);
+    for (qsizetype i = qsizetype(page - 1) * perPage; i < end; ++i) {
+        const TestLabel &label = m_labels.at(i);
+        const qint64 id = 100000 + i;
+        items.append(QJsonObject{
+            {u"id"_s, id},
+            {u"node_id"_s, u"LA_kwDOTest%1"_s.arg(id)},
+            {u"url"_s, u"%1/repos/%2/%3/labels/%4"_s.arg(url().toString(), m_owner, m_name,
+                                                          QString::fromLatin1(QUrl::toPercentEncoding(label.name)))},
+            {u"name"_s, label.name},
+            {u"color"_s, label.color},
+            {u"default"_s, label.name == u"bug"_s},
+            {u"description"_s, label.description.isEmpty() ? QJsonValue() : QJsonValue(label.description)}});
     }
     Answer answer{200, json(items), {}};
     const QByteArray link = linkHeader(request, page, lastPage);

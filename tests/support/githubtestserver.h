@@ -57,6 +57,14 @@ struct TestIssue
     int commentsContaining(const QString &text) const;
 };
 
+// A repository label as GET /repos/{owner}/{repo}/labels lists it.
+struct TestLabel
+{
+    QString name;
+    QString color; // six hex digits, no '#'
+    QString description;
+};
+
 // Retries and waits scaled down for the test server: four attempts, backoff in milliseconds, 400 ms without a
 // byte is a lost answer, Retry-After: 1 waits 50 ms.
 RetryPolicy fastRetryPolicy();
@@ -111,6 +119,9 @@ public:
         int otherLabelEvery = 0;   // every k-th issue lacks the queue labels (another queue)
         int unicodeLabelEvery = 0; // every k-th issue also has UnicodeLabel
         int hugeBodyIssue = 0;     // this issue's body is 5 MB
+        // The repository's labels: the queue labels, `triaged`, `module: docs`, UnicodeLabel, then generated
+        // ones ("module: area 7", …) up to this many in all.
+        int repositoryLabels = 40;
     };
     static const QString UnicodeLabel;
 
@@ -123,6 +134,8 @@ public:
     void generate(const Generation &generation);
     QString repository() const { return m_owner + u'/' + m_name; }
     QList<TestIssue> &issues() { return m_issues; }
+    // The repository's labels, in GitHub's order (creation); mutable, as on GitHub.
+    QList<TestLabel> &labels() { return m_labels; }
     const TestIssue *issue(int number) const;
     // Moves an issue to the newest update, optionally with one more comment.
     void touch(int number, const QString &newComment = {});
@@ -176,6 +189,7 @@ private:
     bool takeFault(const QString &path, const QString &method, const QByteArray &body, FaultRule *rule);
     QHttpHeaders rateHeaders(bool graphql, bool spend);
     Answer restIssues(const QString &owner, const QString &name, const QHttpServerRequest &request);
+    Answer restLabels(const QString &owner, const QString &name, const QHttpServerRequest &request);
     Answer restComments(const QString &owner, const QString &name, int number, const QHttpServerRequest &request);
     Answer graphql(const QHttpServerRequest &request);
     Answer graphqlSubscription(const QString &text, const QJsonObject &variables);
@@ -198,6 +212,7 @@ private:
     QString m_owner;
     QString m_name;
     QList<TestIssue> m_issues;
+    QList<TestLabel> m_labels;
     QList<FaultRule> m_faults;
     QStringList m_requests;
     QStringList m_writeLog;

@@ -6,6 +6,8 @@
 #include "tests/support/githubtestserver.h"
 #include "views/common/apppalette.h"
 #include "views/mainwindow.h"
+#include "views/queue/repositorylabelcontroller.h"
+#include "views/queue/suggestionpanel.h"
 
 #include <KSyntaxHighlighting/Repository>
 
@@ -55,6 +57,7 @@ private slots:
     void closedServerShowsOffline();
     void queueChoosesItsRubric_data();
     void queueChoosesItsRubric();
+    void syncBringsTheRepositoryLabels();
 
 private:
     bool syncOnce(bool expectOk);
@@ -262,3 +265,40 @@ void tst_MainWindowSync::closedServerShowsOffline()
 
 QTEST_MAIN(tst_MainWindowSync)
 #include "tst_mainwindowsync.moc"
+
+void tst_MainWindowSync::syncBringsTheRepositoryLabels()
+{
+    RepositoryLabelController *labels = m_window->repositoryLabels();
+    QVERIFY(labels);
+    QVERIFY(labels->labels().isEmpty()); // never synced
+    m_server->labels().append({u"module: from github"_s, u"fbca04"_s, u"A label only the repository has"_s});
+    QSignalSpy synced(labels, &RepositoryLabelController::synced);
+    QVERIFY(syncOnce(true));
+    QVERIFY(synced.wait(10000) || synced.size() == 1);
+    QCOMPARE(synced.first().first().toString(), QString());
+    QCOMPARE(labels->labels().size(), m_server->labels().size());
+    QTRY_VERIFY(m_window->tableModel()->rowCount() > 0);
+
+    // The picker offers every one of them (their order is tst_suggestionpanel's); GitHub's colours are kept.
+    const QStringList picker = m_window->suggestionPanel()->pickerLabels();
+    for (const TestLabel &label : m_server->labels())
+        QVERIFY2(picker.contains(label.name), qPrintable(label.name));
+    QCOMPARE(labels->colors().value(u"module: from github"_s), QColor(u"#fbca04"_s));
+
+    // Reopened from the store, offline: the labels come back without a request.
+    m_window.reset();
+    m_server->resetCounts();
+    m_window = std::make_unique<MainWindow>(m_repository.get());
+    m_window->setGitHub(m_client.get(), m_store.get());
+    QVERIFY(m_window->openStoredQueue(m_queue));
+    QCOMPARE(m_window->repositoryLabels()->labels().size(), m_server->labels().size());
+    QVERIFY(m_window->suggestionPanel()->pickerLabels().contains(u"module: from github"_s));
+    QCOMPARE(m_server->requestCount(u"/labels"_s), 0);
+
+    // A re-sync asks conditionally; nothing changed costs nothing more.
+    QSignalSpy again(m_window->repositoryLabels(), &RepositoryLabelController::synced);
+    QVERIFY(syncOnce(true));
+    QVERIFY(again.wait(10000) || again.size() == 1);
+    QCOMPARE(again.first().first().toString(), QString());
+    QCOMPARE(m_server->requestCount(u"/labels"_s), 1);
+}

@@ -5,10 +5,12 @@
 #include "models/queue/issuetablemodel.h"
 #include "tests/support/testdata.h"
 #include "views/common/apppalette.h"
-#include "views/common/reviewshortcuts.h"
-#include "views/mainwindow.h"
 #include "views/queue/batcheditdialog.h"
+#include "views/common/labelchipdelegate.h"
+#include "views/mainwindow.h"
 #include "views/queue/queuefilters.h"
+#include "views/common/reviewshortcuts.h"
+#include "views/queue/snoozecontroller.h"
 #include "views/queue/suggestionpanel.h"
 
 #include <KSyntaxHighlighting/Repository>
@@ -20,7 +22,11 @@
 #include <QDialog>
 #include <QDir>
 #include <QFile>
+#include <QCalendarWidget>
+#include <QCompleter>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -72,8 +78,16 @@ private slots:
     void batchKeepsUndecidedEditsOfEachIssue();
     void remappedKeysKeptAndShown();
     void filtersSavedWithTheQueue();
+    void snoozeWithZ_data();
+    void snoozeWithZ();
+    void snoozeEnds_data();
+    void snoozeEnds();
+    void snoozeUntilAPickedDate();
+    void undoSnooze();
     void screenshots_data();
     void screenshots();
+    void pickerAndSnoozeScreenshots_data();
+    void pickerAndSnoozeScreenshots();
 
 private:
     void openWindow(bool remember = false, const QString &source = u"queue-small.json"_s);
@@ -439,6 +453,185 @@ void tst_ReviewKeys::filtersSavedWithTheQueue()
     QSettings().remove(u"filters"_s);
 }
 
+// Presses z and picks a choice from the menu that pops up beside the row.
+static void chooseSnooze(const QString &choice)
+{
+    QMenu *menu = nullptr;
+    QTRY_VERIFY((menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())));
+    QCOMPARE(menu->objectName(), u"snoozeMenu"_s);
+    auto *action = menu->findChild<QAction *>(choice);
+    QVERIFY2(action, qPrintable(choice));
+    menu->close();
+    action->trigger();
+}
+
+void tst_ReviewKeys::snoozeWithZ_data()
+{
+    QTest::addColumn<QString>("choice");
+    QTest::addColumn<bool>("untilChanged");
+    QTest::addRow("for 3 hours") << u"inThreeHours"_s << false;
+    QTest::addRow("until tomorrow") << u"tomorrow"_s << false;
+    QTest::addRow("until next week") << u"nextWeek"_s << false;
+    QTest::addRow("until it changes on GitHub") << u"untilChanged"_s << true;
+}
+
+void tst_ReviewKeys::snoozeWithZ()
+{
+    QFETCH(QString, choice);
+    QFETCH(bool, untilChanged);
+    const int all = m_table->model()->rowCount();
+    QCOMPARE(m_window->currentIssueNumber(), 140231);
+    key(Qt::Key_Z);
+    chooseSnooze(choice);
+    if (QTest::currentTestFailed())
+        return;
+    // Out of the way: the next issue takes its place, the count says how many sleep.
+    QCOMPARE(m_table->model()->rowCount(), all - 1);
+    QCOMPARE(m_window->currentIssueNumber(), 140198);
+    QCOMPARE(m_window->tableModel()->rowForNumber(140231) >= 0, true); // still in the queue, only hidden
+    const QString count = m_window->findChild<QLabel *>(u"countLabel"_s)->text();
+    QVERIFY2(count.contains(u"1 snoozed"_s), qPrintable(count));
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(u"Snoozed #140231"_s),
+             qPrintable(m_window->statusBar()->currentMessage()));
+    const std::optional<Snooze> snooze = m_window->snoozes()->snoozeOf(140231);
+    QVERIFY(snooze);
+    QCOMPARE(snooze->untilChanged(), untilChanged);
+    if (!untilChanged)
+        QVERIFY(snooze->until > QDateTime::currentDateTimeUtc().addSecs(3 * 3600 - 60));
+    QVERIFY(stored().isEmpty()); // a snooze is no decision
+
+    // Kept in the store: a restart keeps it out of the way.
+    openWindow();
+    QCOMPARE(m_table->model()->rowCount(), all - 1);
+    QCOMPARE(m_window->currentIssueNumber(), 140198);
+
+    // The Snoozed filter shows it alone; z there wakes it.
+    auto *state = m_window->findChild<QComboBox *>(u"stateFilter"_s);
+    QVERIFY(state);
+    state->setCurrentIndex(state->findData(MainWindow::SnoozedStateFilter));
+    QCOMPARE(m_table->model()->rowCount(), 1);
+    m_window->selectFirstIssue();
+    QCOMPARE(m_window->currentIssueNumber(), 140231);
+    m_table->setFocus();
+    key(Qt::Key_Z);
+    chooseSnooze(u"wake"_s);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(m_table->model()->rowCount(), 0);
+    state->setCurrentIndex(0);
+    QCOMPARE(m_table->model()->rowCount(), all);
+    openWindow();
+    QCOMPARE(m_table->model()->rowCount(), all);
+}
+
+void tst_ReviewKeys::snoozeEnds_data()
+{
+    QTest::addColumn<QString>("choice");
+    QTest::addColumn<int>("laterSeconds"); // the clock moves on this far
+    QTest::addColumn<bool>("updated");     // a sync brings a newer update of the issue
+    QTest::addColumn<bool>("back");
+    QTest::addRow("3 hours, 2 hours later") << u"inThreeHours"_s << 2 * 3600 << false << false;
+    QTest::addRow("3 hours, 4 hours later") << u"inThreeHours"_s << 4 * 3600 << false << true;
+    QTest::addRow("next week, 8 days later") << u"nextWeek"_s << 8 * 24 * 3600 << false << true;
+    QTest::addRow("until changed, a week later, unchanged") << u"untilChanged"_s << 7 * 24 * 3600 << false << false;
+    QTest::addRow("until changed, changed") << u"untilChanged"_s << 0 << true << true;
+    QTest::addRow("3 hours, changed") << u"inThreeHours"_s << 0 << true << false;
+}
+
+void tst_ReviewKeys::snoozeEnds()
+{
+    QFETCH(QString, choice);
+    QFETCH(int, laterSeconds);
+    QFETCH(bool, updated);
+    QFETCH(bool, back);
+    const int all = m_table->model()->rowCount();
+    key(Qt::Key_Z);
+    chooseSnooze(choice);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(m_table->model()->rowCount(), all - 1);
+
+    QList<Issue> issues = TestData::issues(u"queue-small.json"_s);
+    if (updated) {
+        for (Issue &issue : issues) {
+            if (issue.number == 140231) {
+                issue.updatedAt = issue.updatedAt.addSecs(60);
+                issue.comments.append(Comment{});
+            }
+        }
+    }
+    const QDateTime later = QDateTime::currentDateTimeUtc().addSecs(laterSeconds);
+    m_window->snoozes()->setClock([later] { return later; });
+    m_window->setIssues(issues, u"queue-small.json"_s, Repo); // a sync's reload
+    QCOMPARE(m_table->model()->rowCount(), back ? all : all - 1);
+    QCOMPARE(m_window->snoozes()->snoozeOf(140231).has_value(), !back);
+}
+
+void tst_ReviewKeys::snoozeUntilAPickedDate()
+{
+    const int all = m_table->model()->rowCount();
+    key(Qt::Key_Z);
+    chooseSnooze(u"pickDate"_s);
+    if (QTest::currentTestFailed())
+        return;
+    QDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = topLevel<QDialog>(u"snoozeDateDialog"_s)));
+    auto *calendar = dialog->findChild<QCalendarWidget *>(u"snoozeCalendar"_s);
+    QVERIFY(calendar);
+    const QDate today = QDate::currentDate();
+    QCOMPARE(calendar->minimumDate(), today.addDays(1)); // no snooze into the past
+    calendar->setSelectedDate(today.addDays(10));
+    dialog->accept();
+    QCOMPARE(m_table->model()->rowCount(), all - 1);
+    const std::optional<Snooze> snooze = m_window->snoozes()->snoozeOf(140231);
+    QVERIFY(snooze);
+    QCOMPARE(snooze->until.toLocalTime(), QDateTime(today.addDays(10), QTime(9, 0)));
+}
+
+// u undoes a snooze (not the decision before it), and a wake.
+void tst_ReviewKeys::undoSnooze()
+{
+    const int all = m_table->model()->rowCount();
+    key(Qt::Key_A); // approve 140231, on to 140198
+    QCOMPARE(m_window->currentIssueNumber(), 140198);
+    QTRY_COMPARE(stored().size(), 1);
+    key(Qt::Key_Z);
+    chooseSnooze(u"tomorrow"_s);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(m_table->model()->rowCount(), all - 1);
+    QVERIFY(m_window->snoozes()->snoozeOf(140198));
+    key(Qt::Key_U);
+    QCOMPARE(m_table->model()->rowCount(), all);
+    QCOMPARE(m_window->currentIssueNumber(), 140198); // back where it was, selected
+    QVERIFY(!m_window->snoozes()->snoozeOf(140198));
+    QCOMPARE(stored().size(), 1); // the approval before it stands
+    QCOMPARE(stored().value(140231).state, ReviewState::Approved);
+    openWindow(); // and the store agrees
+    QCOMPARE(m_table->model()->rowCount(), all);
+
+    // A wake is undone too: the issue sleeps again, until the time it had.
+    m_window->selectIssue(140198);
+    key(Qt::Key_Z);
+    chooseSnooze(u"nextWeek"_s);
+    if (QTest::currentTestFailed())
+        return;
+    const QDateTime until = m_window->snoozes()->snoozeOf(140198)->until;
+    auto *state = m_window->findChild<QComboBox *>(u"stateFilter"_s);
+    state->setCurrentIndex(state->findData(MainWindow::SnoozedStateFilter));
+    m_window->selectFirstIssue();
+    m_table->setFocus();
+    key(Qt::Key_Z);
+    chooseSnooze(u"wake"_s);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(m_table->model()->rowCount(), 0);
+    key(Qt::Key_U);
+    QCOMPARE(m_table->model()->rowCount(), 1);
+    QCOMPARE(m_window->snoozes()->snoozeOf(140198)->until, until);
+    state->setCurrentIndex(0);
+}
+
 void tst_ReviewKeys::screenshots_data()
 {
     QTest::addColumn<bool>("dark");
@@ -483,6 +676,73 @@ void tst_ReviewKeys::screenshots()
     QTRY_COMPARE(stored().size(), 3);
     QTest::qWait(100);
     QVERIFY(m_window->grab().save(QDir(dir).filePath(u"batch-applied"_s + suffix + u".png"_s)));
+    QApplication::setPalette(AppPalette::light());
+}
+
+void tst_ReviewKeys::pickerAndSnoozeScreenshots_data()
+{
+    screenshots_data();
+}
+
+// The label picker over the repository's labels in their GitHub colours, typed into; the snooze menu.
+void tst_ReviewKeys::pickerAndSnoozeScreenshots()
+{
+    QFETCH(bool, dark);
+    const QString dir = qEnvironmentVariable("TRIAGE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        QSKIP("TRIAGE_SCREENSHOT_DIR is not set");
+    QVERIFY(QDir().mkpath(dir));
+    const QString suffix = dark ? u"-dark"_s : QString();
+    QApplication::setPalette(dark ? AppPalette::dark() : AppPalette::light());
+    openWindow();
+    m_window->resize(1440, 900);
+    // GitHub's default colours on a few labels of each kind.
+    QList<RepositoryLabel> labels = {
+        {u"module: c10d"_s, u"f7e101"_s, {}},        {u"module: fsdp"_s, u"0e8a16"_s, {}},
+        {u"module: rocm"_s, u"d73a4a"_s, {}},        {u"module: rocm-ci"_s, u"5319e7"_s, {}},
+        {u"triaged"_s, u"c5def5"_s, {}},             {u"high priority"_s, u"b60205"_s, {}},
+        {u"oncall: distributed"_s, u"1d76db"_s, {}}, {u"rocm priority"_s, u"fbca04"_s, {}},
+        {u"module: ddp"_s, u"a2eeef"_s, {}},         {u"topic: rocm wheels"_s, u"ededed"_s, {}},
+    };
+    QHash<QString, QColor> colors; // what the window hands every chip when the repository's labels arrive
+    for (const RepositoryLabel &label : std::as_const(labels))
+        colors.insert(label.name, QColor(u'#' + label.color));
+    LabelChipDelegate::setGitHubColors(colors);
+    m_window->selectIssue(140198);
+    m_window->selectIssue(140231); // the issue's chips are painted again, in those colours
+    SuggestionPanel *panel = m_window->suggestionPanel();
+    panel->setRepositoryLabels(labels);
+    panel->setLabelChecked(u"module: fsdp"_s, true);
+    key(Qt::Key_L);
+    auto *picker = panel->findChild<QComboBox *>(u"addLabelCombo"_s);
+    QTest::keyClicks(picker->lineEdit(), u"roc"_s);
+    QWidget *popup = picker->completer()->popup();
+    QTRY_VERIFY(popup->isVisible());
+    QTest::qWait(100);
+    QImage shot = m_window->grab().toImage();
+    {
+        QPainter painter(&shot);
+        painter.drawPixmap(picker->mapTo(m_window.get(), QPoint(0, picker->height())), popup->grab());
+    }
+    QVERIFY(shot.save(QDir(dir).filePath(u"label-picker"_s + suffix + u".png"_s)));
+    popup->hide();
+    picker->lineEdit()->clear();
+    m_table->setFocus();
+
+    key(Qt::Key_Z);
+    QMenu *menu = nullptr;
+    QTRY_VERIFY((menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())));
+    QTest::qWait(100);
+    shot = m_window->grab().toImage();
+    {
+        QPainter painter(&shot);
+        const QRect row = m_table->visualRect(m_table->currentIndex());
+        painter.drawPixmap(m_table->viewport()->mapTo(m_window.get(), QPoint(row.left() + 24, row.bottom())),
+                           menu->grab());
+    }
+    QVERIFY(shot.save(QDir(dir).filePath(u"snooze-menu"_s + suffix + u".png"_s)));
+    menu->close();
+    LabelChipDelegate::setGitHubColors({});
     QApplication::setPalette(AppPalette::light());
 }
 

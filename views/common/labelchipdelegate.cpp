@@ -9,6 +9,8 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -45,6 +47,8 @@ LabelChipDelegate::LabelChipDelegate(QObject *parent)
 
 LabelChipDelegate::ChipColors LabelChipDelegate::colorsFor(const QString &label, const QPalette &palette)
 {
+    if (const QColor github = gitHubColor(label); github.isValid())
+        return colorsForGitHub(github, palette);
     return colorsForHue(hueFor(label), palette);
 }
 
@@ -58,6 +62,84 @@ LabelChipDelegate::ChipColors LabelChipDelegate::colorsForHue(int hue, const QPa
                 QColor::fromHslF(h, 0.65f * saturation, 0.82f)};
     return {QColor::fromHslF(h, 0.70f * saturation, 0.94f), QColor::fromHslF(h, 0.45f * saturation, 0.84f),
             QColor::fromHslF(h, 0.60f * saturation, 0.30f)};
+}
+
+namespace {
+
+qreal luminance(const QColor &color)
+{
+    const auto channel = [](float c) {
+        return c <= 0.04045f ? qreal(c) / 12.92 : std::pow((qreal(c) + 0.055) / 1.055, 2.4);
+    };
+    const QColor rgb = color.toRgb();
+    return 0.2126 * channel(rgb.redF()) + 0.7152 * channel(rgb.greenF()) + 0.0722 * channel(rgb.blueF());
+}
+
+QColor mix(const QColor &base, const QColor &over, qreal amount)
+{
+    const QColor a = base.toRgb();
+    const QColor b = over.toRgb();
+    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * amount),
+                            float(a.greenF() + (b.greenF() - a.greenF()) * amount),
+                            float(a.blueF() + (b.blueF() - a.blueF()) * amount));
+}
+
+} // namespace
+
+qreal LabelChipDelegate::contrastRatio(const QColor &a, const QColor &b)
+{
+    const qreal la = luminance(a);
+    const qreal lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+LabelChipDelegate::ChipColors LabelChipDelegate::colorsForGitHub(const QColor &color, const QPalette &palette)
+{
+    constexpr qreal Readable = 4.5;
+    const QColor base = color.toRgb();
+    if (!AppPalette::isDark(palette)) {
+        const QColor black(0x1f, 0x23, 0x28); // GitHub's fg.default
+        const QColor white(Qt::white);
+        QColor text = contrastRatio(black, base) >= contrastRatio(white, base) ? black : white;
+        if (contrastRatio(text, base) < Readable)
+            text = contrastRatio(Qt::black, base) >= contrastRatio(white, base) ? QColor(Qt::black) : white;
+        // A near-white label would vanish into the window: its border is drawn darker.
+        const QColor border = luminance(base) > 0.8 ? base.darker(135) : base.darker(112);
+        return {base, border, text};
+    }
+    const QColor window = palette.color(QPalette::Base).toRgb();
+    const QColor background = mix(window, base, 0.22);
+    const QColor border = mix(window, base, 0.5);
+    // The label's hue, lightened until it reads on the tinted fill.
+    float h = 0, s = 0, l = 0;
+    base.getHslF(&h, &s, &l);
+    QColor text = QColor::fromHslF(std::max(h, 0.0f), std::min(s, 0.9f), std::max(l, 0.72f));
+    for (float lightness = std::max(l, 0.72f); contrastRatio(text, background) < Readable && lightness < 1.0f;) {
+        lightness = std::min(1.0f, lightness + 0.04f);
+        text = QColor::fromHslF(std::max(h, 0.0f), std::min(s, 0.9f), lightness);
+    }
+    return {background, border, text};
+}
+
+namespace {
+QHash<QString, QColor> &gitHubColors() // lower-case names; GUI thread only
+{
+    static QHash<QString, QColor> colors;
+    return colors;
+}
+} // namespace
+
+void LabelChipDelegate::setGitHubColors(const QHash<QString, QColor> &colors)
+{
+    QHash<QString, QColor> lower;
+    for (auto it = colors.cbegin(); it != colors.cend(); ++it)
+        lower.insert(it.key().toLower(), it.value());
+    gitHubColors() = lower;
+}
+
+QColor LabelChipDelegate::gitHubColor(const QString &label)
+{
+    return gitHubColors().value(label.toLower());
 }
 
 QFont LabelChipDelegate::chipFont(const QFont &font)

@@ -583,8 +583,8 @@ void IssueView::insertHeader(QTextCursor &cursor, const Issue &issue)
             mutedFormat);
     }
     cursor.insertText(separator, mutedFormat);
-    cursor.insertText(issue.comments.size() == 1 ? tr("1 comment") : tr("%1 comments").arg(issue.comments.size()),
-                      mutedFormat);
+    const int comments = int(issue.comments.size());
+    cursor.insertText(comments == 1 ? tr("1 comment") : tr("%n comments", nullptr, comments), mutedFormat);
 
     if (!issue.labels.isEmpty()) {
         QTextBlockFormat labelsBlock;

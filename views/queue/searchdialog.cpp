@@ -170,7 +170,8 @@ void SearchDialog::search()
         if (result)
             m_status->setText(result->isEmpty()
                                   ? tr("Nothing matches.")
-                                  : (result->size() == 1 ? tr("1 issue") : tr("%1 issues").arg(result->size())) +
+                                  : (result->size() == 1 ? tr("1 issue")
+                                                         : tr("%n issues", nullptr, int(result->size()))) +
                                         tr(" · %1 ms · Enter opens the selected one").arg(clock->elapsed()));
         Q_EMIT searchFinished();
     });

@@ -8,18 +8,24 @@
 #include "views/common/panelstyle.h"
 
 #include <QComboBox>
+#include <QCompleter>
 #include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLayout>
+#include <QLineEdit>
 #include <QListWidget>
+#include <QPainter>
+#include <QPixmap>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSet>
 #include <QSignalBlocker>
 #include <QStyle>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -201,7 +207,24 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
 
     m_addLabelCombo->setObjectName(u"addLabelCombo"_s);
     m_addLabelCombo->setAccessibleName(tr("Add a label"));
+    // Type to filter: any part of a name matches, case-insensitively, the rubric's labels first.
+    m_addLabelCombo->setEditable(true);
+    m_addLabelCombo->setInsertPolicy(QComboBox::NoInsert);
+    m_addLabelCombo->setMaxVisibleItems(14);
+    m_addLabelCombo->lineEdit()->setPlaceholderText(tr("Add a label… (type to filter)"));
+    m_addLabelCombo->lineEdit()->setClearButtonEnabled(true);
+    auto *completer = new QCompleter(m_addLabelCombo->model(), m_addLabelCombo);
+    completer->setCompletionRole(Qt::UserRole); // the name, without the "outside the pack" mark
+    completer->setFilterMode(Qt::MatchContains);
+    completer->setCaseSensitivity(Qt::CaseInsensitive);
+    completer->setCompletionMode(QCompleter::PopupCompletion);
+    completer->setMaxVisibleItems(14);
+    m_addLabelCombo->setCompleter(completer);
     connect(m_addLabelCombo, &QComboBox::activated, this, &SuggestionPanel::addLabelFromPicker);
+    connect(completer, qOverload<const QString &>(&QCompleter::activated), this,
+            [this](const QString &label) { QTimer::singleShot(0, this, [this, label] { addLabelFromText(label); }); });
+    connect(m_addLabelCombo->lineEdit(), &QLineEdit::returnPressed, this,
+            [this] { addLabelFromText(m_addLabelCombo->lineEdit()->text()); });
 
     m_guardrailBanner->setObjectName(u"guardrailBanner"_s);
     m_guardrailBanner->setFrameShape(QFrame::StyledPanel);
@@ -346,20 +369,123 @@ void SuggestionPanel::setPack(const RubricPack &pack)
     m_subOncallCombo->clear();
     for (const SubOncall &subOncall : m_pack.subOncalls)
         m_subOncallCombo->addItem(subOncall.label, subOncall.label);
+    rebuildPicker();
+    rebuild();
+}
+
+void SuggestionPanel::setRepositoryLabels(const QList<RepositoryLabel> &labels)
+{
+    m_repositoryLabels.clear();
+    for (const RepositoryLabel &label : labels)
+        m_repositoryLabels.insert(label.name.toLower(), label);
+    rebuildPicker();
+    for (QAbstractButton *button : std::as_const(m_chips))
+        updateChip(button);
+}
+
+QColor SuggestionPanel::gitHubColor(const QString &label) const
+{
+    const auto found = m_repositoryLabels.constFind(label.toLower());
+    if (found == m_repositoryLabels.cend() || found->color.size() != 6)
+        return {};
+    const QColor color(u'#' + found->color);
+    return color.isValid() ? color : QColor();
+}
+
+void SuggestionPanel::rebuildPicker()
+{
+    const QSignalBlocker blocker(m_addLabelCombo);
     m_addLabelCombo->clear();
-    m_addLabelCombo->addItem(tr("Add a label…"));
+    // The rubric's labels first (forbidden ones too, so that picking one explains why it cannot be added) …
     QStringList labels;
     for (const LabelInfo &label : m_pack.labels) {
         if (!m_pack.subOncallByLabel(label.name))
             labels.append(label.name);
     }
-    // Forbidden labels are offered too, so that picking one explains why it cannot be added.
     labels.append(m_pack.forbiddenLabels);
     labels.sort(Qt::CaseInsensitive);
     labels.removeDuplicates();
+    QSet<QString> inPack;
     for (const QString &label : std::as_const(labels))
-        m_addLabelCombo->addItem(label, label);
-    rebuild();
+        inPack.insert(label.toLower());
+    // … then the rest of the repository's, marked.
+    QStringList outside;
+    for (const RepositoryLabel &label : std::as_const(m_repositoryLabels)) {
+        if (!inPack.contains(label.name.toLower()) && !m_pack.subOncallByLabel(label.name))
+            outside.append(label.name);
+    }
+    outside.sort(Qt::CaseInsensitive);
+    const int swatch = QFontMetrics(font()).height() * 3 / 4;
+    const auto addItem = [&](const QString &label, bool isOutside) {
+        const QColor color = gitHubColor(label);
+        QIcon icon;
+        if (color.isValid()) {
+            QPixmap pixmap(swatch * devicePixelRatio(), swatch * devicePixelRatio());
+            pixmap.setDevicePixelRatio(devicePixelRatio());
+            pixmap.fill(Qt::transparent);
+            QPainter painter(&pixmap);
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.setPen(QPen(color.darker(130), 1));
+            painter.setBrush(color);
+            painter.drawEllipse(QRectF(0.5, 0.5, swatch - 1, swatch - 1));
+            painter.end();
+            icon = QIcon(pixmap);
+        }
+        m_addLabelCombo->addItem(icon, isOutside ? tr("%1  · outside the pack").arg(label) : label, label);
+        const int index = m_addLabelCombo->count() - 1;
+        QString description = m_pack.describe(label);
+        if (description.isEmpty())
+            description = m_repositoryLabels.value(label.toLower()).description;
+        QString tip = description.isEmpty() ? label : description;
+        if (isOutside && !m_pack.allows(label))
+            tip += u"\n"_s + tr("Not in the %1 pack's allowlist: the guardrails block it.").arg(m_pack.profile);
+        m_addLabelCombo->setItemData(index, tip, Qt::ToolTipRole);
+        if (isOutside)
+            m_addLabelCombo->setItemData(index, palette().brush(QPalette::PlaceholderText), Qt::ForegroundRole);
+    };
+    for (const QString &label : std::as_const(labels))
+        addItem(label, false);
+    for (const QString &label : std::as_const(outside))
+        addItem(label, true);
+    m_addLabelCombo->setCurrentIndex(-1);
+    m_addLabelCombo->clearEditText();
+}
+
+QStringList SuggestionPanel::pickerLabels() const
+{
+    QStringList labels;
+    for (int i = 0; i < m_addLabelCombo->count(); ++i)
+        labels.append(m_addLabelCombo->itemData(i).toString());
+    return labels;
+}
+
+bool SuggestionPanel::addLabelFromText(const QString &text)
+{
+    const QString wanted = text.trimmed();
+    if (wanted.isEmpty())
+        return false;
+    QString found;
+    const QStringList labels = pickerLabels();
+    for (const QString &label : labels) {
+        if (label.compare(wanted, Qt::CaseInsensitive) == 0) {
+            found = label;
+            break;
+        }
+    }
+    if (found.isEmpty()) {
+        for (const QString &label : labels) {
+            if (label.contains(wanted, Qt::CaseInsensitive)) {
+                found = label;
+                break;
+            }
+        }
+    }
+    if (found.isEmpty() || !m_plan)
+        return false;
+    setLabelChecked(found, true);
+    m_addLabelCombo->setCurrentIndex(-1);
+    m_addLabelCombo->clearEditText();
+    return true;
 }
 
 void SuggestionPanel::setShowsRubric(bool shows)
@@ -475,6 +601,7 @@ void SuggestionPanel::changeEvent(QEvent *event)
     if (event->type() == QEvent::FontChange)
         applyFonts();
     if (event->type() == QEvent::PaletteChange) {
+        rebuildPicker();
         updateBadge();
         updateStateChip();
         for (QAbstractButton *button : std::as_const(m_chips))
@@ -606,7 +733,9 @@ void SuggestionPanel::updateChip(QAbstractButton *button)
     const bool checked = button->isChecked();
     button->setText((checked ? u"✓ "_s : u"+ "_s) + label + level);
     const QPalette pal = palette();
-    const LabelChipDelegate::ChipColors colors = LabelChipDelegate::colorsFor(label, pal);
+    const QColor github = gitHubColor(label);
+    const LabelChipDelegate::ChipColors colors = github.isValid() ? LabelChipDelegate::colorsForGitHub(github, pal)
+                                                                  : LabelChipDelegate::colorsFor(label, pal);
     if (checked) {
         button->setStyleSheet(
             u"QToolButton { background: %1; border: 1px solid %2; color: %3; border-radius: 11px;"
@@ -691,9 +820,13 @@ void SuggestionPanel::edited()
 void SuggestionPanel::addLabelFromPicker(int index)
 {
     const QString label = m_addLabelCombo->itemData(index).toString();
-    m_addLabelCombo->setCurrentIndex(0);
     if (!label.isEmpty())
         setLabelChecked(label, true);
+    // Later: the combo sets its text after this signal.
+    QTimer::singleShot(0, this, [this] {
+        m_addLabelCombo->setCurrentIndex(-1);
+        m_addLabelCombo->clearEditText();
+    });
 }
 
 void SuggestionPanel::useReviewLabel()

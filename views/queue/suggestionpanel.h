@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/core/issue.h"
+#include "engine/labels/repositorylabel.h"
 #include "engine/review/reviewdecisionstore.h"
 #include "engine/triage/rubricpack.h"
 #include "engine/triage/triageplan.h"
@@ -39,6 +40,14 @@ public:
     QSize minimumSizeHint() const override;
 
     void setPack(const RubricPack &pack);
+    // The repository's labels as synced from GitHub: the picker offers them after the rubric's (marked as
+    // outside the pack; the guardrails block them unless the pack allows them), chips take their colours.
+    void setRepositoryLabels(const QList<RepositoryLabel> &labels);
+    // The picker's labels in order, and whether one is outside the pack (for tests and the screenshot).
+    QStringList pickerLabels() const;
+    // Adds a label the picker offers (a name matched case-insensitively, or the first label containing the
+    // text); false when nothing matches.
+    bool addLabelFromText(const QString &text);
     QString packProfile() const { return m_pack.profile; }
     // Name the rubric that planned the issue in the decision line: on when a queue's issues are planned by
     // different rubrics (each by its labels); otherwise the status bar names the one rubric.
@@ -95,11 +104,14 @@ private:
     void recheck();
     void edited();
     void addLabelFromPicker(int index);
+    void rebuildPicker();
+    QColor gitHubColor(const QString &label) const;
     void useReviewLabel();
     void applyRepro();
     void updateReproLine();
 
     RubricPack m_pack;
+    QHash<QString, RepositoryLabel> m_repositoryLabels; // by lower-case name
     std::optional<Issue> m_issue;
     std::optional<TriagePlan> m_enginePlan;
     std::optional<TriagePlan> m_plan;

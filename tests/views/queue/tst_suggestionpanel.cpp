@@ -3,11 +3,14 @@
 #include "engine/triage/triageengine.h"
 #include "tests/support/testdata.h"
 #include "views/common/apppalette.h"
+#include "views/common/labelchipdelegate.h"
 #include "views/queue/suggestionpanel.h"
 
 #include <QAbstractButton>
 #include <QApplication>
 #include <QComboBox>
+#include <QCompleter>
+#include <QLineEdit>
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -46,6 +49,8 @@ private slots:
     void closeIsShownBeforeApproval();
     void chipsNeverCoverTheLabelPicker_data();
     void chipsNeverCoverTheLabelPicker();
+    void repositoryLabelsInThePicker_data();
+    void repositoryLabelsInThePicker();
 
 private:
     RubricPack m_pack;
@@ -301,3 +306,81 @@ void tst_SuggestionPanel::chipsNeverCoverTheLabelPicker()
 
 QTEST_MAIN(tst_SuggestionPanel)
 #include "tst_suggestionpanel.moc"
+
+void tst_SuggestionPanel::repositoryLabelsInThePicker_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("added");
+    QTest::addColumn<bool>("blocked");
+    // A label of the rubric, typed in part and in the wrong case: added, allowed.
+    QTest::addRow("rubric label, part of it") << u"C10D"_s << u"module: c10d"_s << false;
+    // Only the repository has it: offered after the rubric's, marked, and blocked by the allowlist.
+    QTest::addRow("outside the pack") << u"ROCm"_s << u"module: rocm"_s << true;
+    QTest::addRow("outside the pack, in the middle of a name") << u"from git"_s << u"topic: from github"_s << true;
+}
+
+void tst_SuggestionPanel::repositoryLabelsInThePicker()
+{
+    QFETCH(QString, typed);
+    QFETCH(QString, added);
+    QFETCH(bool, blocked);
+    const QList<RepositoryLabel> repository = {
+        {u"module: c10d"_s, u"f7e101"_s, u"c10d on GitHub"_s},
+        {u"module: rocm"_s, u"d73a4a"_s, u"AMD GPUs"_s},
+        {u"topic: from github"_s, u"0e8a16"_s, QString()},
+        {u"bug"_s, u"ffffff"_s, QString()},
+    };
+    m_panel->setRepositoryLabels(repository);
+    const QStringList picker = m_panel->pickerLabels();
+    // The rubric's labels first, as before; then the repository's others, sorted, each once.
+    QStringList packLabels;
+    for (const LabelInfo &label : m_pack.labels)
+        if (!m_pack.subOncallByLabel(label.name))
+            packLabels.append(label.name);
+    const qsizetype firstOutside = picker.indexOf(u"bug"_s);
+    QVERIFY(firstOutside > 0);
+    for (const QString &label : std::as_const(packLabels))
+        QVERIFY2(picker.indexOf(label) >= 0 && picker.indexOf(label) < firstOutside, qPrintable(label));
+    QCOMPARE(picker.mid(firstOutside), (QStringList{u"bug"_s, u"module: rocm"_s, u"topic: from github"_s}));
+    QCOMPARE(picker.count(u"module: c10d"_s), 1);
+    auto *combo = m_panel->findChild<QComboBox *>(u"addLabelCombo"_s);
+    QVERIFY(combo->itemText(int(picker.indexOf(u"module: rocm"_s))).contains(u"outside the pack"_s));
+    QVERIFY(!combo->itemText(int(picker.indexOf(u"module: c10d"_s))).contains(u"outside the pack"_s));
+    QVERIFY(!combo->itemIcon(int(picker.indexOf(u"module: rocm"_s))).isNull()); // its GitHub colour
+
+    // Typing filters by any part of the name; Enter adds the first match.
+    m_panel->focusLabelPicker();
+    QLineEdit *edit = combo->lineEdit();
+    QVERIFY(edit);
+    QTest::keyClicks(edit, typed);
+    QCOMPARE(combo->completer()->completionCount(), 1);
+    QCOMPARE(combo->completer()->currentCompletion(), added);
+    QSignalSpy edited(m_panel.get(), &SuggestionPanel::planEdited);
+    if (QWidget *popup = combo->completer()->popup(); popup && popup->isVisible())
+        popup->hide();
+    QTest::keyClick(edit, Qt::Key_Return);
+    QTRY_VERIFY(m_panel->plan().addLabels.contains(added));
+    QVERIFY(edited.size() >= 1);
+    QTRY_VERIFY(edit->text().isEmpty()); // ready for the next one
+    QCOMPARE(m_panel->plan().addLabels.count(added), 1);
+    const QList<Violation> violations = m_panel->violations();
+    const bool allowlistBroken = std::any_of(violations.cbegin(), violations.cend(), [](const Violation &v) {
+        return v.rule == QLatin1StringView("allowlist");
+    });
+    QCOMPARE(allowlistBroken, blocked);
+    if (blocked)
+        QVERIFY2(m_panel->guardrailText().contains(added), qPrintable(m_panel->guardrailText()));
+
+    // The chip wears the label's GitHub colour.
+    QAbstractButton *chip = m_panel->chip(added);
+    QVERIFY(chip);
+    QColor github;
+    for (const RepositoryLabel &label : repository)
+        if (label.name == added)
+            github = QColor(u'#' + label.color);
+    QVERIFY(github.isValid());
+    QVERIFY2(chip->styleSheet().contains(github.name().mid(1), Qt::CaseInsensitive), qPrintable(chip->styleSheet()));
+
+    // Unknown text adds nothing (GitHub would create the label).
+    QVERIFY(!m_panel->addLabelFromText(u"no such label anywhere"_s));
+}
