@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "views/repropanel.h"
 
+#include "engine/outcomeclassifier.h"
 #include "engine/reprojson.h"
 #include "engine/reproseries.h"
 #include "models/reprooutputmodel.h"
@@ -801,8 +802,9 @@ void ReproPanel::showNeeds()
     const QString machine = n.haveGpus > 0 ? tr("%n CUDA GPU(s)", nullptr, n.haveGpus) : tr("no GPU");
     QString text = n.canRunHere() ? tr("✓ Can run here (%1)").arg(machine) : u"⊘ "_s + n.summary().toHtmlEscaped();
     QString diff;
-    // With a reported (or implied) error, that error is the pass/fail signal, prints or not.
-    const bool noErrorToCompare = m_expectedEdit->text().trimmed().isEmpty() && m_extraction.impliedError.isEmpty();
+    // With a reported (or implied) error, crash or hang, that is the pass/fail signal, prints or not.
+    const bool noErrorToCompare = m_expectedEdit->text().trimmed().isEmpty() && m_extraction.impliedError.isEmpty() &&
+                                  !m_extraction.hangReported && !m_extraction.crashReported;
     if (!n.cpuVariant.isEmpty()) {
         m_variantCheck->setText(tr("Run the CPU variant instead (nccl→gloo, cuda→cpu, .cuda() dropped); the "
                                    "verdict says it ran as a variant"));
@@ -813,6 +815,9 @@ void ReproPanel::showNeeds()
     }
     if (!n.hasCheck && n.prints && noErrorToCompare)
         text += u"<br>"_s + tr("No pass/fail check: the script only prints, so its exit code says nothing.");
+    else if (m_expectedEdit->text().trimmed().isEmpty() && m_extraction.compileSymptom && !n.seesCompileSymptoms)
+        text += u"<br>"_s + tr("No pass/fail check: the reported graph break or recompile shows only in compile "
+                               "logs; the script does not make it fail (fullgraph=True would).");
     m_variantCheck->setVisible(!diff.isEmpty());
     if (m_variantCheck->isChecked() && !diff.isEmpty())
         text += u"<pre style=\"margin:4px 0\">"_s + diff.toHtmlEscaped() + u"</pre>"_s;
@@ -821,23 +826,11 @@ void ReproPanel::showNeeds()
 
 ReproExpectation ReproPanel::expectation(const ReproSubject &s) const
 {
-    ReproExpectation e;
-    e.error = s.expected;
-    e.hangReported = m_extraction.hangReported;
-    if (m_needs) {
-        const bool variant = m_variantCheck->isChecked() && m_variantCheck->isVisible();
-        const bool assertClose = variant && m_needs->cpuVariant.isEmpty();
-        e.hasCheck = m_needs->hasCheck || !m_needs->prints || !e.error.isEmpty() || assertClose;
-        if (!variant) {
-            e.unmetNeeds = m_needs->unmet;
-            e.unmetSummary = m_needs->summary();
-        }
-        if (assertClose && e.error.isEmpty())
-            e.error = ErrorSignature::parse(u"AssertionError: Tensor-likes are not"_s);
-    }
-    if (e.error.isEmpty())
-        e.error = m_extraction.impliedError; // "graph break" in the prose: Dynamo's Unsupported
-    return e;
+    using Variant = OutcomeClassifier::Variant;
+    Variant variant = Variant::AsPosted;
+    if (m_needs && m_variantCheck->isChecked() && m_variantCheck->isVisible())
+        variant = m_needs->cpuVariant.isEmpty() ? Variant::AssertClose : Variant::Cpu;
+    return OutcomeClassifier::expectationFor(s.expected, m_extraction, m_needs ? &*m_needs : nullptr, variant);
 }
 
 void ReproPanel::showReview()

@@ -205,6 +205,19 @@ void TestReproCommand::runsFromIssue_data()
     QTest::addRow("print-only: no check")
         << u"compiled cumsum is off by one"_s << u"The two printed results differ:"_s << u"print_mismatch.py"_s
         << QStringList() << u"no-check"_s << false << true << QStringList{u"no pass/fail check"_s};
+    QTest::addRow("a reported crash: surviving it is the check, prints or not")
+        << u"sum of an empty tensor aborts with SIGFPE"_s
+        << u"The process dies with Floating point exception (core dumped):"_s << u"crash_print_only.py"_s
+        << QStringList() << u"passed"_s << false << true
+        << QStringList{u"the reported crash did not happen"_s, u"\"crashReported\": true"_s};
+    QTest::addRow("a graph break nothing makes fail: no check, asserts or not")
+        << u"explicit graph break splits f into two graphs"_s << u"Seen with TORCH_LOGS=graph_breaks:"_s
+        << u"graph_break_silent.py"_s << QStringList() << u"no-check"_s << false << true
+        << QStringList{u"shows only in compile logs"_s, u"\"compileSymptom\": true"_s};
+    QTest::addRow("the same graph break under fullgraph=True shows itself")
+        << u"explicit graph break splits f into two graphs"_s << u"Seen with TORCH_LOGS=graph_breaks:"_s
+        << u"graph_break_fullgraph.py"_s << QStringList() << u"same-error"_s << true << true
+        << QStringList{u"torch._dynamo.exc.Unsupported"_s, u"\"seesCompileSymptoms\": true"_s};
     QTest::addRow("print-only with the assert_close edit")
         << u"compiled cumsum is off by one"_s << u"The two printed results differ:"_s << u"print_mismatch.py"_s
         << QStringList{u"--add-assert-close"_s} << u"same-error"_s << true << true
