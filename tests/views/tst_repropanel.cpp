@@ -338,7 +338,8 @@ void tst_ReproPanel::filtersOutputByRank()
     QVERIFY(!ranks->isVisibleTo(panel.get())); // nothing tagged: no rank choice
 
     model->appendNote(u"run 1 of 1"_s);
-    model->append("[rank0]: rank 0 sum 6.0\n[rank1]: rank 1 sum 6.0\n[rank1]: needle in rank 1\n", OutputStream::StdOut);
+    model->append("[rank0]: rank 0 sum 6.0\n[rank1]: rank 1 sum 6.0\n[rank1]: needle in rank 1\n",
+                  OutputStream::StdOut);
     model->append("[rank0]: needle in rank 0\n", OutputStream::StdErr);
     model->flush();
     QVERIFY(ranks->isVisibleTo(panel.get()));
