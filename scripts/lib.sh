@@ -129,6 +129,12 @@ tc_in_root() {
             done < <(printf "%s\n" "$TC_BINDS" | awk "{ print length, \$0 }" | sort -n | cut -d" " -f2-)
             [ -z "${TC_ENV// /}" ] || eval "export $TC_ENV"
             cd "$r"
+            # pivot_root, not chroot where it works: no process in a chroot may make a user namespace, and
+            # bwrap needs one when the console runs as a normal user.
+            if pivot_root . . 2>/dev/null; then
+                umount -l .
+                exec /bin/bash -c "cd \"\$0\" 2>/dev/null || cd /; exec \"\$@\"" "$TC_CWD" "$@"
+            fi
             exec chroot "$r" /bin/bash -c "cd \"\$0\" 2>/dev/null || cd /; exec \"\$@\"" "$TC_CWD" "$@"
         ' triage-console-root "$@"
 }

@@ -7,6 +7,7 @@
 #include "app/commands/reprotoolscommand.h"
 
 #include "engine/core/issuejsonreader.h"
+#include "engine/repro/outcomeclassifier.h"
 #include "engine/repro/pythonenvironment.h"
 #include "engine/repro/reproextractor.h"
 #include "engine/repro/reprojson.h"
@@ -181,7 +182,7 @@ int runRepro(const QStringList &arguments)
     QString scriptName;
     QString association = parser.value(associationOption);
     QString issueText;
-    ErrorSignature impliedError;
+    ReproExtraction extraction; // from --issue: the reported hang, crash or compile symptom
     if (fromIssue) {
         const auto issues = IssueJsonReader::readFile(parser.value(issueOption));
         if (!issues)
@@ -195,7 +196,7 @@ int runRepro(const QStringList &arguments)
         }
         if (!issue)
             return fail(tr("no matching issue in %1").arg(parser.value(issueOption)));
-        const ReproExtraction extraction = ReproExtractor::extract(*issue);
+        extraction = ReproExtractor::extract(*issue);
         out.insert(u"issue"_s, issue->number);
         out.insert(u"extraction"_s, ReproJson::toJson(extraction));
         const ReproCandidate *chosen = extraction.chosenCandidate();
@@ -215,7 +216,6 @@ int runRepro(const QStringList &arguments)
             scriptArguments = chosen->scriptArguments;
         if (expectation.error.isEmpty())
             expectation.error = extraction.reported;
-        impliedError = extraction.impliedError;
         expectation.hangReported = extraction.hangReported;
         if (association.isEmpty())
             association = chosen->authorAssociation;
@@ -251,30 +251,27 @@ int runRepro(const QStringList &arguments)
     });
     QString runCode = code.value();
     QString variant;
+    const ErrorSignature reported = expectation.error; // --expect, else the issue's
     if (probed && *probed) {
         const ReproNeeds &needs = probed->value();
         out.insert(u"needsCheck"_s, ReproJson::toJson(needs));
-        expectation.unmetNeeds = needs.unmet;
-        expectation.unmetSummary = needs.summary();
-        // Print-only: without a reported error, exit 0 says nothing; its printed values decide.
-        expectation.hasCheck = needs.hasCheck || !needs.prints || !expectation.error.isEmpty();
-        if (expectation.error.isEmpty())
-            expectation.error = impliedError; // what the prose names, once the check question is settled
+        auto kind = OutcomeClassifier::Variant::AsPosted;
         if (parser.isSet(cpuVariantOption) && !needs.cpuVariant.isEmpty()) {
             runCode = needs.cpuVariant;
             variant = u"cpu"_s;
-            expectation.unmetNeeds.clear();
+            kind = OutcomeClassifier::Variant::Cpu;
             out.insert(u"variantDiff"_s, needs.cpuVariantDiff);
         } else if (parser.isSet(assertCloseOption) && !needs.assertCloseVariant.isEmpty()) {
             runCode = needs.assertCloseVariant;
             variant = u"assert-close"_s;
-            expectation.hasCheck = true;
-            if (expectation.error.isEmpty()) // the added check failing is the wrong result showing
-                expectation.error = ErrorSignature::parse(u"AssertionError: Tensor-likes are not"_s);
+            kind = OutcomeClassifier::Variant::AssertClose;
             out.insert(u"variantDiff"_s, needs.assertCloseDiff);
         }
-    } else if (probed) {
-        QTextStream(stderr) << "triage-console repro: " << probed->error() << Qt::endl;
+        expectation = OutcomeClassifier::expectationFor(reported, extraction, &needs, kind);
+    } else {
+        if (probed)
+            QTextStream(stderr) << "triage-console repro: " << probed->error() << Qt::endl;
+        expectation = OutcomeClassifier::expectationFor(reported, extraction, nullptr);
     }
     if (!variant.isEmpty())
         out.insert(u"variant"_s, variant);

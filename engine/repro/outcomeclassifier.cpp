@@ -6,6 +6,8 @@
 #include <QHash>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 QString ReproOutcome::kindName(Kind kind)
@@ -135,6 +137,38 @@ bool ownCheckFailed(const QString &err, const ErrorSignature &observed)
     return tb >= 0 && err.indexOf(u"File \"/tmp/"_s, tb) >= 0;
 }
 
+// The script's own `raise` ended the run: the last traceback's innermost frame is in the script (its work dir
+// is /tmp) on a `raise` of a new exception, and that traceback is not one a library error led to.
+// "repro.py line 23: Exception: worker 1 failed", or empty.
+QString ownRaise(const QString &err)
+{
+    const qsizetype tb = err.lastIndexOf(u"Traceback (most recent call last):"_s);
+    if (tb < 0)
+        return {};
+    const qsizetype before = std::max<qsizetype>(0, tb - 200);
+    const QString lead = err.mid(before, tb - before);
+    if (lead.contains(u"During handling of the above exception"_s) || lead.contains(u"was the direct cause"_s))
+        return {};
+    static const QRegularExpression frame(uR"re(^[ \t]*File "([^"]+)", line (\d+), in [^\n]*\n[ \t]*([^\n]*))re"_s,
+                                          QRegularExpression::MultilineOption);
+    QRegularExpressionMatch last;
+    auto it = frame.globalMatch(err, tb);
+    while (it.hasNext())
+        last = it.next();
+    static const QRegularExpression newRaise(uR"(^raise [A-Za-z_][\w.]*\()"_s);
+    if (!last.hasMatch() || !last.captured(1).startsWith(u"/tmp/"_s) || !newRaise.match(last.captured(3)).hasMatch())
+        return {};
+    // The exception's line: the first unindented one after the frame (Python 3.13 underlines with ^ first).
+    QString raised;
+    for (const QString &line : err.mid(last.capturedEnd()).split(u'\n')) {
+        if (!line.isEmpty() && !line.front().isSpace()) {
+            raised = line.trimmed().left(160);
+            break;
+        }
+    }
+    return u"%1 line %2: %3"_s.arg(last.captured(1).section(u'/', -1), last.captured(2), raised);
+}
+
 QString missingPackage(const QString &text)
 {
     static const QRegularExpression missing(uR"(ModuleNotFoundError: No module named '([A-Za-z0-9_]+))"_s);
@@ -184,6 +218,36 @@ ReproOutcome OutcomeClassifier::cannotRunHere(const ReproExpectation &e, const P
     outcome.detail =
         e.unmetSummary.isEmpty() ? u"cannot run here: needs %1"_s.arg(e.unmetNeeds.join(u", "_s)) : e.unmetSummary;
     return outcome;
+}
+
+ReproExpectation OutcomeClassifier::expectationFor(const ErrorSignature &reported, const ReproExtraction &extraction,
+                                                   const ReproNeeds *needs, Variant variant)
+{
+    ReproExpectation e;
+    e.error = reported;
+    e.hangReported = extraction.hangReported;
+    e.crashReported = extraction.crashReported;
+    if (needs) {
+        // Print-only: without a reported error, crash or hang, exit 0 says nothing; its printed values decide.
+        e.hasCheck = needs->hasCheck || !needs->prints || !e.error.isEmpty() || e.hangReported || e.crashReported ||
+                     variant == Variant::AssertClose;
+        if (variant != Variant::Cpu) {
+            e.unmetNeeds = needs->unmet;
+            e.unmetSummary = needs->summary();
+        }
+        if (variant == Variant::AssertClose && e.error.isEmpty()) // the added check failing is the wrong result
+            e.error = ErrorSignature::parse(u"AssertionError: Tensor-likes are not"_s);
+        // A graph break or a recompile nothing makes fail: the script's asserts check other things.
+        if (e.error.isEmpty() && extraction.compileSymptom && !needs->seesCompileSymptoms) {
+            e.hasCheck = false;
+            e.noCheckBecause = u"the reported graph break or recompile shows only in compile logs, and the script "
+                               u"does not make it fail (fullgraph=True, a compile counter or explain would)"_s;
+            return e;
+        }
+    }
+    if (e.error.isEmpty())
+        e.error = extraction.impliedError; // "graph break" in the prose: Dynamo's Unsupported
+    return e;
 }
 
 ReproOutcome OutcomeClassifier::classifyExpecting(const SandboxRunResult &run, const ReproExpectation &expectation)
@@ -259,15 +323,29 @@ ReproOutcome OutcomeClassifier::classifyExpecting(const SandboxRunResult &run, c
         // No reported error to compare with, but the script's own check is the pass/fail signal.
         outcome.kind = Kind::SameError;
         outcome.detail = u"the script's own check failed: %1"_s.arg(outcome.observed.toString().left(200));
+    } else if (const QString raiseAt = expectation.hangReported && expected.isEmpty() && run.exitCode != 0
+                                           ? ownRaise(err)
+                                           : QString();
+               !raiseAt.isEmpty()) {
+        // The script raises on purpose to set the hang up (a failing worker the others wait for); it ending
+        // there, not waiting forever, is the hang gone.
+        outcome.kind = Kind::Passed;
+        outcome.detail = u"the reported hang did not happen: the run ended after %1 s on the script's own raise "
+                         u"(%2)"_s.arg(run.durationMs / 1000)
+                             .arg(raiseAt);
     } else if (run.exitCode == 0 && !expectation.hasCheck) {
         outcome.kind = Kind::NoCheck;
-        outcome.detail = u"no pass/fail check: exited 0, but the script only prints; its values decide"_s;
+        outcome.detail = expectation.noCheckBecause.isEmpty()
+                             ? u"no pass/fail check: exited 0, but the script only prints; its values decide"_s
+                             : u"no pass/fail check: exited 0, but %1"_s.arg(expectation.noCheckBecause);
     } else if (run.exitCode == 0) {
         outcome.kind = Kind::Passed;
         outcome.detail =
             expected.isEmpty() ? u"exited 0"_s : u"exited 0 without the reported %1"_s.arg(expected.exceptionClass);
         if (expectation.hangReported)
             outcome.detail += u" (the reported hang did not happen)"_s;
+        else if (expectation.crashReported && expected.isEmpty())
+            outcome.detail += u" (the reported crash did not happen)"_s;
     } else if (expected.isEmpty()) {
         outcome.kind = Kind::Failed;
         outcome.detail = outcome.observed.isEmpty() ? u"exited %1"_s.arg(run.exitCode)

@@ -2,6 +2,8 @@
 #pragma once
 
 #include "engine/repro/errorsignature.h"
+#include "engine/repro/reproextractor.h"
+#include "engine/repro/reproneedsprobe.h"
 #include "engine/repro/sandboxrunner.h"
 
 #include <QList>
@@ -13,8 +15,10 @@
 struct ReproExpectation
 {
     ErrorSignature error;
-    bool hangReported = false; // the issue says it hangs: a timeout is the bug showing
-    bool hasCheck = true;      // false: the script only prints (no assert, raise or failing comparison)
+    bool hangReported = false;  // the issue says it hangs: a timeout is the bug showing
+    bool crashReported = false; // the issue says it dies of a signal: surviving is the pass/fail signal
+    bool hasCheck = true;       // false: the script only prints (no assert, raise or failing comparison)
+    QString noCheckBecause;     // why an exit 0 says nothing, when not because the script only prints
     QStringList unmetNeeds;    // "2 CUDA GPUs", "NCCL", "the package transformers": non-empty, it is not run
     QString unmetSummary;      // "cannot run here: needs 2 CUDA GPUs and NCCL; this machine has none"
 };
@@ -67,6 +71,18 @@ struct ReproOutcome
 class OutcomeClassifier final
 {
 public:
+    enum class Variant
+    {
+        AsPosted,
+        Cpu,         // nccl→gloo, cuda→cpu: what it lacked is no longer needed
+        AssertClose, // the print-only script with an added assert_close: that check failing is the bug showing
+    };
+    // What the run is judged against. The reported symptom decides what can tell pass from fail: an error,
+    // a crash or a hang shows in how the run ends; a wrong value needs a check of the script's own; a graph
+    // break or a recompile needs fullgraph=True or a counter. `reported`: the error to match (the issue's or
+    // the reviewer's); `needs`: the check before the run, null when it failed.
+    static ReproExpectation expectationFor(const ErrorSignature &reported, const ReproExtraction &extraction,
+                                           const ReproNeeds *needs, Variant variant = Variant::AsPosted);
     static ReproOutcome classify(const SandboxRunResult &run, const ErrorSignature &expected);
     static ReproOutcome classifyExpecting(const SandboxRunResult &run, const ReproExpectation &expectation);
     // The outcome of a repro that was not run because it needs what this machine lacks.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/repro/ranklauncher.h"
 
+#include "engine/core/pythontext.h"
+
 #include "engine/core/bundledscript.h"
 
 #include <QRegularExpression>
@@ -83,12 +85,5 @@ int RankLauncher::firstSilentRank(const QString &output)
 
 int RankLauncher::rankOfLine(QStringView line)
 {
-    if (!line.startsWith(u"[rank"_s))
-        return -1;
-    const qsizetype close = line.indexOf(u']');
-    if (close < 6)
-        return -1;
-    bool ok = false;
-    const int rank = line.mid(5, close - 5).toInt(&ok);
-    return ok ? rank : -1;
+    return PythonText::rankOf(line);
 }

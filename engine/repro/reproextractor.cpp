@@ -401,6 +401,8 @@ ReproExtraction ReproExtractor::extract(const Issue &issue)
         }
     }
     result.hangReported = reportsHang(issue.title, issue.body);
+    result.crashReported = reportsCrash(issue.title, issue.body);
+    result.compileSymptom = reportsCompileSymptom(issue.title, issue.body);
     if (result.reported.isEmpty())
         result.impliedError = impliedErrorOf(issue.title, issue.body);
     return result;
@@ -418,6 +420,48 @@ ErrorSignature ReproExtractor::impliedErrorOf(const QString &title, const QStrin
     if (graphBreak.match(title + u'\n' + prose).hasMatch())
         return ErrorSignature{u"torch._dynamo.exc.Unsupported"_s, QString()};
     return {};
+}
+
+namespace {
+
+// The title and the prose of a post, code blocks left out (code is not what the reporter says).
+QString proseOf(const QString &title, const QString &markdown)
+{
+    QString prose = markdown;
+    const QList<FencedBlock> blocks = ReproExtractor::fencedBlocks(markdown);
+    for (auto it = blocks.crbegin(); it != blocks.crend(); ++it)
+        prose.remove(it->start, it->end - it->start);
+    return title + u'\n' + prose;
+}
+
+} // namespace
+
+bool ReproExtractor::reportsCrash(const QString &title, const QString &markdown)
+{
+    static const QRegularExpression crash(
+        uR"(\b(segfaults?|segfaulted|segmentation fault|sig(segv|fpe|abrt|ill|bus)|signal (4|6|7|8|11)\b|)"
+        uR"(core dumped|floating point exception|illegal instruction|aborts|aborted|crash(es|ed|ing)?))"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression negated(
+        uR"(\b(no longer|doesn't|does not|didn't|won't|not) (crash|segfault|abort))"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    return crash.match(proseOf(title, markdown)).hasMatch() && !negated.match(title).hasMatch();
+}
+
+bool ReproExtractor::reportsCompileSymptom(const QString &title, const QString &markdown)
+{
+    // Without fullgraph a graph break is a split into more graphs, and a recompile is a second compile: both
+    // are seen in compile logs or counters, not in an exit code. Prose that says it raises names an error.
+    static const QRegularExpression symptom(
+        uR"(\b(graph[- ]?breaks?|breaks? the graph|recompil\w*|(two|2|multiple|several|separate|many) (fx )?graphs|)"
+        uR"(graph (count|logs?)|TORCH_LOGS)\b)"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression raises(
+        uR"(\b(raises?|raised|raising|throws?|errors?|exceptions?|crash\w*|traceback|fails? with|failed with|)"
+        uR"(fullgraph)\b)"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    const QString prose = proseOf(title, markdown);
+    return symptom.match(prose).hasMatch() && !raises.match(prose).hasMatch();
 }
 
 bool ReproExtractor::reportsHang(const QString &title, const QString &markdown)

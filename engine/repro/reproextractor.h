@@ -47,6 +47,10 @@ struct ReproExtraction
     QString reportedMessage;   // the full message line(s) as reported
     QString reportedFrom;      // "issue body", "comment 2"
     bool hangReported = false; // the title or the original post says it hangs, deadlocks or gets stuck
+    bool crashReported = false; // … says the process dies of a signal (segfault, SIGFPE, abort, core dumped)
+    // … complains of a graph break or a recompile without saying anything raises: silent in a run unless the
+    // script makes it fail (fullgraph=True, a counter, explain).
+    bool compileSymptom = false;
     // No error shown, but the prose names the failure: a graph break under fullgraph is Dynamo's Unsupported.
     ErrorSignature impliedError;
 
@@ -77,4 +81,8 @@ public:
     // "hangs", "deadlock", "stuck", "never returns" in prose (code blocks left out).
     static bool reportsHang(const QString &title, const QString &markdown);
     static ErrorSignature impliedErrorOf(const QString &title, const QString &markdown);
+    // "segfault", "SIGFPE", "Signal 8", "core dumped", "crashes" in prose.
+    static bool reportsCrash(const QString &title, const QString &markdown);
+    // "graph break", "recompiles", "two graphs", "graph logs" in prose that says nothing raises.
+    static bool reportsCompileSymptom(const QString &title, const QString &markdown);
 };

@@ -83,7 +83,9 @@ QJsonObject ReproJson::toJson(const ReproExtraction &e)
                     {u"candidates"_s, candidates},
                     {u"chosen"_s, e.chosen},
                     {u"reason"_s, e.reason},
-                    {u"hangReported"_s, e.hangReported}};
+                    {u"hangReported"_s, e.hangReported},
+                    {u"crashReported"_s, e.crashReported},
+                    {u"compileSymptom"_s, e.compileSymptom}};
     if (!e.impliedError.isEmpty())
         out.insert(u"impliedError"_s, toJson(e.impliedError));
     if (!e.reported.isEmpty()) {
@@ -111,6 +113,7 @@ QJsonObject ReproJson::toJson(const ReproNeeds &n)
         {u"downloads"_s, QJsonArray::fromStringList(n.downloads)},
         {u"hasCheck"_s, n.hasCheck},
         {u"prints"_s, n.prints},
+        {u"seesCompileSymptoms"_s, n.seesCompileSymptoms},
         {u"have"_s, QJsonObject{{u"gpus"_s, n.haveGpus}, {u"nccl"_s, n.haveNccl}, {u"torch"_s, n.torchVersion}}}};
     if (!n.cpuVariantDiff.isEmpty())
         out.insert(u"cpuVariantDiff"_s, n.cpuVariantDiff);

@@ -76,6 +76,7 @@ Result<ReproNeeds> ReproNeeds::parse(const QByteArray &json)
     n.torchVersion = have.value(u"torch"_s).toString();
     n.unmet = strings(root.value(u"unmet"_s));
     n.hasCheck = root.value(u"hasCheck"_s).toBool(true);
+    n.seesCompileSymptoms = root.value(u"seesCompileSymptoms"_s).toBool();
     n.prints = root.value(u"prints"_s).toBool();
     n.cpuVariant = root.value(u"cpuVariant"_s).toString();
     n.cpuVariantDiff = root.value(u"cpuVariantDiff"_s).toString();

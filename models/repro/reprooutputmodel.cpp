@@ -72,6 +72,8 @@ QVariant ReproOutputModel::data(const QModelIndex &index, int role) const
             return false;
         case FormatsRole:
             return QVariant::fromValue(QList<QTextLayout::FormatRange>());
+        case RankRole:
+            return -1;
         default:
             return {};
         }
@@ -90,6 +92,8 @@ QVariant ReproOutputModel::data(const QModelIndex &index, int role) const
         return line.open;
     case IsNoteRole:
         return line.kind == LineKind::Note;
+    case RankRole:
+        return rankOf(line.text);
     default:
         return {};
     }
@@ -103,6 +107,7 @@ QHash<int, QByteArray> ReproOutputModel::roleNames() const
     names.insert(LineKindRole, "lineKind");
     names.insert(IsOpenRole, "open");
     names.insert(IsNoteRole, "note");
+    names.insert(RankRole, "rank");
     return names;
 }
 
@@ -195,7 +200,11 @@ void ReproOutputModel::clear()
     m_pendingBytes = 0;
     for (StreamState &state : m_streams)
         state = StreamState();
+    const bool hadRanks = !m_ranks.isEmpty();
+    m_ranks.clear();
     endResetModel();
+    if (hadRanks)
+        Q_EMIT ranksChanged();
 }
 
 void ReproOutputModel::setMaxLines(int lines)
@@ -437,10 +446,28 @@ void ReproOutputModel::classify(StreamState &state, Line &line) const
     }
 }
 
+int ReproOutputModel::rankOf(QStringView text)
+{
+    return PythonText::rankOf(text);
+}
+
+bool ReproOutputModel::noteRank(const QString &text)
+{
+    const int rank = rankOf(text);
+    if (rank < 0)
+        return false;
+    const auto at = std::lower_bound(m_ranks.begin(), m_ranks.end(), rank);
+    if (at != m_ranks.end() && *at == rank)
+        return false;
+    m_ranks.insert(at, rank);
+    return true;
+}
+
 void ReproOutputModel::commit(QList<Line> &done)
 {
     // Lines still open show as rows that grow; ones already shown are refreshed in place.
     QList<int> opening;
+    bool newRank = false;
     for (int i = 0; i < 2; ++i) {
         StreamState &state = m_streams[size_t(i)];
         if (!state.hasCurrent)
@@ -454,6 +481,7 @@ void ReproOutputModel::commit(QList<Line> &done)
         if (state.openId >= 0) {
             const qsizetype at = state.openId - m_dropped;
             if (at >= 0 && at < m_lines.size()) {
+                newRank |= noteRank(shown.text);
                 m_lines[at] = std::move(shown);
                 m_changed.append(state.openId);
             }
@@ -488,6 +516,8 @@ void ReproOutputModel::commit(QList<Line> &done)
         }
     }
 
+    for (const Line &line : std::as_const(done))
+        newRank |= noteRank(line.text);
     const int added = int(done.size());
     if (added > 0) {
         const int first = rowCount();
@@ -517,6 +547,8 @@ void ReproOutputModel::commit(QList<Line> &done)
     }
     if (added > 0)
         Q_EMIT batchAppended(added);
+    if (newRank)
+        Q_EMIT ranksChanged();
 }
 
 int ReproOutputModel::rowOfId(qint64 id) const

@@ -42,6 +42,7 @@ public:
         LineKindRole,              // int(LineKind)
         IsOpenRole,                // bool: the line has no end yet
         IsNoteRole,                // bool
+        RankRole,                  // int: the rank a line is tagged with (`[rank1]: …`), -1 when untagged
     };
     static constexpr int DefaultMaxLines = 20000;
     static constexpr int DefaultBatchIntervalMs = 40;
@@ -72,6 +73,10 @@ public:
     qint64 totalLines() const { return m_dropped + m_lines.size(); }
     qint64 pendingBytes() const { return m_pendingBytes; }
     bool hasNoteRow() const { return m_noteShown; }
+    // The ranks lines were tagged with so far, ascending (a multi-rank run's `[rankN]: ` prefixes).
+    QList<int> ranks() const { return m_ranks; }
+    // The rank a line's `[rankN]:` prefix names, -1 when it has none.
+    static int rankOf(QStringView text);
 
     // Rows whose text contains `text` (case-insensitive), searching from `fromRow` (exclusive) forwards or
     // backwards and wrapping; -1 when none.
@@ -88,6 +93,8 @@ public:
 Q_SIGNALS:
     // After each batch: how many lines arrived in it.
     void batchAppended(int lines);
+    // A rank not seen before tagged a line, or clear() forgot them.
+    void ranksChanged();
 
 private:
     struct Line
@@ -120,10 +127,12 @@ private:
     void classify(StreamState &state, Line &line) const;
     void commit(QList<Line> &done);
     int rowOfId(qint64 id) const;
+    bool noteRank(const QString &text); // true when the line's rank is new
     int noteOffset() const { return m_noteShown ? 1 : 0; }
     QString noteText() const;
 
     QList<Line> m_lines;
+    QList<int> m_ranks;
     qint64 m_dropped = 0;
     qint64 m_noteCount = 0; // what the note row says; catches up with m_dropped after each removal
     bool m_noteShown = false;

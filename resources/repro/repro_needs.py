@@ -6,7 +6,7 @@ interpreter what it has (torch's build: CUDA, device count, NCCL, Gloo, MPI; ins
 JSON document:
 
     {"parsed": true, "needs": {...}, "have": {...}, "unmet": ["2 CUDA GPUs", "NCCL"],
-     "hasCheck": false, "prints": true, "cpuVariant": "...", "cpuVariantDiff": "...",
+     "hasCheck": false, "prints": true, "seesCompileSymptoms": false, "cpuVariant": "...", "cpuVariantDiff": "...",
      "assertCloseVariant": "...", "assertCloseDiff": "..."}
 
 Options: --nproc N (the launcher's rank count), --gpus N (GPUs the issue says it needs), --hang (the issue
@@ -218,6 +218,36 @@ class Needs(ast.NodeVisitor):
         self.generic_visit(node)
 
 
+COMPILE_FAILING_FLAGS = {"fullgraph", "nopython", "error_on_graph_break", "error_on_recompile"}
+COMPILE_INSPECTORS = {"explain", "CompileCounter", "CompileCounterWithBackend", "counters", "frame_count",
+                      "graph_break_count", "fail_on_recompile", "unique_graphs"}
+
+
+def sees_compile_symptoms(tree):
+    """Whether a graph break or a recompile shows in the run: fullgraph=True (as a keyword or in a settings dict),
+    an export (strict export fails on a graph break), or a counter / explain the script inspects."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg in COMPILE_FAILING_FLAGS:
+            if isinstance(node.value, ast.Constant) and node.value.value is True:
+                return True
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                if (isinstance(key, ast.Constant) and key.value in COMPILE_FAILING_FLAGS
+                        and isinstance(value, ast.Constant) and value.value is True):
+                    return True
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and node.value.value is True:
+            if any(dotted(t) and dotted(t).split(".")[-1] in COMPILE_FAILING_FLAGS for t in node.targets):
+                return True
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            name = dotted(node) or (node.attr if isinstance(node, ast.Attribute) else "")
+            last = name.split(".")[-1]
+            if last in COMPILE_INSPECTORS or (last == "export" and "torch" in name):
+                return True
+        if isinstance(node, ast.Constant) and node.value == "fail_on_recompile":
+            return True
+    return False
+
+
 def if_checks(tree):
     """An `if` whose body exits or raises counts as a check (a comparison that can fail)."""
     for node in ast.walk(tree):
@@ -408,6 +438,7 @@ def main():
         "unmet": unmet,
         "hasCheck": has_check,
         "prints": bool(scan.prints),
+        "seesCompileSymptoms": sees_compile_symptoms(tree),
     }
     if device_only:
         variant = cpu_variant(source, world)

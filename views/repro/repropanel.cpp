@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "views/repro/repropanel.h"
 
+#include "engine/repro/outcomeclassifier.h"
 #include "engine/repro/reprojson.h"
 #include "engine/repro/reproseries.h"
 #include "models/repro/reprooutputmodel.h"
+#include "models/repro/reprorankfiltermodel.h"
 #include "views/common/apppalette.h"
 #include "views/common/elidedlabel.h"
 #include "views/common/panelstyle.h"
@@ -129,6 +131,8 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     , m_output(new ReproOutputModel(this))
     , m_delegate(new ReproOutputDelegate(repository, this))
     , m_outputView(new QListView(this))
+    , m_rankFilter(new ReproRankFilterModel(this))
+    , m_rankCombo(new QComboBox(this))
     , m_searchEdit(new QLineEdit(this))
     , m_prevButton(new QToolButton(this))
     , m_nextButton(new QToolButton(this))
@@ -305,6 +309,7 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     tools->setSpacing(4);
     tools->addWidget(sectionLabel(tr("Output"), outputPane));
     tools->addSpacing(6);
+    tools->addWidget(m_rankCombo);
     tools->addWidget(m_searchEdit, 1);
     tools->addWidget(m_prevButton);
     tools->addWidget(m_nextButton);
@@ -478,6 +483,17 @@ void ReproPanel::setUpOutput()
         if (m_follow)
             m_outputView->scrollToBottom();
     });
+
+    // One rank's lines at a time, once a multi-rank run has tagged any; the view leaves the filter idle (no
+    // source) while every line shows, so a flood of output costs nothing extra.
+    m_rankCombo->setObjectName(u"reproRankCombo"_s);
+    m_rankCombo->setAccessibleName(tr("Show the output of"));
+    m_rankCombo->setToolTip(tr("Show every rank's output, or one rank's (with the console's notes)"));
+    m_rankCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_rankCombo->hide();
+    connect(m_rankCombo, &QComboBox::activated, this,
+            [this](int index) { showRank(m_rankCombo->itemData(index).toInt()); });
+    connect(m_output, &ReproOutputModel::ranksChanged, this, &ReproPanel::updateRankChoices);
 
     m_searchEdit->setObjectName(u"reproSearchEdit"_s);
     m_searchEdit->setPlaceholderText(tr("Search output (Ctrl+F)"));
@@ -801,8 +817,9 @@ void ReproPanel::showNeeds()
     const QString machine = n.haveGpus > 0 ? tr("%n CUDA GPU(s)", nullptr, n.haveGpus) : tr("no GPU");
     QString text = n.canRunHere() ? tr("✓ Can run here (%1)").arg(machine) : u"⊘ "_s + n.summary().toHtmlEscaped();
     QString diff;
-    // With a reported (or implied) error, that error is the pass/fail signal, prints or not.
-    const bool noErrorToCompare = m_expectedEdit->text().trimmed().isEmpty() && m_extraction.impliedError.isEmpty();
+    // With a reported (or implied) error, crash or hang, that is the pass/fail signal, prints or not.
+    const bool noErrorToCompare = m_expectedEdit->text().trimmed().isEmpty() && m_extraction.impliedError.isEmpty() &&
+                                  !m_extraction.hangReported && !m_extraction.crashReported;
     if (!n.cpuVariant.isEmpty()) {
         m_variantCheck->setText(tr("Run the CPU variant instead (nccl→gloo, cuda→cpu, .cuda() dropped); the "
                                    "verdict says it ran as a variant"));
@@ -813,6 +830,9 @@ void ReproPanel::showNeeds()
     }
     if (!n.hasCheck && n.prints && noErrorToCompare)
         text += u"<br>"_s + tr("No pass/fail check: the script only prints, so its exit code says nothing.");
+    else if (m_expectedEdit->text().trimmed().isEmpty() && m_extraction.compileSymptom && !n.seesCompileSymptoms)
+        text += u"<br>"_s + tr("No pass/fail check: the reported graph break or recompile shows only in compile "
+                               "logs; the script does not make it fail (fullgraph=True would).");
     m_variantCheck->setVisible(!diff.isEmpty());
     if (m_variantCheck->isChecked() && !diff.isEmpty())
         text += u"<pre style=\"margin:4px 0\">"_s + diff.toHtmlEscaped() + u"</pre>"_s;
@@ -821,23 +841,11 @@ void ReproPanel::showNeeds()
 
 ReproExpectation ReproPanel::expectation(const ReproSubject &s) const
 {
-    ReproExpectation e;
-    e.error = s.expected;
-    e.hangReported = m_extraction.hangReported;
-    if (m_needs) {
-        const bool variant = m_variantCheck->isChecked() && m_variantCheck->isVisible();
-        const bool assertClose = variant && m_needs->cpuVariant.isEmpty();
-        e.hasCheck = m_needs->hasCheck || !m_needs->prints || !e.error.isEmpty() || assertClose;
-        if (!variant) {
-            e.unmetNeeds = m_needs->unmet;
-            e.unmetSummary = m_needs->summary();
-        }
-        if (assertClose && e.error.isEmpty())
-            e.error = ErrorSignature::parse(u"AssertionError: Tensor-likes are not"_s);
-    }
-    if (e.error.isEmpty())
-        e.error = m_extraction.impliedError; // "graph break" in the prose: Dynamo's Unsupported
-    return e;
+    using Variant = OutcomeClassifier::Variant;
+    Variant variant = Variant::AsPosted;
+    if (m_needs && m_variantCheck->isChecked() && m_variantCheck->isVisible())
+        variant = m_needs->cpuVariant.isEmpty() ? Variant::AssertClose : Variant::Cpu;
+    return OutcomeClassifier::expectationFor(s.expected, m_extraction, m_needs ? &*m_needs : nullptr, variant);
 }
 
 void ReproPanel::showReview()
@@ -1300,6 +1308,49 @@ QString ReproPanel::detailsText() const
     return m_detailsLabel->text();
 }
 
+void ReproPanel::updateRankChoices()
+{
+    const QList<int> ranks = m_output->ranks();
+    const int shown = m_rankFilter->sourceModel() ? m_rankFilter->rank() : -1;
+    if (shown >= 0 && !ranks.contains(shown))
+        showRank(-1); // a new run forgot the ranks
+    m_rankCombo->clear();
+    m_rankCombo->addItem(tr("All ranks"), -1);
+    for (const int rank : ranks)
+        m_rankCombo->addItem(tr("Rank %1").arg(rank), rank);
+    m_rankCombo->setCurrentIndex(std::max(0, m_rankCombo->findData(shown >= 0 && ranks.contains(shown) ? shown : -1)));
+    m_rankCombo->setVisible(!ranks.isEmpty());
+}
+
+void ReproPanel::showRank(int rank)
+{
+    QAbstractItemModel *wanted = m_output;
+    if (rank >= 0) {
+        m_output->flush();
+        if (!m_rankFilter->sourceModel())
+            m_rankFilter->setSourceModel(m_output);
+        m_rankFilter->setRank(rank);
+        wanted = m_rankFilter;
+    }
+    if (m_outputView->model() != wanted) {
+        QItemSelectionModel *old = m_outputView->selectionModel();
+        m_outputView->setModel(wanted);
+        delete old;
+    }
+    if (rank < 0)
+        m_rankFilter->setSourceModel(nullptr);
+    m_rankCombo->setCurrentIndex(std::max(0, m_rankCombo->findData(rank)));
+    if (m_follow)
+        m_outputView->scrollToBottom();
+}
+
+int ReproPanel::sourceRow(const QModelIndex &shown) const
+{
+    if (!shown.isValid())
+        return -1;
+    return shown.model() == m_rankFilter ? m_rankFilter->mapToSource(shown).row() : shown.row();
+}
+
 bool ReproPanel::findNext(bool backward)
 {
     const QString needle = m_searchEdit->text();
@@ -1307,7 +1358,20 @@ bool ReproPanel::findNext(bool backward)
         return false;
     m_output->flush();
     const QModelIndex current = m_outputView->currentIndex();
-    const int row = m_output->findNext(needle, current.isValid() ? current.row() : (backward ? 0 : -1), backward);
+    int row = -1;
+    if (m_outputView->model() == m_output) {
+        row = m_output->findNext(needle, current.isValid() ? current.row() : (backward ? 0 : -1), backward);
+    } else {
+        // One rank shown: the next of its rows that matches, wrapping.
+        const QAbstractItemModel *shown = m_outputView->model();
+        const int rows = shown->rowCount();
+        const int from = current.isValid() ? current.row() : (backward ? 0 : -1);
+        for (int step = 1; step <= rows && row < 0; ++step) {
+            const int at = ((from + (backward ? -step : step)) % rows + rows) % rows;
+            if (shown->index(at, 0).data().toString().contains(needle, Qt::CaseInsensitive))
+                row = at;
+        }
+    }
     QPalette pal = m_searchEdit->palette();
     if (row < 0) {
         pal.setColor(QPalette::Base,
@@ -1320,7 +1384,7 @@ bool ReproPanel::findNext(bool backward)
     m_searchEdit->setToolTip({});
     m_follow = false;
     m_followButton->setChecked(false);
-    const QModelIndex target = m_output->index(row);
+    const QModelIndex target = m_outputView->model()->index(row, 0);
     m_outputView->setCurrentIndex(target);
     m_outputView->scrollTo(target, QAbstractItemView::PositionAtCenter);
     return true;
@@ -1330,7 +1394,7 @@ void ReproPanel::copySelection() const
 {
     QList<int> rows;
     for (const QModelIndex &index : m_outputView->selectionModel()->selectedIndexes())
-        rows << index.row();
+        rows << sourceRow(index);
     if (!rows.isEmpty())
         QApplication::clipboard()->setText(m_output->textOfRows(rows));
 }
@@ -1338,7 +1402,14 @@ void ReproPanel::copySelection() const
 void ReproPanel::copyAll() const
 {
     m_output->flush();
-    QApplication::clipboard()->setText(m_output->allText());
+    if (m_outputView->model() == m_output) {
+        QApplication::clipboard()->setText(m_output->allText());
+        return;
+    }
+    QList<int> rows; // what is shown: one rank's lines and the notes
+    for (int row = 0; row < m_rankFilter->rowCount(); ++row)
+        rows << sourceRow(m_rankFilter->index(row, 0));
+    QApplication::clipboard()->setText(m_output->textOfRows(rows));
 }
 
 bool ReproPanel::eventFilter(QObject *watched, QEvent *event)

@@ -36,6 +36,7 @@ class QStackedWidget;
 class QToolButton;
 class ReproOutputDelegate;
 class ReproOutputModel;
+class ReproRankFilterModel;
 class ReproSeries;
 
 // What the repro panel knows about an issue's reproduction, for the suggestion panel: whether the issue
@@ -106,6 +107,8 @@ public:
 
     ReproOutputModel *outputModel() const { return m_output; }
     QListView *outputView() const { return m_outputView; }
+    // "All ranks", "Rank 0", …: shown once the output has lines tagged `[rankN]: `.
+    QComboBox *rankCombo() const { return m_rankCombo; }
     QString badgeText() const;
     // "● reproduces 4/5": the outcome as the badge words it, shape first.
     static QString outcomeSummary(const ReproRunRecord &record);
@@ -152,6 +155,9 @@ protected:
 
 private:
     void setUpOutput();
+    void showRank(int rank); // -1: every line
+    void updateRankChoices();
+    int sourceRow(const QModelIndex &shown) const; // a row of the view → the output model's row
     void setUpReduction();
     void onExtracted(const ReproExtraction &extraction, bool sameIssue);
     void chooseCandidate(int index);
@@ -227,6 +233,8 @@ private:
     ReproOutputModel *m_output;
     ReproOutputDelegate *m_delegate;
     QListView *m_outputView;
+    ReproRankFilterModel *m_rankFilter; // the view's model while one rank is shown; idle otherwise
+    QComboBox *m_rankCombo;
     QLineEdit *m_searchEdit;
     QToolButton *m_prevButton;
     QToolButton *m_nextButton;

@@ -7,8 +7,11 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -27,6 +30,8 @@ private slots:
     void gatesOnConsent();
     void runsFromIssue_data();
     void runsFromIssue();
+    void runsAsNormalUser_data();
+    void runsAsNormalUser();
 
 private:
     QString writeIssue(const QString &title, const QString &prose, const QString &script);
@@ -205,6 +210,19 @@ void TestReproCommand::runsFromIssue_data()
     QTest::addRow("print-only: no check")
         << u"compiled cumsum is off by one"_s << u"The two printed results differ:"_s << u"print_mismatch.py"_s
         << QStringList() << u"no-check"_s << false << true << QStringList{u"no pass/fail check"_s};
+    QTest::addRow("a reported crash: surviving it is the check, prints or not")
+        << u"sum of an empty tensor aborts with SIGFPE"_s
+        << u"The process dies with Floating point exception (core dumped):"_s << u"crash_print_only.py"_s
+        << QStringList() << u"passed"_s << false << true
+        << QStringList{u"the reported crash did not happen"_s, u"\"crashReported\": true"_s};
+    QTest::addRow("a graph break nothing makes fail: no check, asserts or not")
+        << u"explicit graph break splits f into two graphs"_s << u"Seen with TORCH_LOGS=graph_breaks:"_s
+        << u"graph_break_silent.py"_s << QStringList() << u"no-check"_s << false << true
+        << QStringList{u"shows only in compile logs"_s, u"\"compileSymptom\": true"_s};
+    QTest::addRow("the same graph break under fullgraph=True shows itself")
+        << u"explicit graph break splits f into two graphs"_s << u"Seen with TORCH_LOGS=graph_breaks:"_s
+        << u"graph_break_fullgraph.py"_s << QStringList() << u"same-error"_s << true << true
+        << QStringList{u"torch._dynamo.exc.Unsupported"_s, u"\"seesCompileSymptoms\": true"_s};
     QTest::addRow("print-only with the assert_close edit")
         << u"compiled cumsum is off by one"_s << u"The two printed results differ:"_s << u"print_mismatch.py"_s
         << QStringList{u"--add-assert-close"_s} << u"same-error"_s << true << true
@@ -232,6 +250,65 @@ void TestReproCommand::runsFromIssue()
     QCOMPARE(result.err.contains("── run 1/1"), ran);
     for (const QString &text : shown)
         QVERIFY2(json.contains(text), qPrintable(text + u" not in "_s + json.left(4000)));
+}
+
+void TestReproCommand::runsAsNormalUser_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("outcome");
+    QTest::addColumn<QString>("shown"); // in the streamed output or the JSON
+    QTest::addRow("torch.compile on inductor")
+        << QStringList{TestData::path(u"repro/compiled_backend.py"_s), u"--expect"_s, u"ValueError: cmp-inductor-ok"_s,
+                       u"--timeout"_s, u"600"_s, u"--"_s, u"inductor"_s}
+        << u"same-error"_s << u"compiled as nobody"_s;
+    QTest::addRow("torchrun, two Gloo ranks, rank 1 fails")
+        << QStringList{TestData::path(u"repro/torchrun_rank_fails.py"_s), u"--launcher"_s,
+                       u"torchrun --nproc_per_node=2"_s, u"--expect"_s,
+                       u"RuntimeError: rank 1 rejects the reduced sum"_s, u"--timeout"_s, u"180"_s}
+        << u"same-error"_s << u"rank 1: exit 1"_s;
+}
+
+void TestReproCommand::runsAsNormalUser()
+{
+    // Started by root, a run drops to a uid of its own inside the sandbox; started by a desktop user, bwrap
+    // needs a user namespace instead. Run the console itself as `nobody` to see that second path work.
+    if (geteuid() != 0)
+        QSKIP("not root: the other runs of this test are already a normal user's");
+    const QString setpriv = QStandardPaths::findExecutable(u"setpriv"_s);
+    if (setpriv.isEmpty())
+        QSKIP("no setpriv to become a normal user with");
+    const QStringList asNobody{u"--reuid=nobody"_s, u"--regid=nogroup"_s, u"--clear-groups"_s};
+    if (QProcess::execute(setpriv, asNobody + QStringList{u"unshare"_s, u"--user"_s, u"true"_s}) != 0)
+        QSKIP("a normal user cannot make a user namespace here (inside a chroot, or the kernel forbids it)");
+
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, outcome);
+    QFETCH(QString, shown);
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    QVERIFY(QFile::setPermissions(home.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                                   QFileDevice::ExeOwner | QFileDevice::ReadOther |
+                                                   QFileDevice::WriteOther | QFileDevice::ExeOther));
+    QProcess process;
+    QProcessEnvironment env;
+    env.insert(u"PATH"_s, qEnvironmentVariable("PATH"));
+    env.insert(u"HOME"_s, home.path());
+    env.insert(u"XDG_CONFIG_HOME"_s, home.filePath(u"config"_s));
+    env.insert(u"XDG_CACHE_HOME"_s, home.filePath(u"cache"_s));
+    env.insert(u"XDG_DATA_HOME"_s, home.filePath(u"data"_s));
+    process.setProcessEnvironment(env);
+    QSignalSpy finished(&process, &QProcess::finished);
+    process.start(setpriv, asNobody + QStringList{QStringLiteral(TRIAGE_CONSOLE_BINARY), u"repro"_s, u"run"_s,
+                                                  u"--runs"_s, u"1"_s} +
+                               arguments);
+    QVERIFY(finished.wait(720000));
+    const QByteArray err = process.readAllStandardError();
+    const QJsonObject json = QJsonDocument::fromJson(process.readAllStandardOutput()).object();
+    const QString seen = QString::fromUtf8(err + '\n' + QJsonDocument(json).toJson());
+    QVERIFY2(process.exitCode() == 0, err.right(3000).constData());
+    QVERIFY2(json.value(u"outcome"_s).toString() == outcome, qPrintable(seen.right(4000)));
+    QVERIFY2(seen.contains(shown), qPrintable(shown + u" not in "_s + seen.right(4000)));
+    QVERIFY(!seen.contains(u"sandbox-refused"_s));
 }
 
 QTEST_GUILESS_MAIN(TestReproCommand)

@@ -298,15 +298,30 @@ void TestReproExtractor::readsReportedHangAndImpliedError_data()
     QTest::addColumn<QString>("body");
     QTest::addColumn<bool>("hang");
     QTest::addColumn<bool>("graphBreak");
+    QTest::addColumn<bool>("crash");
+    QTest::addColumn<bool>("compileSymptom"); // a graph break or recompile nothing is said to raise
     const QString code = u"\n\n```python\nimport torch\nprint('hangs? no: code is not prose')\n```\n"_s;
-    QTest::addRow("hang in the title") << u"barrier hangs with two ranks"_s << code << true << false;
+    QTest::addRow("hang in the title") << u"barrier hangs with two ranks"_s << code << true << false << false << false;
     QTest::addRow("deadlock in the prose")
-        << u"spawn problem"_s << u"The children deadlock at exit."_s + code << true << false;
-    QTest::addRow("only in the code") << u"wrong sum"_s << code << false << false;
-    QTest::addRow("no longer hangs") << u"barrier no longer hangs"_s << code << false << false;
-    QTest::addRow("graph break") << u"LazyGraphModule causes graph breaks"_s << code << false << true;
-    QTest::addRow("fullgraph") << u"fullgraph=True fails on copy.copy"_s << code << false << true;
-    QTest::addRow("plain error") << u"wrong result on CPU"_s << code << false << false;
+        << u"spawn problem"_s << u"The children deadlock at exit."_s + code << true << false << false << false;
+    QTest::addRow("only in the code") << u"wrong sum"_s << code << false << false << false << false;
+    QTest::addRow("no longer hangs") << u"barrier no longer hangs"_s << code << false << false << false << false;
+    QTest::addRow("graph break") << u"LazyGraphModule causes graph breaks"_s << code << false << true << false << true;
+    QTest::addRow("fullgraph") << u"fullgraph=True fails on copy.copy"_s << code << false << true << false << false;
+    QTest::addRow("plain error") << u"wrong result on CPU"_s << code << false << false << false << false;
+    QTest::addRow("graph break that raises")
+        << u"Graph break properly on dict key error"_s << u"A caught KeyError makes Dynamo raise."_s + code << false
+        << true << false << false;
+    QTest::addRow("graph count in the logs")
+        << u"assert graph break stops tracing"_s << u"Only the first of two FX graphs is traced (graph logs)."_s + code
+        << false << true << false << true;
+    QTest::addRow("recompiles") << u"compiled f recompiles on every call"_s << code << false << false << false << true;
+    QTest::addRow("SIGFPE") << u"all_gather aborts with Signal 8 (SIGFPE)"_s << code << false << false << true
+                            << false;
+    QTest::addRow("segfault in the prose")
+        << u"conv2d on empty input"_s << u"Segmentation fault (core dumped)."_s + code << false << false << true
+        << false;
+    QTest::addRow("no longer crashes") << u"conv no longer crashes"_s << code << false << false << false << false;
 }
 
 void TestReproExtractor::readsReportedHangAndImpliedError()
@@ -315,6 +330,8 @@ void TestReproExtractor::readsReportedHangAndImpliedError()
     QFETCH(QString, body);
     QFETCH(bool, hang);
     QFETCH(bool, graphBreak);
+    QFETCH(bool, crash);
+    QFETCH(bool, compileSymptom);
     Issue issue;
     issue.number = 1;
     issue.title = title;
@@ -324,6 +341,8 @@ void TestReproExtractor::readsReportedHangAndImpliedError()
     QCOMPARE(!e.impliedError.isEmpty(), graphBreak);
     if (graphBreak)
         QCOMPARE(e.impliedError.exceptionClass, u"torch._dynamo.exc.Unsupported"_s);
+    QCOMPARE(e.crashReported, crash);
+    QCOMPARE(e.compileSymptom, compileSymptom);
 }
 
 void TestReproExtractor::lastRaisedReadsDynamoUnsupported()

@@ -298,6 +298,14 @@ void TestSandboxRunner::classifiesFailureModes_data()
         << u"hang_barrier.py"_s << two << false << QString() << true << true << 30 << K::TimedOut << true
         << QStringList{u"hang reproduced: timed out after 30 s (killed by the console)"_s, u"stopped first"_s,
                        u"innermost frame of the script: hang_barrier.py line"_s};
+    QTest::addRow("reported hang, the script's own raise ends it: the hang is gone")
+        << u"spawn_raise_hang_gone.py"_s << QStringList() << false << QString() << true << true << 120 << K::Passed
+        << false
+        << QStringList{u"the reported hang did not happen"_s, u"own raise (spawn_raise_hang_gone.py line 11: "_s,
+                       u"sr-4410"_s};
+    QTest::addRow("reported hang, torch's own error ends it first")
+        << u"hang_stops_on_torch_error.py"_s << QStringList() << false << QString() << true << true << 60 << K::Failed
+        << false << QStringList{u"raised RuntimeError: shape '[2, 2]' is invalid"_s};
     QTest::addRow("timeout, no hang reported")
         << u"infinite_loop.py"_s << QStringList() << false << QString() << false << true << 4 << K::TimedOut << false
         << QStringList{u"timed out after 4 s (killed by the console)"_s};

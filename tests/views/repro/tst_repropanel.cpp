@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
@@ -92,6 +93,7 @@ private slots:
     void noReproductionFound();
     void missingBubblewrapIsAClearMessage();
     void searchAndCopy();
+    void filtersOutputByRank();
     void streamsFiftyMegabytesWithoutStalling();
     void suggestionWeighsTheResult_data();
     void suggestionWeighsTheResult();
@@ -323,6 +325,63 @@ void tst_ReproPanel::searchAndCopy()
     QCOMPARE(QApplication::clipboard()->text(), u"alpha\nbeta"_s);
     panel->copyAll();
     QCOMPARE(QApplication::clipboard()->text(), u"alpha\nneedle one\nbeta\nNEEDLE two\ngamma\n"_s);
+}
+
+void tst_ReproPanel::filtersOutputByRank()
+{
+    auto panel = makePanel();
+    panel->show();
+    ReproOutputModel *model = panel->outputModel();
+    QComboBox *ranks = panel->rankCombo();
+    model->append("plain start\n", OutputStream::StdOut);
+    model->flush();
+    QVERIFY(!ranks->isVisibleTo(panel.get())); // nothing tagged: no rank choice
+
+    model->appendNote(u"run 1 of 1"_s);
+    model->append("[rank0]: rank 0 sum 6.0\n[rank1]: rank 1 sum 6.0\n[rank1]: needle in rank 1\n",
+                  OutputStream::StdOut);
+    model->append("[rank0]: needle in rank 0\n", OutputStream::StdErr);
+    model->flush();
+    QVERIFY(ranks->isVisibleTo(panel.get()));
+    QStringList choices;
+    for (int i = 0; i < ranks->count(); ++i)
+        choices << ranks->itemText(i);
+    QCOMPARE(choices, (QStringList{u"All ranks"_s, u"Rank 0"_s, u"Rank 1"_s}));
+
+    ranks->setCurrentIndex(2);
+    Q_EMIT ranks->activated(2);
+    QAbstractItemModel *shown = panel->outputView()->model();
+    QVERIFY(shown != model);
+    QCOMPARE(shown->rowCount(), 3); // the note and rank 1's two lines
+    // Lines that arrive while one rank is shown follow the filter.
+    model->append("[rank1]: late line\n[rank0]: not shown\n", OutputStream::StdOut);
+    model->flush();
+    QCOMPARE(shown->rowCount(), 4);
+    QCOMPARE(shown->index(3, 0).data().toString(), u"[rank1]: late line"_s);
+    // Search stays within the rank; copy copies what is shown.
+    panel->searchEdit()->setText(u"needle"_s);
+    QVERIFY(panel->findNext());
+    QCOMPARE(panel->outputView()->currentIndex().data().toString(), u"[rank1]: needle in rank 1"_s);
+    QVERIFY(panel->findNext());
+    QCOMPARE(panel->outputView()->currentIndex().data().toString(), u"[rank1]: needle in rank 1"_s);
+    panel->copyAll();
+    QCOMPARE(QApplication::clipboard()->text(),
+             u"run 1 of 1\n[rank1]: rank 1 sum 6.0\n[rank1]: needle in rank 1\n[rank1]: late line"_s);
+    panel->outputView()->selectionModel()->select(shown->index(1, 0), QItemSelectionModel::ClearAndSelect);
+    panel->copySelection();
+    QCOMPARE(QApplication::clipboard()->text(), u"[rank1]: rank 1 sum 6.0"_s);
+
+    // Back to every line; a new run's output forgets the ranks and the choice.
+    ranks->setCurrentIndex(0);
+    Q_EMIT ranks->activated(0);
+    QCOMPARE(panel->outputView()->model(), model);
+    QCOMPARE(panel->outputView()->model()->rowCount(), model->rowCount());
+    ranks->setCurrentIndex(1);
+    Q_EMIT ranks->activated(1);
+    QVERIFY(panel->outputView()->model() != model);
+    model->clear();
+    QCOMPARE(panel->outputView()->model(), model);
+    QVERIFY(!ranks->isVisibleTo(panel.get()));
 }
 
 void tst_ReproPanel::streamsFiftyMegabytesWithoutStalling()
