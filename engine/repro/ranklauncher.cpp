@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/repro/ranklauncher.h"
 
-#include "engine/core/pythontext.h"
-
 #include "engine/core/bundledscript.h"
+#include "engine/core/pythontext.h"
 
 #include <QRegularExpression>
 
