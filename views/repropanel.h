@@ -8,6 +8,7 @@
 #include "engine/reproneedsprobe.h"
 #include "engine/reproresultstore.h"
 #include "engine/reproscanner.h"
+#include "views/operatorprobepanel.h"
 #include "views/reproreductionpanel.h"
 
 #include <QDateTime>
@@ -87,6 +88,7 @@ public:
     {
         m_reviewer = reviewer;
         m_reduction->setReviewer(reviewer);
+        m_operatorProbe->setReviewer(reviewer);
     }
 
     void run();
@@ -103,6 +105,10 @@ public:
     void showReduction(ReproReductionPanel::Page page);
     void showRunPage();
     bool isReductionShown() const;
+    // "Operator probe": what DTensor does with the op(s) the issue asks about, probed here (a page of its own).
+    OperatorProbePanel *operatorProbePanel() const { return m_operatorProbe; }
+    void showOperatorProbe();
+    bool isOperatorProbeShown() const;
 
     ReproOutputModel *outputModel() const { return m_output; }
     QListView *outputView() const { return m_outputView; }
@@ -239,4 +245,6 @@ private:
     QToolButton *m_bisectButton;
     QToolButton *m_minimizeButton;
     QToolButton *m_reportButton;
+    OperatorProbePanel *m_operatorProbe;
+    QToolButton *m_operatorButton;
 };

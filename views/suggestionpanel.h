@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/issue.h"
+#include "engine/operatorfinder.h"
 #include "engine/reviewdecisionstore.h"
 #include "engine/rubricpack.h"
 #include "engine/triageplan.h"
@@ -71,6 +72,10 @@ public:
     // for it (the chip is unchecked, the rationale says why); none found keeps or suggests it.
     void setReproStatus(const ReproStatus &status);
     QString reproText() const;
+    // The ATen op(s) the issue asks DTensor support for (OperatorFinder), with the words that say so; empty when
+    // the issue asks about no operator.
+    QString operatorText() const;
+    QList<OperatorMention> operators() const { return m_operators; }
 
 signals:
     void planEdited(const TriagePlan &plan);
@@ -98,6 +103,8 @@ private:
     void useReviewLabel();
     void applyRepro();
     void updateReproLine();
+    void updateOperatorLine();
+    static QString operatorSourceText(OperatorMention::Source source);
 
     RubricPack m_pack;
     std::optional<Issue> m_issue;
@@ -116,6 +123,8 @@ private:
     QLabel *m_badge;
     QLabel *m_decisionLabel;
     QLabel *m_reproLabel;
+    QLabel *m_operatorLabel;
+    QList<OperatorMention> m_operators;
     QComboBox *m_subOncallCombo;
     QWidget *m_content = nullptr;
     QWidget *m_chipArea;
