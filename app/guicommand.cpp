@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/guicommand.h"
+#include "app/operatorscreenshot.h"
 #include "app/similarityscreenshot.h"
 
 #include "app/firstpaintreporter.h"
@@ -294,7 +295,7 @@ void GuiCommand::prepareEnvironment(int argc, char **argv)
     bool offscreen = false;
     for (int i = 1; i < argc; ++i) {
         for (const char *option : {"--screenshot", "--screenshot-repro", "--screenshot-reduction",
-                                   "--screenshot-similar", "--help", "-h",
+                                   "--screenshot-operator", "--screenshot-similar", "--help", "-h",
                                    "--help-all", "--version", "-v"})
             offscreen = offscreen || std::strcmp(argv[i], option) == 0;
     }
@@ -399,6 +400,12 @@ int GuiCommand::run(QApplication &app)
                                               "DIR/similar-panel.png (the Similar tab) and DIR/search-dialog.png."),
         u"DIR"_s);
     parser.addOption(similarShotOption);
+    const QCommandLineOption operatorShotOption(
+        u"screenshot-operator"_s,
+        QApplication::translate("GuiCommand", "Probe the op the first issue asks about in the Repro tab's Operator "
+                                              "probe; write DIR/operator-probe.png and DIR/operator-comment.png."),
+        u"DIR"_s);
+    parser.addOption(operatorShotOption);
     parser.addOptions({demoOption, queueOption, screenshotOption, darkOption, lightOption, systemSchemeOption,
                        storeOption, packOption, profileOption, presentationOption, repoOption, labelOption,
                        excludeLabelOption, stateOption, apiOption, firstPaintOption, reproShotOption,
@@ -473,6 +480,7 @@ int GuiCommand::run(QApplication &app)
     // A screenshot never touches the reviewer's store: it gets a throwaway one.
     const bool screenshot = parser.isSet(screenshotOption) || parser.isSet(reproShotOption) ||
                             parser.isSet(reductionShotOption) || parser.isSet(similarShotOption) ||
+                            parser.isSet(operatorShotOption) ||
                             parser.isSet(tokenShotOption);
     if (!screenshot && s_noDisplay)
         return fail(u"no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
@@ -586,6 +594,11 @@ int GuiCommand::run(QApplication &app)
         return SimilarityScreenshot::run(window, parser.value(similarShotOption),
                                          appearance->effectiveScheme() == Qt::ColorScheme::Dark, 103,
                                          u"bias OR generator OR inductor"_s);
+    }
+    if (parser.isSet(operatorShotOption)) {
+        showOffScreen(window);
+        return OperatorScreenshot::run(window, parser.value(operatorShotOption),
+                                       appearance->effectiveScheme() == Qt::ColorScheme::Dark);
     }
     if (parser.isSet(reductionShotOption))
         return screenshotReduction(app, window, parser.value(reductionShotOption), parser.value(shotPackageOption),

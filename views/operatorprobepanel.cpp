@@ -187,10 +187,12 @@ OperatorProbePanel::OperatorProbePanel(QWidget *parent)
     auto *analysisPane = new QWidget(this);
     auto *analysisLayout = new QVBoxLayout(analysisPane);
     analysisLayout->setContentsMargins(0, 0, 0, 0);
-    auto *opRow = new QHBoxLayout;
-    opRow->addWidget(sectionLabel(tr("Analysis of"), analysisPane));
+    m_analysisOpRow = new QWidget(analysisPane);
+    auto *opRow = new QHBoxLayout(m_analysisOpRow);
+    opRow->setContentsMargins(0, 0, 0, 0);
+    opRow->addWidget(sectionLabel(tr("Analysis of"), m_analysisOpRow));
     opRow->addWidget(m_analysisOp, 1);
-    analysisLayout->addLayout(opRow);
+    analysisLayout->addWidget(m_analysisOpRow);
     auto *commentPage = new QWidget(this);
     auto *commentLayout = new QVBoxLayout(commentPage);
     commentLayout->setContentsMargins(4, 4, 4, 4);
@@ -220,6 +222,7 @@ OperatorProbePanel::OperatorProbePanel(QWidget *parent)
     split->addWidget(analysisPane);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({300, 200});
     layout->addWidget(split, 1);
 
     connect(m_runButton, &QPushButton::clicked, this, &OperatorProbePanel::run);
@@ -282,10 +285,15 @@ void OperatorProbePanel::setIssue(const Issue &issue)
         m_foundLabel->setText(tr("No operator found in #%1's text.").arg(issue.number));
     } else {
         QStringList lines;
-        for (const OperatorMention &mention : std::as_const(m_mentions).first(std::min<qsizetype>(3, m_mentions.size())))
+        for (const OperatorMention &mention : std::as_const(m_mentions)) {
+            if (lines.size() == 3)
+                break;
+            QString evidence = mention.evidence;
+            if (evidence.size() > 160)
+                evidence = evidence.left(159) + u'…';
             lines.append(tr("<b>%1</b> — from %2: <i>“%3”</i>")
-                             .arg(html(mention.op), sourceText(mention.source),
-                                  html(mention.evidence.left(160) + (mention.evidence.size() > 160 ? u"…"_s : u""_s))));
+                             .arg(html(mention.op), sourceText(mention.source), html(evidence)));
+        }
         m_foundLabel->setText(tr("Asked about in #%1: %2").arg(issue.number).arg(lines.join(u"<br>"_s)));
     }
     updateState();
@@ -600,10 +608,11 @@ void OperatorProbePanel::updateState()
     const std::optional<PythonEnvironment> env = environment();
     m_envLabel->setText(env ? tr("In the sandbox with %1, on a CPU Gloo mesh per mesh size.").arg(env->label())
                             : QString());
-    m_envLabel->setVisible(env.has_value());
+    m_envLabel->setVisible(env.has_value() && !m_outcome); // after a run, the status names it
     m_sendButton->setEnabled(m_analysis.has_value() && !running);
     m_copyTestButton->setEnabled(!m_testView->toPlainText().isEmpty());
     m_analysisOp->setEnabled(m_analysisOp->count() > 1);
+    m_analysisOpRow->setVisible(m_analysisOp->count() > 1); // one op: the analysis names it
 }
 
 void OperatorProbePanel::setStatus(const QString &text)

@@ -123,6 +123,7 @@ private:
     QLabel *m_wrongBanner;
     OperatorProbeModel *m_model;
     QTableView *m_table;
+    QWidget *m_analysisOpRow = nullptr;
     QComboBox *m_analysisOp;
     QTabWidget *m_tabs;
     QTextBrowser *m_analysisView;

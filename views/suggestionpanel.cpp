@@ -769,7 +769,8 @@ void SuggestionPanel::updateOperatorLine()
     QStringList others;
     for (qsizetype i = 1; i < std::min<qsizetype>(m_operators.size(), 4); ++i)
         others.append(m_operators.at(i).op);
-    QString text = tr("Operator asked about: %1, from %2: “%3”").arg(top.op, operatorSourceText(top.source), evidence);
+    QString text =
+        tr("Operator asked about: %1, from %2: “%3”").arg(top.op, operatorSourceText(top.source), evidence);
     if (!others.isEmpty())
         text += u"; "_s + tr("also %1").arg(others.join(u", "_s));
     text += u". "_s + tr("Repro tab › Operator probe tries it on DTensor.");
