@@ -552,6 +552,7 @@ void MainWindow::applyPack(const RubricPack &pack)
     m_pack = pack;
     m_outboxPanel->setPack(pack);
     m_reproPanel->reductionPanel()->setPack(pack);
+    m_reproPanel->operatorProbePanel()->setPack(pack);
     m_similarPanel->setPack(pack);
     m_scoreboardPage->setPack(pack);
     updateCount();
@@ -586,6 +587,7 @@ void MainWindow::setDecisionStore(ReviewDecisionStore *store)
     if (reopenOnStoreFile(m_outboxStore)) {
         m_outboxPanel->setStore(m_outboxStore.get());
         m_reproPanel->reductionPanel()->setOutboxStore(m_outboxStore.get());
+        m_reproPanel->operatorProbePanel()->setOutboxStore(m_outboxStore.get());
     }
     m_scoreboardPage->setStorePath(m_store ? m_store->path() : QString());
     updateSnoozes();
@@ -1725,6 +1727,7 @@ void MainWindow::setOutboxUnavailableReason(const QString &reason)
     m_outboxUnavailable = reason;
     m_outboxPanel->setUnavailableReason(reason);
     m_reproPanel->reductionPanel()->setOutboxUnavailableReason(reason);
+    m_reproPanel->operatorProbePanel()->setOutboxUnavailableReason(reason);
     m_similarPanel->setOutboxUnavailableReason(reason);
 }
 

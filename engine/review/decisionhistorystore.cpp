@@ -11,6 +11,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 using StoreSql::fromIso;
 using StoreSql::sqlError;
@@ -19,8 +21,18 @@ namespace {
 
 QStringList stringList(const QVariant &json)
 {
+    // The compact array the decision store writes, ["a","b"], with nothing escaped: split it rather than run a JSON
+    // parser once per decision. Anything else goes through the JSON parser.
+    const QString text = json.toString();
+    if (text == u"[]"_s)
+        return {};
+    if (text.size() >= 4 && text.startsWith(u"[\""_s) && text.endsWith(u"\"]"_s) && !text.contains(u'\\')) {
+        const QStringList list = text.mid(2, text.size() - 4).split(u"\",\""_s);
+        if (std::none_of(list.cbegin(), list.cend(), [](const QString &item) { return item.contains(u'"'); }))
+            return list;
+    }
     QStringList list;
-    for (const QJsonValue &value : QJsonDocument::fromJson(json.toByteArray()).array())
+    for (const QJsonValue &value : QJsonDocument::fromJson(text.toUtf8()).array())
         list.append(value.toString());
     return list;
 }
@@ -74,7 +86,37 @@ Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const
         END
         FROM decisions ORDER BY id)"_s))
         return sqlError(u"Cannot read the decisions"_s, query.lastError());
-    const auto list = [](const QString &text) { return text.isEmpty() ? QStringList() : text.split(QChar(30)); };
+    // The same few labels, rules and names recur in every decision: one string each (a view into the row's text
+    // is looked up, and only a new one is copied), not one allocation per row.
+    QHash<QStringView, QString> strings;
+    const auto intern = [&strings](QStringView text) {
+        if (text.isEmpty())
+            return QString();
+        const auto found = strings.constFind(text);
+        if (found != strings.cend())
+            return *found;
+        const QString copy = text.toString();
+        strings.insert(QStringView(copy), copy); // the view points into the copy the hash keeps
+        return copy;
+    };
+    const auto list = [&intern](QStringView text) {
+        QStringList items;
+        if (text.isEmpty())
+            return items;
+        for (QStringView item : text.tokenize(QChar(30)))
+            items.append(intern(item));
+        return items;
+    };
+    const auto pairs = [](QStringView text) {
+        QList<std::pair<QStringView, QStringView>> items;
+        if (text.isEmpty())
+            return items;
+        for (QStringView item : text.tokenize(QChar(30))) {
+            const qsizetype split = item.indexOf(QChar(31));
+            items.append({item.left(split), item.mid(split + 1)});
+        }
+        return items;
+    };
     QList<DecidedIssue> decided;
     QHash<QString, qsizetype> rowOf;
     while (query.next()) {
@@ -94,35 +136,35 @@ Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const
         if (!isReview(state))
             continue;
         DecidedIssue issue;
-        issue.repository = repository;
+        issue.repository = intern(repository);
         issue.number = number;
         issue.state = state;
-        issue.reviewer = query.value(3).toString();
+        issue.reviewer = intern(query.value(3).toString());
         issue.decidedAt = fromIso(query.value(4));
-        issue.packVersion = query.value(5).toString();
-        issue.packSource = query.value(6).toString();
+        issue.packVersion = intern(query.value(5).toString());
+        issue.packSource = intern(query.value(6).toString());
         if (!query.value(7).isNull())
             issue.seenLabels = stringList(query.value(7));
-        const QStringList fields = query.value(8).toString().split(QChar(29));
+        const QString measured = query.value(8).toString();
+        QList<QStringView> fields;
+        for (QStringView field : QStringView(measured).tokenize(QChar(29)))
+            fields.append(field);
+        const auto field = [&fields](qsizetype i) { return i < fields.size() ? fields.at(i) : QStringView(); };
         issue.plan.issueNumber = number;
-        issue.plan.addLabels = list(fields.value(0));
-        issue.plan.subOncall = fields.value(1);
-        issue.plan.profile = fields.value(2);
-        if (fields.value(3) == u"1"_s) {
+        issue.plan.addLabels = list(field(0));
+        issue.plan.subOncall = intern(field(1));
+        issue.plan.profile = intern(field(2));
+        if (field(3) == u"1") {
             TriagePlan suggestion;
             suggestion.issueNumber = number;
-            suggestion.addLabels = list(fields.value(4));
-            suggestion.subOncall = fields.value(5);
-            suggestion.profile = fields.value(6);
-            suggestion.confidence = confidenceFromName(fields.value(7));
-            for (const QString &pair : list(fields.value(8))) {
-                const qsizetype split = pair.indexOf(QChar(31));
-                suggestion.labelConfidence.insert(pair.left(split), confidenceFromName(pair.mid(split + 1)));
-            }
-            for (const QString &pair : list(fields.value(9))) {
-                const qsizetype split = pair.indexOf(QChar(31));
-                suggestion.evidence.append(Evidence{pair.mid(split + 1), pair.left(split), {}, -1, 0, {}});
-            }
+            suggestion.addLabels = list(field(4));
+            suggestion.subOncall = intern(field(5));
+            suggestion.profile = intern(field(6));
+            suggestion.confidence = confidenceFromName(field(7).toString());
+            for (const auto &[label, confidence] : pairs(field(8)))
+                suggestion.labelConfidence.insert(intern(label), confidenceFromName(confidence.toString()));
+            for (const auto &[rule, label] : pairs(field(9)))
+                suggestion.evidence.append(Evidence{intern(label), intern(rule), {}, -1, 0, {}});
             issue.suggestion = std::move(suggestion);
         }
         issue.profile =
@@ -136,7 +178,9 @@ Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const
     }
 
     // The labels a sync brought back after our write: what other maintainers made of it.
-    if (!query.exec(u"SELECT repo, number, synced_at FROM issues"_s))
+    // Only issues we wrote to can have been changed by others since: the rest of the store is not read.
+    if (!query.exec(u"SELECT i.repo, i.number, i.synced_at FROM (SELECT DISTINCT repo, number FROM decisions"
+                    " WHERE decision = 'submitted') w JOIN issues i ON i.repo = w.repo AND i.number = w.number"_s))
         return sqlError(u"Cannot read the issues"_s, query.lastError());
     while (query.next()) {
         const auto row = rowOf.constFind(key(query.value(0).toString(), query.value(1).toInt()));
@@ -146,7 +190,9 @@ Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const
         const QDateTime synced = fromIso(query.value(2));
         issue.syncedSince = issue.written && synced.isValid() && synced > issue.writtenAt;
     }
-    if (!query.exec(u"SELECT repo, number, name FROM issue_labels ORDER BY repo, number, position"_s))
+    if (!query.exec(u"SELECT l.repo, l.number, l.name FROM (SELECT DISTINCT repo, number FROM decisions"
+                    " WHERE decision = 'submitted') w JOIN issue_labels l ON l.repo = w.repo AND l.number = w.number"
+                    " ORDER BY l.repo, l.number, l.position"_s))
         return sqlError(u"Cannot read the labels"_s, query.lastError());
     while (query.next()) {
         const auto row = rowOf.constFind(key(query.value(0).toString(), query.value(1).toInt()));

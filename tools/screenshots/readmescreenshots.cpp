@@ -5,6 +5,7 @@
 #include "engine/github/tokenresolver.h"
 #include "models/queue/issuetablemodel.h"
 #include "models/repro/reprooutputmodel.h"
+#include "tools/screenshots/operatorscreenshot.h"
 #include "tools/screenshots/similarityscreenshot.h"
 #include "views/common/windowgrab.h"
 #include "views/mainwindow.h"
@@ -45,6 +46,11 @@ const QCommandLineOption
 const QCommandLineOption ShotPackage(u"screenshot-package"_s,
                                      u"The package --screenshot-reduction bisects by (default torch)."_s, u"NAME"_s,
                                      u"torch"_s);
+const QCommandLineOption
+    OperatorShot(u"screenshot-operator"_s,
+                 u"Probe the op the first issue asks about in the Repro tab's Operator probe; write "
+                 "DIR/operator-probe.png and DIR/operator-comment.png."_s,
+                 u"DIR"_s);
 const QCommandLineOption SimilarShot(u"screenshot-similar"_s,
                                      u"Write the --queue's issues to the throwaway store, then "
                                      "DIR/similar-panel.png (the Similar tab) and DIR/search-dialog.png."_s,
@@ -240,7 +246,8 @@ int screenshotReduction(QApplication &app, MainWindow &window, QSize size, const
 
 bool ReadmeScreenshots::rendersOffscreen(const char *argument)
 {
-    for (const char *option : {"--screenshot-repro", "--screenshot-reduction", "--screenshot-similar"}) {
+    for (const char *option :
+         {"--screenshot-repro", "--screenshot-reduction", "--screenshot-similar", "--screenshot-operator"}) {
         if (std::strcmp(argument, option) == 0)
             return true;
     }
@@ -249,7 +256,7 @@ bool ReadmeScreenshots::rendersOffscreen(const char *argument)
 
 void ReadmeScreenshots::addOptions(QCommandLineParser &parser)
 {
-    for (QCommandLineOption option : {TokenShot, ReproShot, ReductionShot, ShotPackage, SimilarShot}) {
+    for (QCommandLineOption option : {TokenShot, ReproShot, ReductionShot, ShotPackage, SimilarShot, OperatorShot}) {
         option.setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(option);
     }
@@ -258,7 +265,7 @@ void ReadmeScreenshots::addOptions(QCommandLineParser &parser)
 bool ReadmeScreenshots::requested(const QCommandLineParser &parser)
 {
     return parser.isSet(TokenShot) || parser.isSet(ReproShot) || parser.isSet(ReductionShot) ||
-           parser.isSet(SimilarShot);
+           parser.isSet(SimilarShot) || parser.isSet(OperatorShot);
 }
 
 bool ReadmeScreenshots::showsToken(const QCommandLineParser &parser)
@@ -292,6 +299,10 @@ std::optional<int> ReadmeScreenshots::run(QApplication &app, const QCommandLineP
         WindowGrab::showOffScreen(window, size);
         return SimilarityScreenshot::run(window, parser.value(SimilarShot), dark, 103,
                                          u"bias OR generator OR inductor"_s);
+    }
+    if (parser.isSet(OperatorShot)) {
+        WindowGrab::showOffScreen(window, size);
+        return OperatorScreenshot::run(window, parser.value(OperatorShot), dark);
     }
     if (parser.isSet(ReductionShot))
         return screenshotReduction(app, window, size, parser.value(ReductionShot), parser.value(ShotPackage), dark);

@@ -2,6 +2,7 @@
 #include "views/queue/suggestionpanel.h"
 
 #include "engine/triage/guardrails.h"
+#include "engine/probe/operatorfinder.h"
 #include "models/queue/issuetablemodel.h"
 #include "views/common/apppalette.h"
 #include "views/common/labelchipdelegate.h"
@@ -21,6 +22,7 @@
 #include <QPixmap>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSet>
 #include <QSignalBlocker>
@@ -151,6 +153,7 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     , m_badge(new QLabel(this))
     , m_decisionLabel(new QLabel(this))
     , m_reproLabel(new QLabel(this))
+    , m_operatorLabel(new QLabel(this))
     , m_subOncallCombo(new QComboBox(this))
     , m_chipArea(new QWidget(this))
     , m_addLabelCombo(new QComboBox(this))
@@ -185,6 +188,10 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     m_reproLabel->setWordWrap(true);
     m_reproLabel->setTextFormat(Qt::PlainText);
     m_reproLabel->hide();
+    m_operatorLabel->setObjectName(u"operatorLine"_s);
+    m_operatorLabel->setWordWrap(true);
+    m_operatorLabel->setTextFormat(Qt::PlainText);
+    m_operatorLabel->hide();
 
     m_subOncallCombo->setObjectName(u"subOncallCombo"_s);
     m_subOncallCombo->setAccessibleName(tr("Sub-oncall"));
@@ -303,6 +310,7 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     layout->addWidget(m_decisionLabel);
     layout->addWidget(m_retriageButton, 0, Qt::AlignLeft);
     layout->addWidget(m_reproLabel);
+    layout->addWidget(m_operatorLabel);
     layout->addSpacing(4);
     layout->addWidget(sectionLabel(tr("Sub-oncall"), this));
     layout->addWidget(m_subOncallCombo);
@@ -507,6 +515,7 @@ void SuggestionPanel::setSuggestion(const Issue &issue, const std::optional<Tria
     applyRepro();
     rebuild();
     updateReproLine();
+    updateOperatorLine();
 }
 
 void SuggestionPanel::clear()
@@ -518,6 +527,7 @@ void SuggestionPanel::clear()
     m_state = ReviewState::New;
     rebuild();
     updateReproLine();
+    updateOperatorLine();
 }
 
 TriagePlan SuggestionPanel::plan() const
@@ -858,6 +868,68 @@ void SuggestionPanel::setReproStatus(const ReproStatus &status)
             emit planEdited(*m_plan);
     }
     updateReproLine();
+}
+
+QString SuggestionPanel::operatorText() const
+{
+    return m_operatorLabel->isHidden() ? QString() : m_operatorLabel->text();
+}
+
+void SuggestionPanel::updateOperatorLine()
+{
+    m_operators.clear();
+    if (m_issue) {
+        // An op is what the issue asks about when DTensor said it has no strategy for it, or when the issue is
+        // about DTensor and names it; a torch call in any other issue's code is no question about an operator.
+        static const QRegularExpression dtensor(u"\\bD[Tt]ensor\\b|distributed tensor|sharding strateg"_s,
+                                                QRegularExpression::CaseInsensitiveOption);
+        const bool aboutDTensor =
+            dtensor.match(m_issue->title).hasMatch() || dtensor.match(m_issue->body).hasMatch();
+        for (const OperatorMention &mention : OperatorFinder::find(m_issue->title, m_issue->body)) {
+            if (aboutDTensor || mention.source == OperatorMention::Source::MissingStrategy)
+                m_operators.append(mention);
+        }
+    }
+    if (m_operators.isEmpty()) {
+        m_operatorLabel->hide();
+        m_operatorLabel->clear();
+        return;
+    }
+    const OperatorMention &top = m_operators.constFirst();
+    QString evidence = top.evidence.simplified();
+    if (evidence.size() > 140)
+        evidence = evidence.left(139) + u'…';
+    QStringList others;
+    for (qsizetype i = 1; i < std::min<qsizetype>(m_operators.size(), 4); ++i)
+        others.append(m_operators.at(i).op);
+    QString text =
+        tr("Operator asked about: %1, from %2: “%3”").arg(top.op, operatorSourceText(top.source), evidence);
+    if (!others.isEmpty())
+        text += u"; "_s + tr("also %1").arg(others.join(u", "_s));
+    text += u". "_s + tr("Repro tab › Operator probe tries it on DTensor.");
+    m_operatorLabel->setText(text);
+    QStringList tips;
+    for (const OperatorMention &mention : std::as_const(m_operators))
+        tips.append(u"%1 — %2: %3"_s.arg(mention.op, operatorSourceText(mention.source), mention.evidence));
+    m_operatorLabel->setToolTip(tips.join(u"\n"_s));
+    m_operatorLabel->show();
+}
+
+QString SuggestionPanel::operatorSourceText(OperatorMention::Source source)
+{
+    switch (source) {
+    case OperatorMention::Source::MissingStrategy:
+        return tr("DTensor's missing-strategy error");
+    case OperatorMention::Source::Title:
+        return tr("the title");
+    case OperatorMention::Source::AtenName:
+        return tr("an aten name in the text");
+    case OperatorMention::Source::TorchCall:
+        return tr("a torch call in the code");
+    case OperatorMention::Source::FunctionalCall:
+        return tr("a functional call in the code");
+    }
+    return {};
 }
 
 QString SuggestionPanel::reproText() const

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "engine/core/issue.h"
-#include "engine/labels/repositorylabel.h"
+#include "engine/probe/operatorfinder.h"
 #include "engine/review/reviewdecisionstore.h"
 #include "engine/triage/rubricpack.h"
 #include "engine/triage/triageplan.h"
@@ -80,6 +80,10 @@ public:
     // for it (the chip is unchecked, the rationale says why); none found keeps or suggests it.
     void setReproStatus(const ReproStatus &status);
     QString reproText() const;
+    // The ATen op(s) the issue asks DTensor support for (OperatorFinder), with the words that say so; empty when
+    // the issue asks about no operator.
+    QString operatorText() const;
+    QList<OperatorMention> operators() const { return m_operators; }
 
 signals:
     void planEdited(const TriagePlan &plan);
@@ -109,6 +113,8 @@ private:
     void useReviewLabel();
     void applyRepro();
     void updateReproLine();
+    void updateOperatorLine();
+    static QString operatorSourceText(OperatorMention::Source source);
 
     RubricPack m_pack;
     QHash<QString, RepositoryLabel> m_repositoryLabels; // by lower-case name
@@ -128,6 +134,8 @@ private:
     QLabel *m_badge;
     QLabel *m_decisionLabel;
     QLabel *m_reproLabel;
+    QLabel *m_operatorLabel;
+    QList<OperatorMention> m_operators;
     QComboBox *m_subOncallCombo;
     QWidget *m_content = nullptr;
     QWidget *m_chipArea;

@@ -144,6 +144,8 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     , m_bisectButton(new QToolButton(this))
     , m_minimizeButton(new QToolButton(this))
     , m_reportButton(new QToolButton(this))
+    , m_operatorProbe(new OperatorProbePanel(this))
+    , m_operatorButton(new QToolButton(this))
 {
     setObjectName(u"reproPanel"_s);
     setAutoFillBackground(true);
@@ -274,6 +276,7 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     header->addWidget(m_bisectButton);
     header->addWidget(m_minimizeButton);
     header->addWidget(m_reportButton);
+    header->addWidget(m_operatorButton);
     header->addSpacing(4);
     header->addWidget(m_badge);
 
@@ -355,6 +358,7 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_pages->setObjectName(u"reproPages"_s);
     m_pages->addWidget(runPage);
     m_pages->addWidget(m_reduction);
+    m_pages->addWidget(m_operatorProbe);
     layout->addWidget(m_pages, 1);
     setUpReduction();
 
@@ -410,6 +414,13 @@ void ReproPanel::setUpReduction()
     setUp(m_reportButton, u"reproReportButton"_s, tr("Scrub report"),
           tr("Draft the comment and label changes for the issue, for the outbox"), ReproReductionPanel::Page::Report);
     connect(m_reduction, &ReproReductionPanel::backRequested, this, &ReproPanel::showRunPage);
+    m_operatorButton->setObjectName(u"reproOperatorButton"_s);
+    m_operatorButton->setText(tr("Operator probe"));
+    m_operatorButton->setToolTip(tr("Ask DTensor what it does with the op the issue names: every placement on a CPU "
+                                    "mesh of 2 and 4 ranks, compared with the single-device result"));
+    m_operatorButton->setAutoRaise(true);
+    connect(m_operatorButton, &QToolButton::clicked, this, &ReproPanel::showOperatorProbe);
+    connect(m_operatorProbe, &OperatorProbePanel::backRequested, this, &ReproPanel::showRunPage);
     connect(m_reduction, &ReproReductionPanel::busyChanged, this, &ReproPanel::updateRunState);
 }
 
@@ -423,7 +434,7 @@ void ReproPanel::showReduction(ReproReductionPanel::Page page)
     m_reduction->showPage(page);
     m_pages->setCurrentWidget(m_reduction);
     // The reduction page has its own switcher.
-    for (QToolButton *button : {m_bisectButton, m_minimizeButton, m_reportButton})
+    for (QToolButton *button : {m_bisectButton, m_minimizeButton, m_reportButton, m_operatorButton})
         button->hide();
     if (page == ReproReductionPanel::Page::Minimize && !m_reduction->isBusy() && !m_reduction->minimizeResult())
         m_reduction->startMinimize();
@@ -432,8 +443,23 @@ void ReproPanel::showReduction(ReproReductionPanel::Page page)
 void ReproPanel::showRunPage()
 {
     m_pages->setCurrentIndex(0);
-    for (QToolButton *button : {m_bisectButton, m_minimizeButton, m_reportButton})
+    for (QToolButton *button : {m_bisectButton, m_minimizeButton, m_reportButton, m_operatorButton})
         button->show();
+}
+
+void ReproPanel::showOperatorProbe()
+{
+    if (!m_issue)
+        return;
+    m_pages->setCurrentWidget(m_operatorProbe);
+    for (QToolButton *button : {m_bisectButton, m_minimizeButton, m_reportButton, m_operatorButton})
+        button->hide();
+    m_operatorProbe->opsEdit()->setFocus(Qt::OtherFocusReason);
+}
+
+bool ReproPanel::isOperatorProbeShown() const
+{
+    return m_pages->currentWidget() == m_operatorProbe;
 }
 
 bool ReproPanel::isReductionShown() const
@@ -571,6 +597,7 @@ void ReproPanel::clearIssue()
     setStatus({});
     m_titleLabel->setText(tr("Reproduction"));
     m_reduction->clearIssue();
+    m_operatorProbe->clearIssue();
     showRunPage();
     updateRunState();
 }
@@ -617,6 +644,8 @@ void ReproPanel::setIssue(const Issue &issue)
     if (!sameIssue)
         showRunPage();
     m_reduction->setIssue(issue, m_repository);
+    m_operatorProbe->setRepository(m_repository);
+    m_operatorProbe->setIssue(issue);
     m_reduction->setRecord(m_record);
     if (m_environments.isEmpty() && !m_probing)
         discoverEnvironments();
@@ -986,6 +1015,7 @@ void ReproPanel::updateRunState()
     m_bisectButton->setEnabled(canReduce);
     m_minimizeButton->setEnabled(canReduce);
     m_reportButton->setEnabled(m_issue.has_value());
+    m_operatorButton->setEnabled(m_issue.has_value());
     if (!running && !why.isEmpty() && m_issue && why != tr("Running."))
         setStatus(why);
     else if (!running && why.isEmpty() && m_issue)
@@ -1030,6 +1060,7 @@ void ReproPanel::setEnvironments(const QList<PythonEnvironment> &environments)
         m_envCombo->setPlaceholderText(environments.isEmpty() ? tr("No Python found") : QString());
     }
     m_reduction->setEnvironments(environments);
+    m_operatorProbe->setEnvironments(environments);
     updateRunState();
     if (!m_needs && !m_needsProbe)
         startNeedsProbe(); // the scan may have finished before the environments were known

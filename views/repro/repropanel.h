@@ -8,6 +8,7 @@
 #include "engine/repro/reproneedsprobe.h"
 #include "engine/repro/reproresultstore.h"
 #include "engine/repro/reproscanner.h"
+#include "views/repro/operatorprobepanel.h"
 #include "views/repro/reproreductionpanel.h"
 
 #include <QDateTime>
@@ -88,6 +89,7 @@ public:
     {
         m_reviewer = reviewer;
         m_reduction->setReviewer(reviewer);
+        m_operatorProbe->setReviewer(reviewer);
     }
 
     void run();
@@ -104,6 +106,10 @@ public:
     void showReduction(ReproReductionPanel::Page page);
     void showRunPage();
     bool isReductionShown() const;
+    // "Operator probe": what DTensor does with the op(s) the issue asks about, probed here (a page of its own).
+    OperatorProbePanel *operatorProbePanel() const { return m_operatorProbe; }
+    void showOperatorProbe();
+    bool isOperatorProbeShown() const;
 
     ReproOutputModel *outputModel() const { return m_output; }
     QListView *outputView() const { return m_outputView; }
@@ -247,4 +253,6 @@ private:
     QToolButton *m_bisectButton;
     QToolButton *m_minimizeButton;
     QToolButton *m_reportButton;
+    OperatorProbePanel *m_operatorProbe;
+    QToolButton *m_operatorButton;
 };

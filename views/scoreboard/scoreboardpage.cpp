@@ -27,6 +27,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTabWidget>
+#include <QTimer>
 #include <QtConcurrentRun>
 #include <QVBoxLayout>
 
@@ -308,8 +309,13 @@ void ScoreboardPage::setStorePath(const QString &path)
         return;
     m_storePath = path;
     m_loadedVersion.clear();
+    m_suggestionsVersion.clear();
     m_decided.clear();
     m_board = Scoreboard();
+    // Read the decisions now, off the GUI thread, while nobody looks: opening the page (Ctrl+Shift+S) then finds
+    // them current and paints at once. The suggested edits (every decided issue's text) wait for the page to open.
+    if (!m_storePath.isEmpty())
+        load();
 }
 
 void ScoreboardPage::setPack(const RubricPack &pack)
@@ -334,6 +340,7 @@ bool ScoreboardPage::isReplaying() const
 
 void ScoreboardPage::reload()
 {
+    m_opened = true;
     if (m_storePath.isEmpty()) {
         m_decided.clear();
         showProblem(tr("No store: decisions are kept only when the console has a store file (--store)."));
@@ -349,11 +356,18 @@ void ScoreboardPage::reload()
         m_probe = probe ? std::move(probe).value() : nullptr;
     }
     const Result<QString> storeVersion = m_probe ? m_probe->version() : Result<QString>(Error{QString()});
+    // The figures were shown when they were read (every change of them shows them): nothing to redo.
     if (storeVersion && !m_loadedVersion.isEmpty() && storeVersion.value() == m_loadedVersion && m_problem.isEmpty()) {
-        showBoard();
         emit loaded();
+        if (m_suggestionsVersion != m_loadedVersion)
+            loadSuggestionsSoon();
         return;
     }
+    load();
+}
+
+void ScoreboardPage::load()
+{
     const QString path = m_storePath;
     const QString profile = m_profile;
     const QString version = m_packVersion;
@@ -407,7 +421,14 @@ void ScoreboardPage::onLoaded()
         showProblem(tr("No review decisions in this store yet: approve (a), edit (e) or skip (s) issues in the queue, "
                        "and their figures show here."));
     emit loaded();
-    loadSuggestions();
+    if (m_opened)
+        loadSuggestionsSoon();
+}
+
+void ScoreboardPage::loadSuggestionsSoon()
+{
+    // After the page has painted: reading every decided issue's text would compete with the paint for the CPU.
+    QTimer::singleShot(0, this, &ScoreboardPage::loadSuggestions);
 }
 
 void ScoreboardPage::loadSuggestions()
@@ -415,6 +436,7 @@ void ScoreboardPage::loadSuggestions()
     if (!m_pack || m_storePath.isEmpty() || m_suggestWatcher.isRunning())
         return;
     m_suggestionsReady = false;
+    m_suggestionsVersion = m_loadedVersion;
     const QString path = m_storePath;
     const RubricPack pack = *m_pack;
     const QList<DecidedIssue> decided = m_decided;

@@ -45,7 +45,8 @@ public:
     void setStorePath(const QString &path);
     // The rubric of the console: the slice shown first, the base of suggested edits and of the what-if.
     void setPack(const RubricPack &pack);
-    // Reads the store again; loaded() follows (the figures, or a problem in the banner).
+    // The page is opened: reads the store again unless nothing changed since the last read (setStorePath() reads
+    // it in the background at once); loaded() follows (the figures, or a problem in the banner).
     void reload();
     bool isLoading() const;
     QString problem() const { return m_problem; }
@@ -104,11 +105,15 @@ private:
     void showOverriddenIssues(const QList<IssueRef> &issues);
     void exportAs(bool markdown);
     QTableView *makeTable(QAbstractItemModel *model, const QString &name);
+    void load();
     void loadSuggestions();
+    void loadSuggestionsSoon();
 
     QString m_storePath;
     std::unique_ptr<DecisionHistoryStore> m_probe; // the GUI thread's connection, to tell whether the store changed
     QString m_loadedVersion;                       // the store's version the figures were read at
+    QString m_suggestionsVersion;                  // the one the suggested edits were made from
+    bool m_opened = false;                         // reload() was asked: the page is on screen
     std::optional<RubricPack> m_pack;
     QString m_problem;
     QList<DecidedIssue> m_decided;

@@ -47,6 +47,8 @@ private slots:
     void reproLineNamesTheLabelOnlyWhenAsked_data();
     void reproLineNamesTheLabelOnlyWhenAsked();
     void closeIsShownBeforeApproval();
+    void operatorLineNamesTheOpAskedAbout_data();
+    void operatorLineNamesTheOpAskedAbout();
     void chipsNeverCoverTheLabelPicker_data();
     void chipsNeverCoverTheLabelPicker();
     void repositoryLabelsInThePicker_data();
@@ -246,6 +248,52 @@ void tst_SuggestionPanel::reproLineNamesTheLabelOnlyWhenAsked()
     QVERIFY2(panel.reproText().contains(screenshotOnly ? u"only in screenshots"_s : u"none found"_s),
              qPrintable(panel.reproText()));
     QCOMPARE(panel.reproText().contains(label), asks);
+}
+
+void tst_SuggestionPanel::operatorLineNamesTheOpAskedAbout_data()
+{
+    QTest::addColumn<QString>("title");
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<QString>("line"); // empty: no operator line
+    QTest::newRow("DTensor's missing-strategy error")
+        << u"Model fails after parallelize_module"_s
+        << u"NotImplementedError: Operator aten.cumsum.default does not have a sharding strategy registered."_s
+        << u"Operator asked about: aten.cumsum.default, from DTensor's missing-strategy error: “NotImplementedError: "
+           "Operator aten.cumsum.default does not have a sharding strategy registered.”"_s;
+    QTest::newRow("a DTensor issue's code")
+        << u"DTensor support for kron"_s << u"```python\nout = torch.kron(a, b)\n```"_s
+        << u"Operator asked about: aten.kron.default"_s;
+    QTest::newRow("torch calls in an issue about something else")
+        << u"FSDP hangs with matmul in the loop"_s << u"```python\ny = torch.matmul(x, w)\n```"_s << QString();
+    QTest::newRow("no op at all") << u"NCCL timeout"_s << u"The job hangs."_s << QString();
+}
+
+void tst_SuggestionPanel::operatorLineNamesTheOpAskedAbout()
+{
+    QFETCH(QString, title);
+    QFETCH(QString, body);
+    QFETCH(QString, line);
+    Issue issue = m_issues.first();
+    issue.title = title;
+    issue.body = body;
+    m_panel->setSuggestion(issue, m_plan, std::nullopt, ReviewState::New);
+    const QLabel *label = m_panel->findChild<QLabel *>(u"operatorLine"_s);
+    QVERIFY(label);
+    QCOMPARE(label->isVisible(), !line.isEmpty());
+    if (line.isEmpty()) {
+        QVERIFY(m_panel->operatorText().isEmpty());
+        QVERIFY(m_panel->operators().isEmpty());
+        return;
+    }
+    QVERIFY2(m_panel->operatorText().startsWith(line), qPrintable(m_panel->operatorText()));
+    QVERIFY(m_panel->operatorText().contains(u"Operator probe"_s));
+    QVERIFY(!m_panel->operators().isEmpty());
+    // The next issue, which asks about no op, clears it.
+    issue.title = u"NCCL timeout"_s;
+    issue.body = u"The job hangs."_s;
+    m_panel->setSuggestion(issue, m_plan, std::nullopt, ReviewState::New);
+    QVERIFY(m_panel->operatorText().isEmpty());
+    QVERIFY(!label->isVisible());
 }
 
 void tst_SuggestionPanel::closeIsShownBeforeApproval()
