@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/core/issue.h"
+#include "engine/labels/repositorylabel.h"
 #include "engine/probe/operatorfinder.h"
 #include "engine/review/reviewdecisionstore.h"
 #include "engine/triage/rubricpack.h"
