@@ -193,3 +193,28 @@ QJsonObject ReproJson::toJson(const ReproSeriesSummary &s)
     out.insert(u"flaky"_s, s.flaky);
     return out;
 }
+
+QJsonObject ReproJson::toJson(const ScrubGate &gate)
+{
+    QJsonArray stops;
+    for (const ScrubStop &s : gate.stops) {
+        QJsonObject o{{u"kind"_s, ScrubStop::kindName(s.kind)},
+                      {u"title"_s, s.title()},
+                      {u"where"_s, s.where},
+                      {u"evidence"_s, s.evidence},
+                      {u"addLabels"_s, QJsonArray::fromStringList(s.addLabels)}};
+        if (s.duplicateOf > 0)
+            o.insert(u"duplicateOf"_s, s.duplicateOf);
+        if (s.closeNotPlanned)
+            o.insert(u"closeNotPlanned"_s, true);
+        stops.append(o);
+    }
+    QJsonObject out{{u"stops"_s, stops}};
+    if (gate.confirmation)
+        out.insert(u"recentConfirmation"_s,
+                   QJsonObject{{u"author"_s, gate.confirmation->author},
+                               {u"at"_s, gate.confirmation->at.toUTC().toString(Qt::ISODate)},
+                               {u"version"_s, gate.confirmation->version},
+                               {u"evidence"_s, gate.confirmation->evidence}});
+    return out;
+}

@@ -6,6 +6,7 @@
 #include "engine/reproextractor.h"
 #include "engine/reproneedsprobe.h"
 #include "engine/reproscanner.h"
+#include "engine/scrubactionability.h"
 
 #include <QJsonObject>
 
@@ -21,4 +22,6 @@ QJsonObject toJson(const ReproOutcome &outcome);
 QJsonObject toJson(const SandboxRunResult &run, int tailLines = 40);
 QJsonObject toJson(const ReproSeriesSummary &summary);
 QJsonObject toJson(const ErrorSignature &signature);
+// {"stops": [{kind, title, where, evidence, addLabels, duplicateOf?, closeNotPlanned?}], "recentConfirmation"?}
+QJsonObject toJson(const ScrubGate &gate);
 } // namespace ReproJson

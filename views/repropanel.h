@@ -9,6 +9,7 @@
 #include "engine/reproresultstore.h"
 #include "engine/reproscanner.h"
 #include "views/reproreductionpanel.h"
+#include "views/scrubgatebox.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -131,6 +132,14 @@ public:
     QPushButton *runButton() const { return m_runButton; }
     QPushButton *cancelButton() const { return m_cancelButton; }
     QLineEdit *searchEdit() const { return m_searchEdit; }
+    // The scrub's first finding (the actionability check, a recent confirmation) and the run's extras.
+    ScrubGateBox *gateBox() const { return m_gateBox; }
+    ScrubGate gate() const { return m_gate; }
+    bool wentOn() const { return m_wentOn; }
+    QLineEdit *variablesEdit() const { return m_varsEdit; }
+    QCheckBox *dynamoResetCheck() const { return m_resetCheck; }
+    // Not owned: the fixing PR is looked up through it (the scrub report).
+    void setGitHubClient(GitHubClient *client) { m_reduction->setGitHubClient(client); }
 
     // Search in the output (Ctrl+F focuses the field; Enter / Shift+Enter, F3 / Shift+F3 step).
     bool findNext(bool backward = false);
@@ -168,6 +177,7 @@ private:
     void showNeeds();
     ReproExpectation expectation(const ReproSubject &subject) const;
     void applyPalette();
+    void updateGate();
     QJsonObject consentRecord() const;
     const ReproCandidate *candidate() const;
 
@@ -201,6 +211,8 @@ private:
     int m_runsDone = 0;
     int m_runsTotal = 0;
     bool m_follow = true;
+    ScrubGate m_gate;
+    bool m_wentOn = false; // the reviewer went on past the gate for this issue
 
     QLabel *m_titleLabel;
     QLabel *m_badge;
@@ -239,4 +251,7 @@ private:
     QToolButton *m_bisectButton;
     QToolButton *m_minimizeButton;
     QToolButton *m_reportButton;
+    ScrubGateBox *m_gateBox;
+    QLineEdit *m_varsEdit;
+    QCheckBox *m_resetCheck;
 };
