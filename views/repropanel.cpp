@@ -1044,7 +1044,7 @@ void ReproPanel::updateRunState()
     m_runButton->setToolTip(why.isEmpty() ? tr("Run it %1 times in the sandbox").arg(m_runsSpin->value()) : why);
     m_cancelButton->setEnabled(running);
     for (QWidget *w : std::initializer_list<QWidget *>{m_envCombo, m_runsSpin, m_timeoutSpin, m_seedCheck, m_seedSpin,
-                                                       m_expectedEdit, m_consentCheck})
+                                                       m_expectedEdit, m_consentCheck, m_varsEdit, m_resetCheck})
         w->setEnabled(!running);
     m_seedSpin->setEnabled(!running && m_seedCheck->isChecked());
     m_candidateCombo->setEnabled(!running && !m_extraction.candidates.isEmpty());
@@ -1250,6 +1250,13 @@ void ReproPanel::onSeriesFinished(const ReproSeriesSummary &summary)
                                                  SandboxRunner::scriptNameOf(ran));
         updateCodeMarks();
     }
+    // The reviewer's extra variables (TORCH_LOGS=+dynamo): part of what ran, kept with the result.
+    if (const auto variables = ReproRunVariant::parseVariables(m_varsEdit->text()); variables && !variables->isEmpty()) {
+        QJsonObject vars;
+        for (auto it = variables->cbegin(); it != variables->cend(); ++it)
+            vars.insert(it.key(), it.value());
+        result.insert(u"variables"_s, vars);
+    }
     record.result = result;
     const int rows = m_output->rowCount();
     QList<int> tail;
@@ -1307,6 +1314,13 @@ void ReproPanel::showRecord(const std::optional<ReproRunRecord> &record, bool lo
     if (!r.environment.isEmpty())
         parts << r.environment;
     parts << (r.runs == 1 ? tr("1 run in %1") : tr("%1 runs in %2").arg(r.runs)).arg(durationText(r.durationMs()));
+    const QJsonObject variables = r.result.value(u"variables"_s).toObject();
+    if (!variables.isEmpty()) {
+        QStringList set;
+        for (auto it = variables.constBegin(); it != variables.constEnd(); ++it)
+            set << it.key() + u'=' + it.value().toString();
+        parts << tr("with %1").arg(set.join(u' '));
+    }
     parts << whenText(r.startedAt);
     QString details = parts.join(u"  ·  "_s);
     if (!r.detail.isEmpty())
