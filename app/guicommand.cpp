@@ -152,6 +152,14 @@ int screenshotRepro(QApplication &app, MainWindow &window, const QString &dir, b
     const auto start = [&] {
         if (panel->isRunning())
             return;
+        // The scrub's first finding stops the run until a reviewer goes on: the picture is of that (repro-gate).
+        if (!panel->wentOn() && (panel->gate().stopsTheRun() || panel->gate().asks()) && panel->review()) {
+            QTimer::singleShot(300, &window, [&] {
+                save(screenshotPath(dir, u"repro-gate"_s, dark));
+                QApplication::quit();
+            });
+            return;
+        }
         if (!panel->blocker().isEmpty() && panel->consentCheck()->isVisible())
             panel->consentCheck()->setChecked(true);
         if (!panel->blocker().isEmpty())
