@@ -56,7 +56,8 @@ private slots:
     void planGoesToTheOutbox();
     void playbookFields_data();
     void playbookFields();
-    void staleCloseIsNotPlannedInTheOutbox();
+    void notActionableGoesToTheOutbox_data();
+    void notActionableGoesToTheOutbox();
 };
 
 void TestScrubReport::composes_data()
@@ -415,22 +416,53 @@ void TestScrubReport::playbookFields()
         QVERIFY(r.triagedRefresh);
 }
 
-void TestScrubReport::staleCloseIsNotPlannedInTheOutbox()
+void TestScrubReport::notActionableGoesToTheOutbox_data()
 {
+    QTest::addColumn<int>("kind"); // ScrubStop::Kind
+    QTest::addColumn<QString>("profile");
+    QTest::addColumn<QStringList>("add");
+    QTest::addColumn<QString>("stateReason"); // empty: no close
+    QTest::addColumn<bool>("refresh");
+
+    QTest::addRow("stale: close as not planned") << int(ScrubStop::Kind::Stale) << u"distributed"_s << QStringList()
+                                                 << u"not_planned"_s << false;
+    // The playbook's own labels pass the guardrails in a scrub plan, whatever the pack's allowlist says.
+    QTest::addRow("tracker, distributed pack") << int(ScrubStop::Kind::Tracker) << u"distributed"_s
+                                               << QStringList{u"tracker"_s} << QString() << false;
+    QTest::addRow("refactor, pt2 pack") << int(ScrubStop::Kind::NotABug) << u"pt2"_s
+                                        << QStringList{u"better-engineering"_s} << QString() << false;
+    QTest::addRow("resolved: the triaged refresh only") << int(ScrubStop::Kind::Resolved) << u"distributed"_s
+                                                        << QStringList() << QString() << true;
+}
+
+void TestScrubReport::notActionableGoesToTheOutbox()
+{
+    QFETCH(int, kind);
+    QFETCH(QString, profile);
+    QFETCH(QStringList, add);
+    QFETCH(QString, stateReason);
+    QFETCH(bool, refresh);
+
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     Result<std::unique_ptr<OutboxStore>> store = OutboxStore::open(dir.filePath(u"store.sqlite"_s));
     QVERIFY2(store.ok(), qPrintable(store.error()));
-    const Result<RubricPack> pack = OutboxStore::packFor(u"distributed"_s);
+    const Result<RubricPack> pack = OutboxStore::packFor(profile);
     QVERIFY2(pack.ok(), qPrintable(pack.error()));
-    ScrubStop stale;
-    stale.kind = ScrubStop::Kind::Stale;
-    stale.closeNotPlanned = true;
+    ScrubStop stop;
+    stop.kind = ScrubStop::Kind(kind);
+    stop.closeNotPlanned = stop.kind == ScrubStop::Kind::Stale;
+    if (stop.kind == ScrubStop::Kind::Tracker)
+        stop.addLabels = {u"tracker"_s};
+    if (stop.kind == ScrubStop::Kind::NotABug)
+        stop.addLabels = {u"better-engineering"_s};
     ScrubFindings f;
     f.issueNumber = 78;
-    f.labels = {u"oncall: distributed"_s};
-    f.stops = {stale};
+    f.profile = profile;
+    f.labels = {profile == u"pt2"_s ? u"oncall: pt2"_s : u"oncall: distributed"_s, u"triaged"_s};
+    f.stops = {stop};
     const ScrubReport report = ScrubReport::compose(f);
+    QCOMPARE(report.addLabels, add);
     Issue seen;
     seen.number = 78;
     seen.state = u"OPEN"_s;
@@ -440,8 +472,11 @@ void TestScrubReport::staleCloseIsNotPlannedInTheOutbox()
         store.value()->enqueueScrubReport(u"pytorch/pytorch"_s, seen, report, u"reviewer"_s, pack.value());
     QVERIFY2(entry.ok(), qPrintable(entry.error()));
     QCOMPARE(entry->decision, u"scrub_not_actionable"_s);
-    QVERIFY(entry->close);
-    QCOMPARE(entry->stateReason, u"not_planned"_s);
+    QVERIFY2(entry->status == OutboxStatus::Ready, qPrintable(entry->outcome));
+    QCOMPARE(entry->addLabels, add);
+    QCOMPARE(entry->close, !stateReason.isEmpty());
+    QCOMPARE(entry->stateReason, stateReason);
+    QCOMPARE(entry->refreshTriaged, refresh);
 }
 
 QTEST_GUILESS_MAIN(TestScrubReport)

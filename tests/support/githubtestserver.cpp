@@ -749,6 +749,9 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
             QJsonArray labelNodes;
             for (const QString &label : issue.labels)
                 labelNodes.append(QJsonObject{{u"name"_s, label}});
+            QJsonArray assigneeNodes;
+            for (const QString &login : issue.assignees)
+                assigneeNodes.append(QJsonObject{{u"login"_s, login}});
             nodes.append(
                 QJsonObject{{u"id"_s, issue.nodeId},
                             {u"number"_s, issue.number},
@@ -761,6 +764,10 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
                             {u"authorAssociation"_s, issue.association},
                             {u"author"_s, QJsonObject{{u"login"_s, issue.author}}},
                             {u"labels"_s, QJsonObject{{u"nodes"_s, labelNodes}}},
+                            {u"reactions"_s, QJsonObject{{u"totalCount"_s, issue.reactions}}},
+                            {u"thumbsUp"_s, QJsonObject{{u"totalCount"_s, issue.thumbsUp}}},
+                            {u"duplicates"_s, QJsonObject{{u"totalCount"_s, issue.duplicates}}},
+                            {u"assignees"_s, QJsonObject{{u"nodes"_s, assigneeNodes}}},
                             {u"comments"_s, graphqlComments(issue, 100, {})}});
         }
         QJsonValue endCursor;
@@ -882,7 +889,13 @@ QJsonObject GitHubTestServer::issueJson(const TestIssue &issue) const
                        {u"state_reason"_s, issue.open ? QJsonValue() : QJsonValue(issue.stateReason)},
                        {u"locked"_s, issue.locked},
                        {u"active_lock_reason"_s, issue.lockReason.isEmpty() ? QJsonValue() : QJsonValue(issue.lockReason)},
-                       {u"assignees"_s, QJsonArray()},
+                       {u"assignees"_s, [&issue] {
+                            QJsonArray list;
+                            for (const QString &login : issue.assignees)
+                                list.append(user(login));
+                            return list;
+                        }()},
+                       {u"reactions"_s, QJsonObject{{u"total_count"_s, issue.reactions}, {u"+1"_s, issue.thumbsUp}}},
                        {u"milestone"_s, QJsonValue()},
                        {u"comments"_s, int(issue.comments.size())},
                        {u"created_at"_s, iso(issue.createdAt)},

@@ -65,6 +65,11 @@ struct TestIssue
     QString lockReason; // GitHub's active_lock_reason when locked ("too heated", "resolved", …)
     // The REST timeline (`…/issues/N/timeline`): its comments and labels as events, and these mentions.
     QList<TestCrossReference> crossReferences;
+    // How many people it touches (GraphQL reactions, thumbsUp, MARKED_AS_DUPLICATE timeline items) and who has it.
+    int reactions = 0;
+    int thumbsUp = 0;
+    int duplicates = 0;
+    QStringList assignees;
 
     // The issue as the console read it before a submit: number, title, state, labels and comments.
     Issue seen() const;
