@@ -1311,6 +1311,7 @@ void MainWindow::setGitHub(GitHubClient *client, IssueStore *issueStore, TokenSt
     m_issueStore = issueStore;
     m_tokenStore = tokenStore;
     m_outboxPanel->setClient(client);
+    m_reproPanel->setGitHubClient(client); // the scrub report names the fixing PR
     // Similar issues and search read the store on a thread of their own.
     m_similarity = issueStore ? std::make_unique<SimilarityLookup>(issueStore->path()) : nullptr;
     m_similarPanel->setLookup(m_similarity.get());

@@ -7,13 +7,15 @@
 #include "app/commands/reprotoolscommand.h"
 
 #include "engine/core/issuejsonreader.h"
-#include "engine/repro/outcomeclassifier.h"
 #include "engine/repro/pythonenvironment.h"
 #include "engine/repro/reproextractor.h"
 #include "engine/repro/reprojson.h"
 #include "engine/repro/reproneedsprobe.h"
 #include "engine/repro/reproscanner.h"
+#include "engine/repro/reprorunvariant.h"
 #include "engine/repro/reproseries.h"
+#include "engine/scrub/scrubactionability.h"
+#include "engine/repro/outcomeclassifier.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -147,9 +149,16 @@ int runRepro(const QStringList &arguments)
         u"add-assert-close"_s, tr("Run a print-only repro with torch.testing.assert_close of its two results."));
     const QCommandLineOption stockTorchrunOption(
         u"stock-torchrun"_s, tr("Launch ranks with torchrun itself (its store without libuv), not our launcher."));
+    const QCommandLineOption setOption(
+        u"set"_s, tr("An extra environment variable for the runs, e.g. TORCH_LOGS=+dynamo (repeatable)."),
+        u"NAME=VALUE"_s);
+    const QCommandLineOption dynamoResetOption(
+        u"dynamo-reset"_s, tr("Add torch._dynamo.reset() between the compiles of a script that compiles more than once."));
+    const QCommandLineOption goOnOption(
+        u"go-on"_s, tr("With --issue: run although the actionability check stops it or a recent comment confirms it."));
     parser.addOptions({envOption, expectOption, timeoutOption, runsOption, seedOption, memoryOption, launcherOption,
                        consentOption, associationOption, issueOption, numberOption, cpuVariantOption, assertCloseOption,
-                       stockTorchrunOption});
+                       stockTorchrunOption, setOption, dynamoResetOption, goOnOption});
     parser.process(arguments);
     const QStringList positional = parser.positionalArguments();
     const bool fromIssue = parser.isSet(issueOption);
@@ -165,6 +174,9 @@ int runRepro(const QStringList &arguments)
     const qint64 memory = parser.value(memoryOption).toLongLong(&ok);
     if (!ok || memory < 64)
         return fail(tr("--memory needs at least 64 MiB"));
+    const auto variables = ReproRunVariant::parseVariables(parser.values(setOption));
+    if (!variables)
+        return fail(tr("--set: %1").arg(variables.error()));
     std::optional<int> seed;
     if (parser.isSet(seedOption)) {
         seed = parser.value(seedOption).toInt(&ok);
@@ -183,6 +195,7 @@ int runRepro(const QStringList &arguments)
     QString association = parser.value(associationOption);
     QString issueText;
     ReproExtraction extraction; // from --issue: the reported hang, crash or compile symptom
+    std::optional<Issue> scrubbed; // --issue: the issue, for the actionability check
     if (fromIssue) {
         const auto issues = IssueJsonReader::readFile(parser.value(issueOption));
         if (!issues)
@@ -221,6 +234,7 @@ int runRepro(const QStringList &arguments)
             association = chosen->authorAssociation;
         issueText = issue->title + u'\n' + issue->body;
         path = chosen->where();
+        scrubbed = *issue;
     } else {
         path = positional.first();
         code = readScript(path);
@@ -276,6 +290,49 @@ int runRepro(const QStringList &arguments)
     if (!variant.isEmpty())
         out.insert(u"variant"_s, variant);
 
+    // The playbook's actionability check and recent confirmation, before anything runs (an issue only).
+    if (scrubbed) {
+        ScrubMachine machine;
+        machine.torchVersion = env->torchVersion;
+        if (probed && *probed) {
+            machine.gpus = probed->value().haveGpus;
+            machine.unmetNeeds = probed->value().unmet;
+            machine.hasCpuPath = !probed->value().cpuVariant.isEmpty();
+        }
+        const ScrubGate gate =
+            ScrubActionability::assess(*scrubbed, QDateTime::currentDateTimeUtc(), machine, expectation.error);
+        out.insert(u"actionability"_s, gate.toJson());
+        if ((gate.stopsTheRun() || gate.asks()) && !parser.isSet(goOnOption)) {
+            out.insert(u"outcome"_s, u"not-run"_s);
+            out.insert(u"reproduces"_s, false);
+            out.insert(u"needs"_s, QJsonArray::fromStringList(machine.unmetNeeds));
+            out.insert(u"detail"_s,
+                       gate.stopsTheRun()
+                           ? tr("not actionable: %1 (%2); --go-on runs it anyway")
+                                 .arg(gate.stops.constFirst().title(), gate.stops.constFirst().evidence)
+                           : tr("recently confirmed by @%1 on %2: re-verify with --go-on, or skip to minimization")
+                                 .arg(gate.confirmation->author, gate.confirmation->version));
+            print(out);
+            return 0;
+        }
+    }
+    if (parser.isSet(dynamoResetOption)) {
+        int resets = 0;
+        const QString withResets = ReproRunVariant::withDynamoResets(runCode, &resets);
+        if (resets > 0) {
+            runCode = withResets;
+            variant = variant.isEmpty() ? u"dynamo-reset"_s : variant + u"+dynamo-reset"_s;
+            out.insert(u"variant"_s, variant);
+        }
+        out.insert(u"dynamoResets"_s, resets);
+    }
+    if (!variables->isEmpty()) {
+        QJsonObject vars;
+        for (auto it = variables->cbegin(); it != variables->cend(); ++it)
+            vars.insert(it.key(), it.value());
+        out.insert(u"variables"_s, vars);
+    }
+
     SandboxRequest request;
     if (fromIssue || !variant.isEmpty()) {
         request.scriptText = runCode;
@@ -289,6 +346,7 @@ int runRepro(const QStringList &arguments)
         request.rankMode = RankLauncher::Mode::Torchrun;
     request.environment = *env;
     request.hashSeed = seed;
+    request.extraEnvironment = variables.value();
     request.limits.timeoutMs = timeout * 1000;
     request.limits.memoryBytes = memory * 1024 * 1024;
 

@@ -2,10 +2,11 @@
 #include "app/commands/reprotoolscommand.h"
 
 #include "app/commands/reprocli.h"
-#include "engine/reduction/reprobisector.h"
-#include "engine/reduction/reprominimizer.h"
 #include "engine/repro/pythonenvironment.h"
+#include "engine/reduction/reprobisector.h"
 #include "engine/repro/reprojson.h"
+#include "engine/reduction/reprominimizer.h"
+#include "engine/repro/reprorunvariant.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -48,7 +49,13 @@ struct Gate
                                    tr("The author's GitHub association; untrusted ones need --consent."),
                                    u"ASSOCIATION"_s};
 
-    void addTo(QCommandLineParser &parser) const { parser.addOptions({expect, timeout, seed, consent, association}); }
+    QCommandLineOption set{u"set"_s, tr("An extra environment variable, e.g. TORCH_LOGS=+dynamo (repeatable)."),
+                           u"NAME=VALUE"_s};
+
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.addOptions({expect, timeout, seed, consent, association, set});
+    }
 };
 
 std::optional<int> positiveInt(const QCommandLineParser &parser, const QCommandLineOption &option, int &value,
@@ -117,6 +124,7 @@ QJsonObject toJson(const MinimizeResult &r)
                     {u"elapsedMs"_s, r.elapsedMs},
                     {u"cancelled"_s, r.cancelled},
                     {u"steps"_s, QJsonArray::fromStringList(r.steps)},
+                    {u"conditions"_s, QJsonArray::fromStringList(r.conditions)},
                     {u"minimized"_s, r.minimized},
                     {u"diff"_s, r.diff}};
     if (!r.ok())
@@ -189,6 +197,10 @@ int bisect(const QStringList &arguments)
     base.scriptPath = path;
     base.hashSeed = seed;
     base.limits.timeoutMs = timeout * 1000;
+    const auto variables = ReproRunVariant::parseVariables(parser.values(gate.set));
+    if (!variables)
+        return fail(tr("--set: %1").arg(variables.error()));
+    base.extraEnvironment = variables.value();
     BisectorOptions options;
     options.package = parser.value(packageOption);
     options.expected = ErrorSignature::parse(parser.value(gate.expect));
@@ -270,6 +282,10 @@ int minimize(const QStringList &arguments)
     base.environment = *env;
     base.hashSeed = seed;
     base.limits.timeoutMs = timeout * 1000;
+    const auto variables = ReproRunVariant::parseVariables(parser.values(gate.set));
+    if (!variables)
+        return fail(tr("--set: %1").arg(variables.error()));
+    base.extraEnvironment = variables.value();
     MinimizerOptions options;
     options.expected = ErrorSignature::parse(parser.value(gate.expect));
     options.stopLines = stopLines;

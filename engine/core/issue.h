@@ -29,6 +29,9 @@ struct Issue
     int reactionCount = 0;
     int thumbsUpCount = 0;
     int duplicateCount = 0;
+    // Logins it is assigned to; assigneesKnown is false when the source did not say (the store keeps no list).
+    QStringList assignees;
+    bool assigneesKnown = false;
 
     bool hasLabel(const QString &name) const { return labels.contains(name); }
     bool isOpen() const { return state.compare(QLatin1String("OPEN"), Qt::CaseInsensitive) == 0; }

@@ -129,6 +129,18 @@ Result<Issue> IssueJsonReader::fromJson(const QJsonObject &object)
     issue.createdAt = timeOf(object, "createdAt"_L1, "created_at"_L1);
     issue.updatedAt = timeOf(object, "updatedAt"_L1, "updated_at"_L1);
     readReach(object, issue);
+    // gh and REST: [{"login": …}]; our GraphQL shape: {"nodes": [{"login": …}]}.
+    if (object.contains("assignees"_L1)) {
+        const QJsonValue assignees = object.value("assignees"_L1);
+        const QJsonArray list =
+            assignees.isObject() ? assignees.toObject().value("nodes"_L1).toArray() : assignees.toArray();
+        for (const QJsonValue &a : list) {
+            const QString login = a.isObject() ? a.toObject().value("login"_L1).toString() : a.toString();
+            if (!login.isEmpty())
+                issue.assignees << login;
+        }
+        issue.assigneesKnown = true;
+    }
     return issue;
 }
 

@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QStandardPaths>
 
 using namespace Qt::StringLiterals;
@@ -35,10 +36,34 @@ QString MinimizeResult::signatureText() const
 
 int MinimizeResult::codeLines(const QString &source)
 {
+    static const QRegularExpression subclass(u"^(\\s*)class\\s+\\w+\\s*\\([^)]*\\bTensor\\b"_s);
+    static const QRegularExpression dunder(
+        u"^\\s*def\\s+__(?:new|init|torch_dispatch|torch_function|tensor_flatten|tensor_unflatten|repr)__\\b"_s);
     int n = 0;
-    for (const QStringView line : QStringView(source).split(u'\n')) {
-        const QString t = line.trimmed().toString();
-        if (!t.isEmpty() && !t.startsWith(u'#') && !isImportLine(t))
+    qsizetype classIndent = -1;  // inside a tensor subclass: its indentation
+    qsizetype methodIndent = -1; // inside one of its dunder methods: the def's indentation
+    for (const QStringView view : QStringView(source).split(u'\n')) {
+        const QString line = view.toString();
+        const QString t = line.trimmed();
+        if (t.isEmpty() || t.startsWith(u'#'))
+            continue;
+        const qsizetype indent = line.indexOf(t.at(0));
+        if (methodIndent >= 0 && indent <= methodIndent)
+            methodIndent = -1;
+        if (classIndent >= 0 && indent <= classIndent)
+            classIndent = -1;
+        if (classIndent >= 0 && methodIndent < 0 && dunder.match(line).hasMatch())
+            methodIndent = indent;
+        if (classIndent < 0) {
+            if (const QRegularExpressionMatch m = subclass.match(line); m.hasMatch()) {
+                classIndent = indent;
+                continue; // the class line is part of the boilerplate
+            }
+        }
+        if (methodIndent >= 0 || (classIndent >= 0 && (t.startsWith(u"@staticmethod"_s) ||
+                                                        t.startsWith(u"@classmethod"_s))))
+            continue;
+        if (!isImportLine(t))
             ++n;
     }
     return n;
@@ -68,7 +93,7 @@ ReproMinimizer::~ReproMinimizer()
 
 QStringList ReproMinimizer::passes()
 {
-    return {u"imports"_s, u"statements"_s, u"unwrap"_s, u"literals"_s};
+    return {u"simpler"_s, u"imports"_s, u"statements"_s, u"unwrap"_s, u"literals"_s};
 }
 
 Result<QString> ReproMinimizer::helperPath()
@@ -260,7 +285,8 @@ void ReproMinimizer::requestCandidates()
                    m_candidates.clear();
                    for (const QJsonValue &v : answer->value(u"candidates"_s).toArray()) {
                        const QJsonObject c = v.toObject();
-                       m_candidates << Candidate{c.value(u"description"_s).toString(), c.value(u"source"_s).toString()};
+                       m_candidates << Candidate{c.value(u"description"_s).toString(), c.value(u"source"_s).toString(),
+                                                 c.value(u"condition"_s).toString()};
                    }
                    // After an accepted step the earlier candidates of this pass already failed once; go on
                    // from where we were (the next round looks at them again).
@@ -316,6 +342,12 @@ void ReproMinimizer::onCandidateRun(const SandboxRunResult &run, int attempt)
     // A flaky script's miss may be bad luck: only its successes are remembered, so the next round asks again.
     if (kept || !m_result.flaky)
         m_tried.insert(hashOf(m_candidates.at(m_index).source), kept);
+    // A simpler variant that runs clean (not one that breaks otherwise) shows what the bug needs.
+    const QString &condition = m_candidates.at(m_index).condition;
+    const bool ranClean = outcome.kind == ReproOutcome::Kind::Passed || outcome.kind == ReproOutcome::Kind::NoCheck;
+    if (!kept && ranClean && !condition.isEmpty() &&
+        !m_result.conditions.contains(condition))
+        m_result.conditions << condition;
     if (kept)
         accept();
     else {

@@ -53,20 +53,26 @@ struct MinimizeResult
     qint64 elapsedMs = 0;
     bool cancelled = false;
     QStringList steps; // the accepted simplifications, in order
+    // What the bug needs, learnt from a simpler variant that ran clean: "the inductor backend (it does not fail
+    // with aot_eager)", "CUDA (it does not fail on the CPU)". For the report's trigger conditions.
+    QStringList conditions;
 
     bool ok() const { return error.isEmpty(); }
     bool changed() const { return ok() && minimized != original; }
     QString signatureText() const; // "ValueError: bad shape" or "SIGSEGV (segmentation fault)"
 
-    // Lines that count for the playbook's stop rule: not blank, not a comment, not an import.
+    // Lines that count for the playbook's stop rule: not blank, not a comment, not an import, and not
+    // irreducible boilerplate: a tensor subclass's required dunder methods (__new__, __init__,
+    // __torch_dispatch__, __torch_function__, __tensor_flatten__, __tensor_unflatten__, __repr__).
     static int codeLines(const QString &source);
     static int nonBlankLines(const QString &source);
 };
 
 // Shrinks a failing script while it keeps failing the same way (delta debugging over Python statements).
 // Our `ast`-based helper (resources/repro/minimize_repro.py) proposes candidates, pass by pass in the scrub
-// playbook's order: unused imports, statements and blocks (halves down to single statements), unwrapping
-// control flow and no-argument functions called once, smaller integer arguments. Each candidate runs in the
+// playbook's strategies: first the simpler variants (a simpler backend, the CPU, float32, smaller nn sizes; one
+// that runs clean names a condition of the bug), then unused imports, statements and blocks (halves down to
+// single statements), unwrapping control flow and no-argument functions called once, smaller integer arguments. Each candidate runs in the
 // sandbox; the first one that keeps the signature becomes the best. Stops at the line threshold or after
 // `roundsWithoutGain` full rounds without gain. Emits finished() exactly once; cancel keeps the best so far.
 class ReproMinimizer final : public QObject
@@ -112,6 +118,7 @@ private:
     {
         QString description;
         QString source;
+        QString condition; // "simpler" candidates: what the bug needs when this one runs clean
     };
 
     QString m_python;

@@ -21,4 +21,5 @@ QJsonObject toJson(const ReproOutcome &outcome);
 QJsonObject toJson(const SandboxRunResult &run, int tailLines = 40);
 QJsonObject toJson(const ReproSeriesSummary &summary);
 QJsonObject toJson(const ErrorSignature &signature);
+// {"stops": [{kind, title, where, evidence, addLabels, duplicateOf?, closeNotPlanned?}], "recentConfirmation"?}
 } // namespace ReproJson

@@ -40,6 +40,8 @@ QString ScrubReport::verdictName(Verdict verdict)
         return u"no-repro"_s;
     case Verdict::Closed:
         return u"closed"_s;
+    case Verdict::NotActionable:
+        return u"not-actionable"_s;
     }
     return {};
 }
@@ -53,12 +55,71 @@ ScrubReport ScrubReport::compose(const ScrubFindings &f)
     const bool hasNeedsRepro = f.labels.contains(f.reproductionLabel);
     const QString package = f.bisect ? productName(f.bisect->package) : u"PyTorch"_s;
 
+    r.triggerConditions = f.triggerConditions;
+    r.fixedBy = f.fixedBy;
     if (f.closed) {
         r.verdict = Verdict::Closed;
         r.notes << u"The issue is closed: the playbook leaves its labels alone."_s;
+        r.nextAction = u"Already closed: nothing to do."_s;
         return r;
     }
-    if (!f.hasRunnableRepro) {
+    // The actionability findings come first, whether the reviewer went on or not.
+    for (const ScrubStop &stop : f.stops)
+        r.notes << u"Not actionable? %1 — %2: “%3”"_s.arg(stop.title(), stop.where, stop.evidence);
+    if (f.confirmation)
+        r.notes << u"Recently confirmed by @%1 on %2 (%3): “%4”"_s.arg(
+            f.confirmation->author, f.confirmation->at.toUTC().date().toString(Qt::ISODate), f.confirmation->version,
+            f.confirmation->evidence);
+    const bool ran = !f.series.runs.isEmpty();
+    if (!f.stops.isEmpty() && !(f.wentOn && ran)) {
+        r.verdict = Verdict::NotActionable;
+        for (const ScrubStop &stop : f.stops) {
+            for (const QString &label : stop.addLabels) {
+                if (!f.labels.contains(label) && !r.addLabels.contains(label))
+                    r.addLabels << label;
+            }
+        }
+        const ScrubStop &first = f.stops.constFirst();
+        using K = ScrubStop::Kind;
+        bool stale = false;
+        for (const ScrubStop &stop : f.stops)
+            stale = stale || stop.closeNotPlanned;
+        if (stale && f.stops.size() == 1) {
+            r.comment = u"This issue has had no activity for over a year and shows no runnable reproduction, error "
+                        u"message or expected behaviour, so it is not actionable as it stands. Closing as not "
+                        u"planned; please reopen it with a minimal repro and the full error if it still affects "
+                        u"you."_s;
+            r.close = true;
+            r.closeReason = u"not_planned"_s;
+            r.nextAction = u"Suggest closing as not planned: the close waits for your approval in the outbox."_s;
+        } else {
+            switch (first.kind) {
+            case K::Resolved:
+                r.nextAction = u"Resolved in the comments: confirm it and close, or go on to re-check."_s;
+                break;
+            case K::Duplicate:
+                r.nextAction = first.duplicateOf > 0
+                                   ? u"A duplicate: mark it as a duplicate of #%1 (d)."_s.arg(first.duplicateOf)
+                                   : u"A duplicate: mark it as one (d) once the original is found."_s;
+                break;
+            case K::NotABug:
+                r.nextAction = u"Not a bug: labelled, nothing run. Go on only to verify the behaviour persists."_s;
+                break;
+            case K::Tracker:
+                r.nextAction = u"A tracker: labelled, nothing run."_s;
+                break;
+            case K::Hardware:
+                r.nextAction = u"Needs hardware this machine lacks: run it on a machine that has it, or skip."_s;
+                break;
+            case K::Stale:
+                r.nextAction = u"Suggest closing as not planned."_s;
+                break;
+            }
+        }
+    } else if (f.confirmation && !ran && !f.closed && f.hasRunnableRepro) {
+        r.verdict = Verdict::Inconclusive;
+        r.nextAction = u"Recently confirmed: re-verify (run it) or skip ahead to minimization."_s;
+    } else if (!f.hasRunnableRepro) {
         r.verdict = Verdict::NoRepro;
         if (!hasNeedsRepro)
             r.addLabels << f.reproductionLabel;
@@ -112,6 +173,10 @@ ScrubReport ScrubReport::compose(const ScrubFindings &f)
                 fixedPackage = package;
             }
         }
+        if (f.fixedBy)
+            text << (f.fixedBy->repository.isEmpty() ? u"Fixed by #%1."_s.arg(f.fixedBy->number)
+                                                     : u"Fixed by %1#%2."_s.arg(f.fixedBy->repository).arg(
+                                                           f.fixedBy->number));
         text << (fixedIn.isEmpty() ? u"Closing as completed."_s
                                    : u"Closing as completed: fixed in %1 %2."_s.arg(fixedPackage, fixedIn));
         r.comment = text.join(u' ');
@@ -137,10 +202,40 @@ ScrubReport ScrubReport::compose(const ScrubFindings &f)
         const QString minimized = f.minimizedRepro.trimmed();
         if (!minimized.isEmpty() && minimized != f.originalRepro.trimmed())
             r.comment += u"\n\nMinimized repro:\n\n"_s + codeBlock(f.minimizedRepro);
-        if (!f.triggerConditions.trimmed().isEmpty())
-            r.comment += u"\n\nIt needs: "_s + f.triggerConditions.trimmed();
+        QStringList conditions;
+        for (const QString &c : f.triggerConditions) {
+            if (!c.trimmed().isEmpty())
+                conditions << u"- "_s + c.trimmed();
+        }
+        if (!conditions.isEmpty())
+            r.comment += u"\n\nAll of the following are necessary to trigger the bug:\n"_s + conditions.join(u'\n');
     }
-    if (!r.comment.isEmpty())
+    if (r.nextAction.isEmpty()) {
+        switch (r.verdict) {
+        case Verdict::StillReproduces:
+            r.nextAction = u"Still a valid bug."_s;
+            break;
+        case Verdict::NoLongerReproduces:
+            r.nextAction = r.fixedBy ? u"Appears fixed by #%1: close as completed."_s.arg(r.fixedBy->number)
+                                     : u"Appears fixed: close as completed."_s;
+            break;
+        case Verdict::DifferentError:
+            r.nextAction = u"A different error: tell API drift (modernize the repro) from another bug before "
+                           u"posting."_s;
+            break;
+        case Verdict::NoRepro:
+            r.nextAction = u"Needs more info from the reporter: a runnable repro and the error."_s;
+            break;
+        case Verdict::Inconclusive:
+            r.nextAction = f.series.runs.isEmpty() ? u"Run the repro first."_s
+                                                   : u"Inconclusive: run it where it can run, or skip."_s;
+            break;
+        case Verdict::Closed:
+        case Verdict::NotActionable:
+            break;
+        }
+    }
+    if (!r.comment.isEmpty() && r.verdict != Verdict::NotActionable)
         r.comment += u"\n\n_Checked by running the repro in a sandbox with Triage Console._"_s;
 
     // Nothing visible changes: bump the issue's "updated" time with `triaged` (two calls, or one add).

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/scrub/fixingpullrequestjob.h"
 #include "engine/outbox/outboxstore.h"
-#include "engine/reduction/reprobisector.h"
 #include "engine/repro/outcomeclassifier.h"
+#include "engine/reduction/reprobisector.h"
 #include "engine/review/reviewdecisionstore.h"
+#include "engine/scrub/scrubactionability.h"
 #include "engine/triage/triageplan.h"
 
 #include <QDateTime>
@@ -27,7 +29,14 @@ struct ScrubFindings
     std::optional<BisectResult> bisect;
     QString originalRepro;
     QString minimizedRepro;    // shown only when it differs from the original
-    QString triggerConditions; // only when they are a new finding; the caller decides
+    // The necessary conditions, one per item, only when they are new findings (the caller decides); the comment
+    // lists them under "All of the following are necessary to trigger the bug:".
+    QStringList triggerConditions;
+    std::optional<FixingPullRequest> fixedBy; // from GitHub's cross-references; the comment says "Fixed by #N."
+    // The actionability check before anything runs: a stop ends the scrub unless the reviewer went on.
+    QList<ScrubStop> stops;
+    bool wentOn = false;
+    std::optional<RecentConfirmation> confirmation; // a comment of the last six months says it still reproduces
     QString reproductionLabel = QStringLiteral("needs reproduction");
     QString triagedLabel = QStringLiteral("triaged");
 };
@@ -43,14 +52,20 @@ struct ScrubReport
         Inconclusive,   // timed out, refused or cancelled: nothing to tell the issue
         NoRepro,        // nothing runnable in the issue
         Closed,         // already closed: labels are left alone
+        NotActionable,  // the actionability check stopped the scrub before anything ran
     };
     Verdict verdict = Verdict::Inconclusive;
     QString comment; // empty: no comment
     QStringList addLabels;
     QStringList removeLabels;    // only the reproduction label; the outbox removes it (guardrail: scrub-removals)
-    bool close = false;          // propose closing as completed (the reviewer approves it in the outbox)
+    bool close = false;          // propose closing (the reviewer approves it in the outbox)…
+    QString closeReason = QStringLiteral("completed"); // …as completed, or "not_planned" for a stale issue
     bool triagedRefresh = false; // nothing visible changes: remove `triaged`, then add it, as two calls
-    QStringList notes;           // for the reviewer, not for the issue
+    QStringList notes;           // for the reviewer, not for the issue; the actionability findings come first
+    // The playbook's "recommended next action": "Still a valid bug", "Appears fixed: close as completed", …
+    QString nextAction;
+    QStringList triggerConditions;            // as the comment lists them
+    std::optional<FixingPullRequest> fixedBy; // named in the comment when the bug no longer reproduces
 
     static QString verdictName(Verdict verdict);
     static ScrubReport compose(const ScrubFindings &findings);
@@ -61,7 +76,7 @@ struct ScrubReport
     // The outbox's share: the comment, the labels to add and to remove, the decision. The refresh and the close
     // are the entry's (enqueueIn() carries them).
     TriagePlan plan(int issueNumber, const QString &profile) const;
-    OutboxClose outboxClose() const { return {close, QStringLiteral("completed")}; }
+    OutboxClose outboxClose() const { return {close, closeReason}; }
     ReviewDecision decision(const QString &repository, int issueNumber, const QString &profile, const QString &reviewer,
                             const QDateTime &issueUpdatedAt) const;
     // Puts the report in the outbox: its comment, the labels it adds, the reproduction label it removes, the

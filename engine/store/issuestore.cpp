@@ -120,6 +120,14 @@ const QList<QStringList> &migrations()
             // the fields the scoreboard measures, so that reading 20,000 decisions parses no plan JSON
             u"ALTER TABLE decisions ADD COLUMN measured TEXT"_s,
         },
+        // 6: how many people an issue touches (reactions, 👍, linked duplicates: `triage review`) and its
+        // assignees (JSON; NULL: the source did not say), for the scrub's "old and unassigned"
+        {
+            u"ALTER TABLE issues ADD COLUMN reaction_count INTEGER NOT NULL DEFAULT 0"_s,
+            u"ALTER TABLE issues ADD COLUMN thumbs_up_count INTEGER NOT NULL DEFAULT 0"_s,
+            u"ALTER TABLE issues ADD COLUMN duplicate_count INTEGER NOT NULL DEFAULT 0"_s,
+            u"ALTER TABLE issues ADD COLUMN assignees TEXT"_s,
+        },
     };
     return steps;
 }
@@ -425,11 +433,14 @@ Result<int> IssueStore::writePage(const QString &repository, const QList<Issue> 
     QSqlQuery upsertIssue(db);
     upsertIssue.prepare(
         u"INSERT INTO issues (repo, number, node_id, title, body, author, author_association, state, url, created_at,"
-        " updated_at, comment_count, synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " updated_at, comment_count, synced_at, reaction_count, thumbs_up_count, duplicate_count, assignees)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (repo, number) DO UPDATE SET node_id = excluded.node_id, title = excluded.title,"
         " body = excluded.body, author = excluded.author, author_association = excluded.author_association,"
         " state = excluded.state, url = excluded.url, created_at = excluded.created_at,"
-        " updated_at = excluded.updated_at, comment_count = excluded.comment_count, synced_at = excluded.synced_at"_s);
+        " updated_at = excluded.updated_at, comment_count = excluded.comment_count, synced_at = excluded.synced_at,"
+        " reaction_count = excluded.reaction_count, thumbs_up_count = excluded.thumbs_up_count,"
+        " duplicate_count = excluded.duplicate_count, assignees = coalesce(excluded.assignees, assignees)"_s);
     QSqlQuery clearLabels(db);
     clearLabels.prepare(u"DELETE FROM issue_labels WHERE repo = ? AND number = ?"_s);
     QSqlQuery insertLabel(db);
@@ -457,6 +468,13 @@ Result<int> IssueStore::writePage(const QString &repository, const QList<Issue> 
         upsertIssue.addBindValue(isoTime(issue.updatedAt));
         upsertIssue.addBindValue(std::max<qsizetype>(issue.commentCount, issue.comments.size()));
         upsertIssue.addBindValue(now);
+        upsertIssue.addBindValue(issue.reactionCount);
+        upsertIssue.addBindValue(issue.thumbsUpCount);
+        upsertIssue.addBindValue(issue.duplicateCount);
+        upsertIssue.addBindValue(issue.assigneesKnown ? QVariant(QString::fromUtf8(QJsonDocument(
+                                                            QJsonArray::fromStringList(issue.assignees))
+                                                                                      .toJson(QJsonDocument::Compact)))
+                                                      : QVariant(QMetaType(QMetaType::QString)));
         if (!upsertIssue.exec())
             return failed(upsertIssue);
 
@@ -539,7 +557,8 @@ Result<QList<Issue>> IssueStore::loadQueue(const QueueSpec &queue) const
     // Sorted here, not by SQL: ORDER BY on rows this wide copies every body through a temporary b-tree,
     // which made loading 10,000 issues several times slower.
     query.prepare(u"SELECT number, node_id, title, body, author, author_association, state, url, created_at,"
-                  " updated_at, comment_count FROM issues WHERE "_s +
+                  " updated_at, comment_count, reaction_count, thumbs_up_count, duplicate_count, assignees"
+                  " FROM issues WHERE "_s +
                   members);
     bind(query);
     if (!query.exec())
@@ -559,6 +578,14 @@ Result<QList<Issue>> IssueStore::loadQueue(const QueueSpec &queue) const
         issue.createdAt = fromIso(query.value(8));
         issue.updatedAt = fromIso(query.value(9));
         issue.commentCount = query.value(10).toInt();
+        issue.reactionCount = query.value(11).toInt();
+        issue.thumbsUpCount = query.value(12).toInt();
+        issue.duplicateCount = query.value(13).toInt();
+        if (!query.value(14).isNull()) {
+            issue.assigneesKnown = true;
+            for (const QJsonValue &login : QJsonDocument::fromJson(query.value(14).toString().toUtf8()).array())
+                issue.assignees << login.toString();
+        }
         issues.append(std::move(issue));
     }
     std::sort(issues.begin(), issues.end(), [](const Issue &a, const Issue &b) {

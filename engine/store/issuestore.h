@@ -23,7 +23,7 @@ Q_DECLARE_LOGGING_CATEGORY(lcStore)
 class IssueStore final
 {
 public:
-    static constexpr int SchemaVersion = 5;
+    static constexpr int SchemaVersion = 6;
 
     ~IssueStore();
     IssueStore(const IssueStore &) = delete;

@@ -36,6 +36,7 @@ const QString IssuesQuery =
     " labels(first: 100) { nodes { name } }"
     " reactions { totalCount } thumbsUp: reactions(content: THUMBS_UP) { totalCount }"
     " duplicates: timelineItems(itemTypes: [MARKED_AS_DUPLICATE_EVENT]) { totalCount }"
+    " assignees(first: 20) { nodes { login } }"
     " comments(first: 100) { totalCount pageInfo { hasNextPage endCursor } nodes { ...CommentFields } } } } } } "_s +
     CommentFields;
 

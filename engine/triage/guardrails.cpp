@@ -63,6 +63,11 @@ bool Guardrails::isScrubDecision(const QString &decision)
     return decision.startsWith("scrub_"_L1);
 }
 
+QStringList Guardrails::scrubAddable()
+{
+    return {u"feature"_s, u"better-engineering"_s, u"tracker"_s};
+}
+
 QStringList Guardrails::scrubRemovable(const RubricPack &pack)
 {
     return {pack.reproLabel.isEmpty() ? u"needs reproduction"_s : pack.reproLabel, QString::fromLatin1(TriagedLabel)};
@@ -95,7 +100,7 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
             found.append(violation(QLatin1StringView(Forbidden), label,
                                    u"\"%1\" is never added by triage (CI, release, severity or deprecated labels, "
                                    u"human decisions); ask for \"%2\" instead"_s.arg(label, pack.reviewLabel)));
-        else if (!pack.allows(label))
+        else if (!pack.allows(label) && !(isScrubDecision(plan.decision) && scrubAddable().contains(label)))
             found.append(violation(QLatin1StringView(Allowlist), label,
                                    u"\"%1\" is not in the %2 pack's allowlist"_s.arg(label, pack.profile)));
     }

@@ -31,6 +31,9 @@ public:
     static bool isScrubDecision(const QString &decision);
     // The labels a scrub plan may remove under this pack.
     static QStringList scrubRemovable(const RubricPack &pack);
+    // What the scrub playbook adds to an issue it stops on (a feature request, a refactor, a tracker), whether or
+    // not the pack's allowlist has them; never forbidden ones.
+    static QStringList scrubAddable();
 
     static QList<Violation> check(const TriagePlan &plan, const Issue &issue, const RubricPack &pack);
     static TriagePlan enforce(TriagePlan plan, const Issue &issue, const RubricPack &pack);

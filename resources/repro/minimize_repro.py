@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: MIT
 # Candidate generator for Triage Console's repro minimizer. It only parses and rewrites code (Python's
 # own `ast`); it never runs the repro. Request on stdin, answer on stdout, both JSON:
-#   {"op": "candidates", "source": S, "pass": "imports"|"statements"|"unwrap"|"literals"}
+#   {"op": "candidates", "source": S, "pass": "imports"|"statements"|"unwrap"|"literals"|"simpler"}
 #       -> {"ok": true, "size": N, "candidates": [{"description": D, "source": S2, "size": N2}, ...]}
-#       Every candidate parses, differs from S and is smaller (N2 < N); bigger cuts come first.
+#       Every candidate parses, differs from S and is smaller (N2 < N); bigger cuts come first. The "simpler"
+#       pass is the exception: a simpler backend, the CPU, float32 or a smaller model need not be shorter. Its
+#       candidates carry "condition": what the bug needs when the candidate stops reproducing it.
 #   {"op": "diff", "a": A, "b": B, "from": NAME, "to": NAME} -> {"ok": true, "diff": UNIFIED}
 # A source that does not parse gives {"ok": false, "error": ...}.
 import ast
@@ -221,11 +223,133 @@ def literal_candidates(tree):
     return out
 
 
+def is_torch_compile(func):
+    # torch.compile and torch._dynamo.optimize
+    return (isinstance(func, ast.Attribute) and func.attr in ("compile", "optimize")
+            and ast.unparse(func.value) in ("torch", "torch._dynamo"))
+
+
+SIMPLER_BACKEND = {"inductor": "aot_eager", "aot_eager": "eager"}
+LOW_PRECISION = {"float16", "half", "bfloat16", "float64", "double"}
+
+
+class Backend(ast.NodeTransformer):
+    """Every torch.compile one backend simpler: inductor (the default) -> aot_eager -> eager."""
+
+    def __init__(self):
+        self.was = None
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if not is_torch_compile(node.func):
+            return node
+        if node.func.attr == "optimize":
+            if node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value in SIMPLER_BACKEND:
+                self.was = self.was or node.args[0].value
+                node.args[0] = ast.Constant(SIMPLER_BACKEND[node.args[0].value])
+            return node
+        for kw in node.keywords:
+            if kw.arg == "backend":
+                if isinstance(kw.value, ast.Constant) and kw.value.value in SIMPLER_BACKEND:
+                    self.was = self.was or kw.value.value
+                    kw.value = ast.Constant(SIMPLER_BACKEND[kw.value.value])
+                return node
+        self.was = self.was or "inductor"
+        node.keywords.append(ast.keyword("backend", ast.Constant("aot_eager")))
+        return node
+
+
+class Cpu(ast.NodeTransformer):
+    """"cuda"/"cuda:0" -> "cpu"; x.cuda() -> x; x.to("cuda") follows from the string."""
+
+    def __init__(self):
+        self.changed = False
+
+    def visit_Constant(self, node):
+        if isinstance(node.value, str) and (node.value == "cuda" or node.value.startswith("cuda:")):
+            self.changed = True
+            return ast.copy_location(ast.Constant("cpu"), node)
+        return node
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "cuda" and not node.args:
+            self.changed = True
+            return node.func.value
+        return node
+
+
+class Float32(ast.NodeTransformer):
+    def __init__(self):
+        self.was = set()
+
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        if node.attr in LOW_PRECISION and isinstance(node.value, ast.Name) and node.value.id == "torch":
+            self.was.add(node.attr)
+            node.attr = "float32"
+        return node
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if (isinstance(node.func, ast.Attribute) and node.func.attr in ("half", "double", "bfloat16")
+                and not node.args):
+            self.was.add(node.func.attr)
+            node.func.attr = "float"
+        return node
+
+
+def is_nn_module_call(func):
+    text = ast.unparse(func)
+    return text.startswith("nn.") or text.startswith("torch.nn.")
+
+
+class SmallerModel(ast.NodeTransformer):
+    """Integer sizes of at least 8 in nn.* constructors (Linear(4096, 4096), Conv2d(64, ...)) down to 4."""
+
+    def __init__(self):
+        self.changed = False
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if not is_nn_module_call(node.func):
+            return node
+        for arg in list(node.args) + [k.value for k in node.keywords]:
+            if isinstance(arg, ast.Constant) and type(arg.value) is int and arg.value >= 8:
+                arg.value = 4
+                self.changed = True
+        return node
+
+
+def simpler_candidates(tree):
+    out = []
+    b = Backend()
+    new = b.visit(copy.deepcopy(tree))
+    if b.was:
+        out.append(("backend %s -> %s" % (b.was, SIMPLER_BACKEND[b.was]), new,
+                    "the %s backend (it does not fail with %s)" % (b.was, SIMPLER_BACKEND[b.was])))
+    c = Cpu()
+    new = c.visit(copy.deepcopy(tree))
+    if c.changed:
+        out.append(("run on the CPU instead of CUDA", new, "CUDA (it does not fail on the CPU)"))
+    f = Float32()
+    new = f.visit(copy.deepcopy(tree))
+    if f.was:
+        was = ", ".join(sorted(f.was))
+        out.append(("float32 instead of %s" % was, new, "the dtype %s (it does not fail in float32)" % was))
+    m = SmallerModel()
+    new = m.visit(copy.deepcopy(tree))
+    if m.changed:
+        out.append(("smaller model sizes (nn.* sizes down to 4)", new))
+    return out
+
+
 PASSES = {
     "imports": import_candidates,
     "statements": statement_candidates,
     "unwrap": unwrap_candidates,
     "literals": literal_candidates,
+    "simpler": simpler_candidates,
 }
 
 
@@ -234,17 +358,22 @@ def candidates(source, which):
     base = size_of(source)
     seen = {source}
     out = []
-    for description, new_tree in PASSES[which](tree):
+    for entry in PASSES[which](tree):
+        description, new_tree = entry[0], entry[1]
+        condition = entry[2] if len(entry) > 2 else None
         try:
             text = render(new_tree)
             compile(text, "<candidate>", "exec")
         except (SyntaxError, ValueError, TypeError, RecursionError):
             continue
         n = size_of(text)
-        if text in seen or n >= base:
+        if text in seen or (n >= base and which != "simpler"):
             continue
         seen.add(text)
-        out.append({"description": description, "source": text, "size": n})
+        candidate = {"description": description, "source": text, "size": n}
+        if condition:
+            candidate["condition"] = condition
+        out.append(candidate)
     return {"ok": True, "size": base, "candidates": out}
 
 

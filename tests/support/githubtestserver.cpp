@@ -179,6 +179,11 @@ GitHubTestServer::GitHubTestServer(QObject *parent)
                       serve(request, responder,
                             [=, this, &request] { return restComments(owner, name, number, request); });
                   });
+    m_http->route(u"/repos/<arg>/<arg>/issues/<arg>/timeline"_s, QHttpServerRequest::Method::Get, this,
+                  [this](const QString &owner, const QString &name, int number, const QHttpServerRequest &request,
+                         QHttpServerResponder &responder) {
+                      serve(request, responder, [=, this, &request] { return timeline(owner, name, number, request); });
+                  });
     m_http->route(u"/repos/<arg>/<arg>/issues/<arg>"_s, QHttpServerRequest::Method::Get, this,
                   [this](const QString &owner, const QString &name, int number, const QHttpServerRequest &request,
                          QHttpServerResponder &responder) {
@@ -665,6 +670,72 @@ GitHubTestServer::Answer GitHubTestServer::restComments(const QString &owner, co
     return answer;
 }
 
+GitHubTestServer::Answer GitHubTestServer::timeline(const QString &owner, const QString &name, int number,
+                                                    const QHttpServerRequest &request)
+{
+    const TestIssue *found = isOurRepository(owner, name) ? issue(number) : nullptr;
+    if (!found)
+        return Answer{404, R"({"message":"Not Found","documentation_url":"https://docs.github.com/rest"})", {}};
+    // GitHub's shapes: a `labeled` event per label, `commented` events, and `cross-referenced` ones whose
+    // source.issue is the mentioning issue or pull request (pull_request.merged_at for a merged one).
+    QList<std::pair<QDateTime, QJsonObject>> events;
+    qint64 id = qint64(number) * 1000;
+    for (const QString &label : found->labels)
+        events.append({found->createdAt, QJsonObject{{u"id"_s, ++id},
+                                                     {u"event"_s, u"labeled"_s},
+                                                     {u"actor"_s, user(found->author)},
+                                                     {u"created_at"_s, iso(found->createdAt)},
+                                                     {u"label"_s, QJsonObject{{u"name"_s, label}}}}});
+    for (const TestComment &c : found->comments)
+        events.append({c.createdAt, QJsonObject{{u"id"_s, c.id},
+                                                {u"event"_s, u"commented"_s},
+                                                {u"actor"_s, user(c.author)},
+                                                {u"user"_s, user(c.author)},
+                                                {u"body"_s, c.body},
+                                                {u"author_association"_s, c.association},
+                                                {u"created_at"_s, iso(c.createdAt)}}});
+    for (const TestCrossReference &x : found->crossReferences) {
+        const QString repo = x.repository.isEmpty() ? m_owner + u'/' + m_name : x.repository;
+        const QString kind = x.pullRequest ? u"pull"_s : u"issues"_s;
+        QJsonObject source{{u"id"_s, x.number * 7},
+                           {u"number"_s, x.number},
+                           {u"title"_s, x.title},
+                           {u"body"_s, x.body},
+                           {u"state"_s, x.closed || x.mergedAt.isValid() ? u"closed"_s : u"open"_s},
+                           {u"user"_s, user(u"contributor"_s)},
+                           {u"html_url"_s, u"https://github.com/%1/%2/%3"_s.arg(repo, kind).arg(x.number)},
+                           {u"repository"_s, QJsonObject{{u"full_name"_s, repo},
+                                                         {u"name"_s, repo.section(u'/', 1)},
+                                                         {u"owner"_s, user(repo.section(u'/', 0, 0))}}}};
+        if (x.pullRequest)
+            source.insert(u"pull_request"_s,
+                          QJsonObject{{u"url"_s, QString(url().toString() + u"/repos/%1/pulls/%2"_s.arg(repo).arg(x.number))},
+                                      {u"html_url"_s, u"https://github.com/%1/pull/%2"_s.arg(repo).arg(x.number)},
+                                      {u"merged_at"_s, x.mergedAt.isValid() ? QJsonValue(iso(x.mergedAt))
+                                                                            : QJsonValue(QJsonValue::Null)}});
+        events.append({x.at, QJsonObject{{u"event"_s, u"cross-referenced"_s},
+                                         {u"actor"_s, user(u"contributor"_s)},
+                                         {u"created_at"_s, iso(x.at)},
+                                         {u"updated_at"_s, iso(x.at)},
+                                         {u"source"_s, QJsonObject{{u"type"_s, u"issue"_s}, {u"issue"_s, source}}}}});
+    }
+    std::stable_sort(events.begin(), events.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    const QUrlQuery query(request.url());
+    const int perPage = std::clamp(
+        query.queryItemValue(u"per_page"_s).isEmpty() ? 30 : query.queryItemValue(u"per_page"_s).toInt(), 1, 100);
+    const int page = std::max(1, query.queryItemValue(u"page"_s).toInt());
+    const int lastPage = std::max<int>(1, int((events.size() + perPage - 1) / perPage));
+    QJsonArray items;
+    for (qsizetype i = qsizetype(page - 1) * perPage; i < std::min<qsizetype>(events.size(), qsizetype(page) * perPage);
+         ++i)
+        items.append(events.at(i).second);
+    Answer answer{200, json(items), {}};
+    const QByteArray link = linkHeader(request, page, lastPage);
+    if (!link.isEmpty())
+        answer.headers.append(QHttpHeaders::WellKnownHeader::Link, link);
+    return answer;
+}
+
 GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &request)
 {
     const QJsonObject document = QJsonDocument::fromJson(request.body()).object();
@@ -729,6 +800,9 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
             QJsonArray labelNodes;
             for (const QString &label : issue.labels)
                 labelNodes.append(QJsonObject{{u"name"_s, label}});
+            QJsonArray assigneeNodes;
+            for (const QString &login : issue.assignees)
+                assigneeNodes.append(QJsonObject{{u"login"_s, login}});
             nodes.append(
                 QJsonObject{{u"id"_s, issue.nodeId},
                             {u"number"_s, issue.number},
@@ -741,6 +815,10 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
                             {u"authorAssociation"_s, issue.association},
                             {u"author"_s, QJsonObject{{u"login"_s, issue.author}}},
                             {u"labels"_s, QJsonObject{{u"nodes"_s, labelNodes}}},
+                            {u"reactions"_s, QJsonObject{{u"totalCount"_s, issue.reactions}}},
+                            {u"thumbsUp"_s, QJsonObject{{u"totalCount"_s, issue.thumbsUp}}},
+                            {u"duplicates"_s, QJsonObject{{u"totalCount"_s, issue.duplicates}}},
+                            {u"assignees"_s, QJsonObject{{u"nodes"_s, assigneeNodes}}},
                             {u"comments"_s, graphqlComments(issue, 100, {})}});
         }
         QJsonValue endCursor;
@@ -862,7 +940,13 @@ QJsonObject GitHubTestServer::issueJson(const TestIssue &issue) const
                        {u"state_reason"_s, issue.open ? QJsonValue() : QJsonValue(issue.stateReason)},
                        {u"locked"_s, issue.locked},
                        {u"active_lock_reason"_s, issue.lockReason.isEmpty() ? QJsonValue() : QJsonValue(issue.lockReason)},
-                       {u"assignees"_s, QJsonArray()},
+                       {u"assignees"_s, [&issue] {
+                            QJsonArray list;
+                            for (const QString &login : issue.assignees)
+                                list.append(user(login));
+                            return list;
+                        }()},
+                       {u"reactions"_s, QJsonObject{{u"total_count"_s, issue.reactions}, {u"+1"_s, issue.thumbsUp}}},
                        {u"milestone"_s, QJsonValue()},
                        {u"comments"_s, int(issue.comments.size())},
                        {u"created_at"_s, iso(issue.createdAt)},

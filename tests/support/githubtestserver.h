@@ -30,6 +30,19 @@ struct TestComment
     QDateTime createdAt;
 };
 
+// Another issue or pull request that mentions a test issue: a `cross-referenced` event on its timeline.
+struct TestCrossReference
+{
+    int number = 0;
+    QString repository; // owner/name; empty: the server's own
+    QString title;
+    QString body;
+    bool pullRequest = true;
+    QDateTime mergedAt; // invalid: not merged (open, or closed unmerged)
+    bool closed = false;
+    QDateTime at;
+};
+
 struct TestIssue
 {
     int number = 0;
@@ -50,6 +63,13 @@ struct TestIssue
     QString subscription = QStringLiteral("UNSUBSCRIBED");
     bool locked = false;
     QString lockReason; // GitHub's active_lock_reason when locked ("too heated", "resolved", …)
+    // The REST timeline (`…/issues/N/timeline`): its comments and labels as events, and these mentions.
+    QList<TestCrossReference> crossReferences;
+    // How many people it touches (GraphQL reactions, thumbsUp, MARKED_AS_DUPLICATE timeline items) and who has it.
+    int reactions = 0;
+    int thumbsUp = 0;
+    int duplicates = 0;
+    QStringList assignees;
 
     // The issue as the console read it before a submit: number, title, state, labels and comments.
     Issue seen() const;
@@ -191,6 +211,7 @@ private:
     Answer restIssues(const QString &owner, const QString &name, const QHttpServerRequest &request);
     Answer restLabels(const QString &owner, const QString &name, const QHttpServerRequest &request);
     Answer restComments(const QString &owner, const QString &name, int number, const QHttpServerRequest &request);
+    Answer timeline(const QString &owner, const QString &name, int number, const QHttpServerRequest &request);
     Answer graphql(const QHttpServerRequest &request);
     Answer graphqlSubscription(const QString &text, const QJsonObject &variables);
     Answer singleIssue(const QString &owner, const QString &name, int number);

@@ -109,10 +109,22 @@ int screenshotRepro(QApplication &app, MainWindow &window, QSize size, const QSt
     ReproPanel *panel = window.reproPanel();
     int status = 0;
     bool grabbedRunning = false;
+    bool grabbedGate = false;
     const auto save = [&window, &status](const QString &file) { saveShot(window, file, status); };
     const auto start = [&] {
         if (panel->isRunning())
             return;
+        // The scrub's first finding stops the run until a reviewer goes on: the picture is of that (repro-gate).
+        if (!panel->wentOn() && (panel->gate().stopsTheRun() || panel->gate().asks()) && panel->review()) {
+            if (!panel->needs() || grabbedGate)
+                return; // after the needs check (needsChecked calls again): no probe is left behind at exit
+            grabbedGate = true;
+            QTimer::singleShot(300, &window, [&] {
+                save(WindowGrab::pathFor(dir, u"repro-gate"_s, dark));
+                QApplication::quit();
+            });
+            return;
+        }
         if (!panel->blocker().isEmpty() && panel->consentCheck()->isVisible())
             panel->consentCheck()->setChecked(true);
         if (!panel->blocker().isEmpty())
@@ -121,6 +133,7 @@ int screenshotRepro(QApplication &app, MainWindow &window, QSize size, const QSt
     };
     QObject::connect(panel, &ReproPanel::scanFinished, &window, start);
     QObject::connect(panel, &ReproPanel::environmentsReady, &window, start);
+    QObject::connect(panel, &ReproPanel::needsChecked, &window, start);
     QObject::connect(panel->outputModel(), &ReproOutputModel::batchAppended, &window, [&] {
         const ReproOutputModel *model = panel->outputModel();
         const int mark = model->findNext(u"run 2 of"_s, -1);

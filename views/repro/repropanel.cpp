@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "views/repro/repropanel.h"
 
-#include "engine/repro/outcomeclassifier.h"
 #include "engine/repro/reprojson.h"
+#include "engine/repro/reprorunvariant.h"
 #include "engine/repro/reproseries.h"
+#include "engine/scrub/scrubactionability.h"
 #include "models/repro/reprooutputmodel.h"
-#include "models/repro/reprorankfiltermodel.h"
 #include "views/common/apppalette.h"
 #include "views/common/elidedlabel.h"
 #include "views/common/panelstyle.h"
 #include "views/repro/reprooutputdelegate.h"
+#include "engine/repro/outcomeclassifier.h"
+#include "models/repro/reprorankfiltermodel.h"
 
 #include <KSyntaxHighlighting/Definition>
 #include <KSyntaxHighlighting/Repository>
@@ -146,6 +148,9 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     , m_reportButton(new QToolButton(this))
     , m_operatorProbe(new OperatorProbePanel(this))
     , m_operatorButton(new QToolButton(this))
+    , m_gateBox(new ScrubGateBox(this))
+    , m_varsEdit(new QLineEdit(this))
+    , m_resetCheck(new QCheckBox(tr("Reset Dynamo between compiles"), this))
 {
     setObjectName(u"reproPanel"_s);
     setAutoFillBackground(true);
@@ -242,6 +247,28 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_runButton->setObjectName(u"reproRunButton"_s);
     m_runButton->setDefault(true);
     connect(m_runButton, &QPushButton::clicked, this, &ReproPanel::run);
+    // The scrub's first finding: the reviewer goes on, or re-verifies, or skips to minimization.
+    connect(m_gateBox, &ScrubGateBox::goOn, this, [this] {
+        m_wentOn = true;
+        updateGate();
+        updateRunState();
+    });
+    connect(m_gateBox, &ScrubGateBox::skipToMinimization, this, [this] {
+        m_wentOn = true;
+        updateGate();
+        updateRunState();
+        showReduction(ReproReductionPanel::Page::Minimize);
+    });
+    m_varsEdit->setObjectName(u"reproVariablesEdit"_s);
+    m_varsEdit->setAccessibleName(tr("Extra environment variables"));
+    m_varsEdit->setPlaceholderText(tr("Variables, e.g. TORCH_LOGS=+dynamo"));
+    m_varsEdit->setToolTip(tr("Extra environment variables for the runs, NAME=VALUE separated by spaces — "
+                              "TORCH_LOGS=+dynamo shows what Dynamo did when an error is unclear"));
+    m_varsEdit->setClearButtonEnabled(true);
+    connect(m_varsEdit, &QLineEdit::textChanged, this, &ReproPanel::updateRunState);
+    m_resetCheck->setObjectName(u"reproDynamoResetCheck"_s);
+    m_resetCheck->setChecked(true);
+    m_resetCheck->hide();
     m_cancelButton->setObjectName(u"reproCancelButton"_s);
     m_cancelButton->setEnabled(false);
     connect(m_cancelButton, &QPushButton::clicked, this, &ReproPanel::cancel);
@@ -300,7 +327,8 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     runRow->addWidget(m_timeoutSpin);
     runRow->addWidget(m_seedCheck);
     runRow->addWidget(m_seedSpin);
-    runRow->addStretch(1);
+    runRow->addWidget(m_varsEdit, 1);
+    runRow->addWidget(m_resetCheck);
     runRow->addWidget(m_runButton);
     runRow->addWidget(m_cancelButton);
 
@@ -350,6 +378,7 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     auto *runLayout = new QVBoxLayout(runPage);
     runLayout->setContentsMargins(0, 0, 0, 0);
     runLayout->setSpacing(6);
+    runLayout->addWidget(m_gateBox);
     runLayout->addLayout(form);
     runLayout->addWidget(m_reviewBox);
     runLayout->addLayout(runRow);
@@ -481,6 +510,9 @@ std::optional<ReproSubject> ReproPanel::subject() const
     if (m_seedCheck->isChecked())
         s.request.hashSeed = m_seedSpin->value();
     s.request.limits.timeoutMs = m_timeoutSpin->value() * 1000;
+    s.request.extraEnvironment = ReproRunVariant::parseVariables(m_varsEdit->text()).value();
+    if (m_resetCheck->isVisibleTo(this) && m_resetCheck->isChecked())
+        s.request.scriptText = ReproRunVariant::withDynamoResets(s.request.scriptText);
     s.expected = ErrorSignature::parse(m_expectedEdit->text().trimmed());
     return s;
 }
@@ -612,6 +644,8 @@ void ReproPanel::setIssue(const Issue &issue)
     stopScan();
     const bool sameIssue = m_issue && m_issue->number == issue.number;
     m_issue = issue;
+    if (!sameIssue)
+        m_wentOn = false;
     m_titleLabel->setText(tr("Reproduction · #%1").arg(issue.number));
     m_extraction = {};
     m_needs.reset();
@@ -647,6 +681,7 @@ void ReproPanel::setIssue(const Issue &issue)
     m_operatorProbe->setRepository(m_repository);
     m_operatorProbe->setIssue(issue);
     m_reduction->setRecord(m_record);
+    updateGate();
     if (m_environments.isEmpty() && !m_probing)
         discoverEnvironments();
     updateRunState();
@@ -698,6 +733,7 @@ void ReproPanel::onExtracted(const ReproExtraction &extraction, bool sameIssue)
         m_candidateCombo->setCurrentIndex(-1);
     m_reasonLabel->setText(m_extraction.reason);
     m_reduction->setReproFound(m_extraction.status == ReproExtraction::Status::Found);
+    updateGate();
     updateRunState();
     Q_EMIT statusChanged(status());
 }
@@ -814,6 +850,7 @@ void ReproPanel::startNeedsProbe()
         else
             m_needsLabel->setText(tr("Could not check what it needs: %1").arg(needs.error().toHtmlEscaped()));
         showNeeds();
+        updateGate();
         updateRunState();
         Q_EMIT needsChecked();
     });
@@ -978,6 +1015,12 @@ QString ReproPanel::blocker() const
         return tr("Running.");
     if (m_extracting)
         return tr("Looking for a reproduction…");
+    if (!m_wentOn && m_gate.stopsTheRun())
+        return tr("Not actionable: %1 (%2). Go on anyway to run it.")
+            .arg(m_gate.stops.constFirst().title(), m_gate.stops.constFirst().where);
+    if (!m_wentOn && m_gate.asks())
+        return tr("Recently confirmed by @%1 (%2): re-verify, or skip to minimization.")
+            .arg(m_gate.confirmation->author, m_gate.confirmation->version);
     if (!candidate())
         return m_extraction.status == ReproExtraction::Status::ScreenshotOnly
                    ? tr("The code is only in screenshots: nothing to run (needs reproduction).")
@@ -995,7 +1038,39 @@ QString ReproPanel::blocker() const
         return m_probing ? tr("Finding Python environments…") : tr("No Python environment to run in.");
     if (!m_environments.at(env).isUsable())
         return tr("That environment is unavailable: %1").arg(m_environments.at(env).probeError);
+    if (const auto variables = ReproRunVariant::parseVariables(m_varsEdit->text()); !variables)
+        return tr("Variables: %1").arg(variables.error());
     return {};
+}
+
+void ReproPanel::updateGate()
+{
+    if (!m_issue) {
+        m_gate = {};
+        m_gateBox->setGate(m_gate, false);
+        return;
+    }
+    ScrubMachine machine;
+    const int env = m_envCombo->currentIndex();
+    if (env >= 0 && env < m_environments.size())
+        machine.torchVersion = m_environments.at(env).torchVersion;
+    if (m_needs) {
+        machine.gpus = m_needs->haveGpus;
+        machine.unmetNeeds = m_needs->unmet;
+        machine.hasCpuPath = !m_needs->cpuVariant.isEmpty();
+    }
+    m_gate = ScrubActionability::assess(*m_issue, QDateTime::currentDateTimeUtc(), machine,
+                                        ErrorSignature::parse(m_expectedEdit->text().trimmed()));
+    m_gateBox->setGate(m_gate, m_wentOn);
+    m_reduction->setGate(m_gate, m_wentOn);
+    // The playbook's reset between compiles, offered where the script compiles more than once.
+    int resets = 0;
+    if (const ReproCandidate *c = candidate())
+        ReproRunVariant::withDynamoResets(c->code, &resets);
+    m_resetCheck->setVisible(resets > 0);
+    m_resetCheck->setToolTip(tr("Add torch._dynamo.reset() before %n of its compiled calls, so in-memory Dynamo "
+                                "state does not carry over from one compile to the next",
+                                nullptr, resets));
 }
 
 void ReproPanel::updateRunState()
@@ -1006,7 +1081,7 @@ void ReproPanel::updateRunState()
     m_runButton->setToolTip(why.isEmpty() ? tr("Run it %1 times in the sandbox").arg(m_runsSpin->value()) : why);
     m_cancelButton->setEnabled(running);
     for (QWidget *w : std::initializer_list<QWidget *>{m_envCombo, m_runsSpin, m_timeoutSpin, m_seedCheck, m_seedSpin,
-                                                       m_expectedEdit, m_consentCheck})
+                                                       m_expectedEdit, m_consentCheck, m_varsEdit, m_resetCheck})
         w->setEnabled(!running);
     m_seedSpin->setEnabled(!running && m_seedCheck->isChecked());
     m_candidateCombo->setEnabled(!running && !m_extraction.candidates.isEmpty());
@@ -1128,7 +1203,11 @@ void ReproPanel::run()
                                      runExpectation.hangReported ? tr("the reported hang")
                                      : expected.isEmpty()        ? tr("any failure")
                                                                  : expected.toString(),
-                                     variant ? tr(" · running a variant, not the code as posted") : QString()));
+                                     variant ? tr(" · running a variant, not the code as posted") : QString()) +
+                            (request.extraEnvironment.isEmpty() ? QString()
+                                                                : tr(" · with %1").arg(m_varsEdit->text().simplified())) +
+                            (request.scriptText != c.code && !variant ? tr(" · torch._dynamo.reset() between compiles")
+                                                                      : QString()));
     m_progress->setRange(0, 0);
     m_progress->show();
 
@@ -1210,6 +1289,13 @@ void ReproPanel::onSeriesFinished(const ReproSeriesSummary &summary)
                                                  SandboxRunner::scriptNameOf(ran));
         updateCodeMarks();
     }
+    // The reviewer's extra variables (TORCH_LOGS=+dynamo): part of what ran, kept with the result.
+    if (const auto variables = ReproRunVariant::parseVariables(m_varsEdit->text()); variables && !variables->isEmpty()) {
+        QJsonObject vars;
+        for (auto it = variables->cbegin(); it != variables->cend(); ++it)
+            vars.insert(it.key(), it.value());
+        result.insert(u"variables"_s, vars);
+    }
     record.result = result;
     const int rows = m_output->rowCount();
     QList<int> tail;
@@ -1267,6 +1353,13 @@ void ReproPanel::showRecord(const std::optional<ReproRunRecord> &record, bool lo
     if (!r.environment.isEmpty())
         parts << r.environment;
     parts << (r.runs == 1 ? tr("1 run in %1") : tr("%1 runs in %2").arg(r.runs)).arg(durationText(r.durationMs()));
+    const QJsonObject variables = r.result.value(u"variables"_s).toObject();
+    if (!variables.isEmpty()) {
+        QStringList set;
+        for (auto it = variables.constBegin(); it != variables.constEnd(); ++it)
+            set << it.key() + u'=' + it.value().toString();
+        parts << tr("with %1").arg(set.join(u' '));
+    }
     parts << whenText(r.startedAt);
     QString details = parts.join(u"  ·  "_s);
     if (!r.detail.isEmpty())

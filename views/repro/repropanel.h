@@ -8,8 +8,9 @@
 #include "engine/repro/reproneedsprobe.h"
 #include "engine/repro/reproresultstore.h"
 #include "engine/repro/reproscanner.h"
-#include "views/repro/operatorprobepanel.h"
 #include "views/repro/reproreductionpanel.h"
+#include "views/repro/scrubgatebox.h"
+#include "views/repro/operatorprobepanel.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -140,6 +141,14 @@ public:
     QPushButton *runButton() const { return m_runButton; }
     QPushButton *cancelButton() const { return m_cancelButton; }
     QLineEdit *searchEdit() const { return m_searchEdit; }
+    // The scrub's first finding (the actionability check, a recent confirmation) and the run's extras.
+    ScrubGateBox *gateBox() const { return m_gateBox; }
+    ScrubGate gate() const { return m_gate; }
+    bool wentOn() const { return m_wentOn; }
+    QLineEdit *variablesEdit() const { return m_varsEdit; }
+    QCheckBox *dynamoResetCheck() const { return m_resetCheck; }
+    // Not owned: the fixing PR is looked up through it (the scrub report).
+    void setGitHubClient(GitHubClient *client) { m_reduction->setGitHubClient(client); }
 
     // Search in the output (Ctrl+F focuses the field; Enter / Shift+Enter, F3 / Shift+F3 step).
     bool findNext(bool backward = false);
@@ -180,6 +189,7 @@ private:
     void showNeeds();
     ReproExpectation expectation(const ReproSubject &subject) const;
     void applyPalette();
+    void updateGate();
     QJsonObject consentRecord() const;
     const ReproCandidate *candidate() const;
 
@@ -213,6 +223,8 @@ private:
     int m_runsDone = 0;
     int m_runsTotal = 0;
     bool m_follow = true;
+    ScrubGate m_gate;
+    bool m_wentOn = false; // the reviewer went on past the gate for this issue
 
     QLabel *m_titleLabel;
     QLabel *m_badge;
@@ -255,4 +267,7 @@ private:
     QToolButton *m_reportButton;
     OperatorProbePanel *m_operatorProbe;
     QToolButton *m_operatorButton;
+    ScrubGateBox *m_gateBox;
+    QLineEdit *m_varsEdit;
+    QCheckBox *m_resetCheck;
 };

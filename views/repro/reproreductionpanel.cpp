@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "views/repro/reproreductionpanel.h"
 
+#include "engine/scrub/fixingpullrequestjob.h"
 #include "engine/outbox/outboxstore.h"
 #include "views/common/apppalette.h"
 #include "views/common/elidedlabel.h"
@@ -370,6 +371,16 @@ QWidget *ReproReductionPanel::buildReportPage()
     m_commentEdit->setPlaceholderText(tr("No comment will be posted."));
     m_commentEdit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     connect(m_commentEdit, &QPlainTextEdit::textChanged, this, &ReproReductionPanel::updateActions);
+    m_nextActionLabel = new QLabel(page);
+    m_nextActionLabel->setObjectName(u"reportNextActionLabel"_s);
+    m_nextActionLabel->setWordWrap(true);
+    m_nextActionLabel->setTextFormat(Qt::RichText);
+    m_conditionsEdit = new QPlainTextEdit(page);
+    m_conditionsEdit->setObjectName(u"reportConditionsEdit"_s);
+    m_conditionsEdit->setAccessibleName(tr("Trigger conditions"));
+    m_conditionsEdit->setPlaceholderText(
+        tr("All of the following are necessary to trigger the bug — one per line, only new findings (Draft again)"));
+    m_conditionsEdit->setMaximumHeight(QFontMetrics(font()).lineSpacing() * 4 + 12);
     m_labelsLabel = new QLabel(page);
     m_labelsLabel->setObjectName(u"reportLabelsLabel"_s);
     m_labelsLabel->setTextFormat(Qt::RichText);
@@ -403,8 +414,11 @@ QWidget *ReproReductionPanel::buildReportPage()
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(6);
     layout->addLayout(top);
+    layout->addWidget(m_nextActionLabel);
     layout->addWidget(sectionLabel(tr("Comment (editable)"), page));
     layout->addWidget(m_commentEdit, 1);
+    layout->addWidget(sectionLabel(tr("Trigger conditions"), page));
+    layout->addWidget(m_conditionsEdit);
     layout->addWidget(sectionLabel(tr("Labels and state"), page));
     layout->addWidget(m_labelsLabel);
     layout->addWidget(m_notesLabel);
@@ -423,6 +437,55 @@ void ReproReductionPanel::setIssue(const Issue &issue, const QString &repository
     resetFindings();
 }
 
+void ReproReductionPanel::setGate(const ScrubGate &gate, bool wentOn)
+{
+    m_gate = gate;
+    m_wentOn = wentOn;
+    if (m_report)
+        composeReport();
+}
+
+QString ReproReductionPanel::nextActionText() const
+{
+    return m_report ? m_report->nextAction : QString();
+}
+
+void ReproReductionPanel::lookUpFix()
+{
+    if (!m_issue || !m_client || m_repository.isEmpty() || m_fixLookedUp || m_fixJob)
+        return;
+    auto *job = new FixingPullRequestJob(m_client, this);
+    m_fixJob = job;
+    m_fixNote = tr("Looking for the fixing PR in the issue's cross-references…");
+    const int number = m_issue->number;
+    connect(job, &FixingPullRequestJob::finished, this,
+            [this, job, number](const Result<std::optional<FixingPullRequest>> &result) {
+                job->deleteLater();
+                if (m_fixJob != job || !m_issue || m_issue->number != number)
+                    return; // another issue since
+                m_fixJob = nullptr;
+                m_fixLookedUp = true;
+                if (!result)
+                    m_fixNote = tr("The fixing PR is not known: %1").arg(result.error());
+                else if (!result.value())
+                    m_fixNote = tr("No merged PR cross-references the issue: the report names the version.");
+                else {
+                    m_fixedBy = *result.value();
+                    m_fixNote = tr("Fixing PR: #%1 “%2”, merged %3.")
+                                    .arg(m_fixedBy->number)
+                                    .arg(m_fixedBy->title, m_fixedBy->mergedAt.toLocalTime().date().toString(
+                                                               Qt::ISODate));
+                }
+                // Drafted again only while the comment is the draft: the reviewer's edits are not replaced.
+                if (m_report && m_commentEdit->toPlainText() == m_report->comment)
+                    composeReport();
+                else
+                    showReport();
+                Q_EMIT fixLookupFinished();
+            });
+    job->start(m_repository, m_issue->number);
+}
+
 void ReproReductionPanel::clearIssue()
 {
     stopJobs();
@@ -434,6 +497,16 @@ void ReproReductionPanel::clearIssue()
 
 void ReproReductionPanel::resetFindings()
 {
+    if (m_fixJob)
+        m_fixJob->deleteLater(); // its answer is for the issue shown before
+    m_fixJob = nullptr;
+    m_fixedBy.reset();
+    m_fixNote.clear();
+    m_fixLookedUp = false;
+    m_gate = {};
+    m_wentOn = false;
+    if (m_conditionsEdit)
+        m_conditionsEdit->clear();
     m_bisect.reset();
     m_minimize.reset();
     m_report.reset();
@@ -894,6 +967,9 @@ void ReproReductionPanel::onMinimizeFinished(const MinimizeResult &result)
     m_progress->hide();
     m_minimize = result;
     m_runsUsed = result.runs;
+    // What a simpler variant showed the bug needs: the report's trigger conditions, unless already written.
+    if (!result.conditions.isEmpty() && m_conditionsEdit->toPlainText().trimmed().isEmpty())
+        m_conditionsEdit->setPlainText(result.conditions.join(u'\n'));
     if (!result.ok()) {
         m_minimizeLabel->setText(tr("Nothing minimized: %1").arg(result.error));
         setStatus(tr("Minimization stopped: %1").arg(result.error));
@@ -961,6 +1037,15 @@ ScrubFindings ReproReductionPanel::findings() const
     } else if (m_subject) {
         f.originalRepro = m_subject->request.scriptText;
     }
+    for (const QString &line : m_conditionsEdit->toPlainText().split(u'\n')) {
+        const QString c = line.trimmed();
+        if (!c.isEmpty())
+            f.triggerConditions << (c.startsWith(u"- "_s) ? c.mid(2) : c);
+    }
+    f.fixedBy = m_fixedBy;
+    f.stops = m_gate.stops;
+    f.wentOn = m_wentOn;
+    f.confirmation = m_gate.confirmation;
     return f;
 }
 
@@ -975,6 +1060,8 @@ void ReproReductionPanel::composeReport()
     m_commentEdit->setPlainText(m_report->comment);
     m_sendLabel->clear();
     showReport();
+    if (m_report->verdict == ScrubReport::Verdict::NoLongerReproduces)
+        lookUpFix();
 }
 
 void ReproReductionPanel::showReport()
@@ -1011,6 +1098,10 @@ void ReproReductionPanel::showReport()
     case ScrubReport::Verdict::Closed:
         verdict = tr("Already closed");
         break;
+    case ScrubReport::Verdict::NotActionable:
+        verdict = tr("Not actionable");
+        hue = 38;
+        break;
     }
     const LabelChipDelegate::ChipColors colors = LabelChipDelegate::colorsForHue(hue, palette());
     QStringList basis;
@@ -1040,9 +1131,14 @@ void ReproReductionPanel::showReport()
     if (r.triagedRefresh)
         parts << chip(tr("↻ triaged (remove, then add)"), add);
     if (r.close)
-        parts << chip(tr("close as completed"), remove);
+        parts << chip(r.closeReason == u"not_planned"_s ? tr("close as not planned") : tr("close as completed"), remove);
     m_labelsLabel->setText(parts.isEmpty() ? tr("No label or state changes.") : parts.join(u"&nbsp;&nbsp;"_s));
-    m_notesLabel->setText(r.notes.join(u"\n"_s));
+    m_nextActionLabel->setText(r.nextAction.isEmpty() ? QString()
+                                                      : tr("<b>Next:</b> %1").arg(r.nextAction.toHtmlEscaped()));
+    QStringList notes = r.notes;
+    if (!m_fixNote.isEmpty())
+        notes << m_fixNote;
+    m_notesLabel->setText(notes.join(u"\n"_s));
     updateActions();
 }
 

@@ -2,15 +2,16 @@
 #pragma once
 
 #include "engine/core/issue.h"
-#include "engine/core/result.h"
 #include "engine/outbox/outboxentry.h"
+#include "engine/repro/pythonenvironment.h"
 #include "engine/reduction/reprobisector.h"
 #include "engine/reduction/reprominimizer.h"
-#include "engine/repro/pythonenvironment.h"
 #include "engine/repro/reproresultstore.h"
-#include "engine/repro/sandboxrunner.h"
-#include "engine/scrub/scrubreport.h"
+#include "engine/core/result.h"
 #include "engine/triage/rubricpack.h"
+#include "engine/repro/sandboxrunner.h"
+#include "engine/scrub/scrubactionability.h"
+#include "engine/scrub/scrubreport.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -22,6 +23,8 @@ class Repository;
 class SyntaxHighlighter;
 } // namespace KSyntaxHighlighting
 class ElidedLabel;
+class FixingPullRequestJob;
+class GitHubClient;
 class OutboxStore;
 class QButtonGroup;
 class QLabel;
@@ -83,6 +86,11 @@ public:
     // The stop rule shows (and can be changed) in the page; the rest are the minimizer's defaults.
     void setMinimizerOptions(const MinimizerOptions &options);
     void setBisectorOptions(const BisectorOptions &options) { m_bisectorOptions = options; }
+    // The actionability check and recent confirmation of the Repro tab; wentOn: the reviewer chose to run anyway.
+    void setGate(const ScrubGate &gate, bool wentOn);
+    // Not owned. With one, a report on a bug that no longer reproduces names the fixing PR from the issue's
+    // timeline (its cross-references); without one, the version only.
+    void setGitHubClient(GitHubClient *client) { m_client = client; }
 
     void showPage(Page page);
     Page page() const;
@@ -114,6 +122,9 @@ public:
     QSpinBox *stopSpin() const { return m_stopSpin; }
     ReproDiffView *diffView() const { return m_diff; }
     QPlainTextEdit *commentEdit() const { return m_commentEdit; }
+    QPlainTextEdit *conditionsEdit() const { return m_conditionsEdit; }
+    QString nextActionText() const;
+    std::optional<FixingPullRequest> fixedBy() const { return m_fixedBy; }
     QPushButton *sendButton() const { return m_sendButton; }
     QPushButton *cancelButton() const { return m_cancelButton; }
     bool showsDiff() const;
@@ -127,6 +138,7 @@ Q_SIGNALS:
     void minimizeImproved(int bestLines);
     void minimizeFinished(const MinimizeResult &result);
     void reportSent(const OutboxEntry &entry);
+    void fixLookupFinished(); // the fixing PR was looked up (found or not); the report is drafted again
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -147,6 +159,7 @@ private:
     void showReport();
     void setStatus(const QString &text);
     void applyPalette();
+    void lookUpFix();
 
     KSyntaxHighlighting::Repository *m_repositoryDefs;
     std::optional<Issue> m_issue;
@@ -157,6 +170,13 @@ private:
     std::optional<ReproSubject> m_subject;
     std::optional<ReproRunRecord> m_record;
     QList<PythonEnvironment> m_environments;
+    ScrubGate m_gate;
+    bool m_wentOn = false;
+    GitHubClient *m_client = nullptr;
+    QPointer<FixingPullRequestJob> m_fixJob;
+    std::optional<FixingPullRequest> m_fixedBy;
+    QString m_fixNote; // what the lookup found or why it could not
+    bool m_fixLookedUp = false;
     OutboxStore *m_outbox = nullptr;
     QString m_outboxUnavailable;
     MinimizerOptions m_minimizerOptions;
@@ -206,7 +226,9 @@ private:
 
     // Report
     QLabel *m_verdictLabel = nullptr;
+    QLabel *m_nextActionLabel = nullptr;
     QPlainTextEdit *m_commentEdit = nullptr;
+    QPlainTextEdit *m_conditionsEdit = nullptr;
     QLabel *m_labelsLabel = nullptr;
     QLabel *m_notesLabel = nullptr;
     QPushButton *m_recomposeButton = nullptr;

@@ -32,6 +32,7 @@ private slots:
     void runsFromIssue();
     void runsAsNormalUser_data();
     void runsAsNormalUser();
+    void refusesBadVariables();
 
 private:
     QString writeIssue(const QString &title, const QString &prose, const QString &script);
@@ -227,6 +228,28 @@ void TestReproCommand::runsFromIssue_data()
         << u"compiled cumsum is off by one"_s << u"The two printed results differ:"_s << u"print_mismatch.py"_s
         << QStringList{u"--add-assert-close"_s} << u"same-error"_s << true << true
         << QStringList{u"torch.testing.assert_close(eager, compiled)"_s, u"\"variant\": \"assert-close\""_s};
+    // The scrub playbook's actionability check comes first: a tracker is reported, not run (#28 item 9).
+    QTest::addRow("a tracker: not run, the finding with its evidence")
+        << u"[Tracker] compiled cumsum results"_s << u"The two printed results differ:"_s << u"print_mismatch.py"_s
+        << QStringList() << u"not-run"_s << false << false
+        << QStringList{u"\"kind\": \"tracker\""_s, u"not actionable: A tracking issue ([Tracker] compiled cumsum"_s,
+                       u"--go-on runs it anyway"_s};
+    QTest::addRow("a tracker, and the reviewer goes on")
+        << u"[Tracker] compiled cumsum results"_s << u"The two printed results differ:"_s << u"print_mismatch.py"_s
+        << QStringList{u"--go-on"_s} << u"no-check"_s << false << true << QStringList{u"\"kind\": \"tracker\""_s};
+    // Item 13: a reviewer's variables reach the run.
+    QTest::addRow("--set TORCH_LOGS=+dynamo reaches the run")
+        << u"logging flag has no effect"_s << u"It fails:"_s << u"reads_torch_logs.py"_s
+        << QStringList{u"--set"_s, u"TORCH_LOGS=+dynamo"_s} << u"failed"_s << false << true
+        << QStringList{u"TORCH_LOGS is +dynamo"_s, u"\"variables\": {"_s};
+}
+
+void TestReproCommand::refusesBadVariables()
+{
+    const QString issue = writeIssue(u"logging flag"_s, u"It fails:"_s, u"reads_torch_logs.py"_s);
+    const Run result = run({u"run"_s, u"--issue"_s, issue, u"--set"_s, u"TORCH_LOGS"_s});
+    QCOMPARE(result.exitCode, 2); // a usage error, as the other options'
+    QVERIFY2(result.err.contains("--set: “TORCH_LOGS” is not NAME=VALUE"), result.err.constData());
 }
 
 void TestReproCommand::runsFromIssue()
@@ -250,6 +273,14 @@ void TestReproCommand::runsFromIssue()
     QCOMPARE(result.err.contains("── run 1/1"), ran);
     for (const QString &text : shown)
         QVERIFY2(json.contains(text), qPrintable(text + u" not in "_s + json.left(4000)));
+    // Whatever the outcome, the actionability check ran first and its stops carry the labels the playbook adds.
+    const QJsonArray stops = result.json.value(u"actionability"_s).toObject().value(u"stops"_s).toArray();
+    if (title.startsWith(u"[Tracker]"_s)) {
+        QCOMPARE(stops.size(), 1);
+        QCOMPARE(stops.at(0).toObject().value(u"addLabels"_s).toArray(), QJsonArray{u"tracker"_s});
+    } else {
+        QVERIFY(stops.isEmpty());
+    }
 }
 
 void TestReproCommand::runsAsNormalUser_data()

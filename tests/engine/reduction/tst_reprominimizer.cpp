@@ -6,6 +6,10 @@
 #include "tests/support/testdata.h"
 #include "tests/support/testvenv.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -27,6 +31,10 @@ private slots:
     void keepsFlakyFailure();
     void cancelKeepsBestSoFar();
     void refusesWhatDoesNotFail();
+    void simplerCandidates_data();
+    void simplerCandidates();
+    void learnsWhatTheBugNeeds_data();
+    void learnsWhatTheBugNeeds();
 
 private:
     SandboxRequest base() const;
@@ -91,6 +99,30 @@ void TestReproMinimizer::countsCodeLines_data()
     QTest::addRow("indented code") << u"def f():\n    return 1\n\n\nf()\n"_s << 3 << 3;
     QTest::addRow("empty") << QString() << 0 << 0;
     QTest::addRow("a name starting with from") << u"fromage = 2\nimported = 3\n"_s << 2 << 2;
+    // The playbook: a tensor subclass's required dunder methods are irreducible boilerplate, not complexity.
+    const QString subclass = u"import torch\n"
+                             u"class Wrapped(torch.Tensor):\n"
+                             u"    @staticmethod\n"
+                             u"    def __new__(cls, inner):\n"
+                             u"        return torch.Tensor._make_wrapper_subclass(cls, inner.shape)\n"
+                             u"    def __init__(self, inner):\n"
+                             u"        self.inner = inner\n"
+                             u"    def __tensor_flatten__(self):\n"
+                             u"        return ['inner'], None\n"
+                             u"    @staticmethod\n"
+                             u"    def __tensor_unflatten__(inner, meta, size, stride):\n"
+                             u"        return Wrapped(inner['inner'])\n"
+                             u"    @classmethod\n"
+                             u"    def __torch_dispatch__(cls, func, types, args=(), kwargs=None):\n"
+                             u"        return func(*[a.inner for a in args])\n"
+                             u"x = Wrapped(torch.ones(2))\n"
+                             u"torch.compile(lambda t: t + 1)(x)\n"_s;
+    QTest::addRow("tensor subclass dunders do not count") << subclass << 2 << 17;
+    QString extra = subclass;
+    extra.replace(u"x = Wrapped"_s, u"    def scale(self):\n        return self.inner * 2\nx = Wrapped"_s);
+    QTest::addRow("its other methods do") << extra << 4 << 19;
+    QTest::addRow("a plain class's dunders do")
+        << u"class Box:\n    def __init__(self):\n        self.v = 1\nBox()\n"_s << 4 << 4;
 }
 
 void TestReproMinimizer::countsCodeLines()
@@ -243,6 +275,95 @@ void TestReproMinimizer::refusesWhatDoesNotFail()
     QVERIFY2(result.error.contains(u"does not fail"_s), qPrintable(result.error));
     QCOMPARE(result.minimized, source);
     QCOMPARE(result.runs, 1);
+}
+
+void TestReproMinimizer::simplerCandidates_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QStringList>("descriptions");
+    QTest::addColumn<QStringList>("sourceHas"); // one per candidate
+
+    QTest::addRow("default backend, CUDA, half, a big Linear")
+        << u"import torch\nm = torch.nn.Linear(1024, 512).cuda().half()\nf = torch.compile(m)\n"
+           u"x = torch.ones(2, 1024, device='cuda:0', dtype=torch.float16)\nf(x)\n"_s
+        << QStringList{u"backend inductor -> aot_eager"_s, u"run on the CPU instead of CUDA"_s,
+                       u"float32 instead of float16, half"_s, u"smaller model sizes (nn.* sizes down to 4)"_s}
+        << QStringList{u"torch.compile(m, backend='aot_eager')"_s, u"device='cpu'"_s, u"dtype=torch.float32"_s,
+                       u"Linear(4, 4)"_s};
+    QTest::addRow("aot_eager goes to eager")
+        << u"import torch\nf = torch.compile(torch.sin, backend='aot_eager')\nf(torch.ones(2))\n"_s
+        << QStringList{u"backend aot_eager -> eager"_s} << QStringList{u"backend='eager'"_s};
+    QTest::addRow("eager is as simple as it gets")
+        << u"import torch\nf = torch.compile(torch.sin, backend='eager')\nf(torch.ones(2))\n"_s << QStringList()
+        << QStringList();
+    QTest::addRow("nothing to simplify") << u"x = [1, 2]\nprint(sum(x))\n"_s << QStringList() << QStringList();
+}
+
+void TestReproMinimizer::simplerCandidates()
+{
+    QFETCH(QString, source);
+    QFETCH(QStringList, descriptions);
+    QFETCH(QStringList, sourceHas);
+    const Result<QString> helper = ReproMinimizer::helperPath();
+    QVERIFY2(helper.ok(), qPrintable(helper.error()));
+    QProcess python;
+    python.start(u"python3"_s, {helper.value()});
+    QVERIFY(python.waitForStarted());
+    python.write(QJsonDocument(QJsonObject{{u"op"_s, u"candidates"_s}, {u"pass"_s, u"simpler"_s}, {u"source"_s, source}})
+                     .toJson());
+    python.closeWriteChannel();
+    QVERIFY(python.waitForFinished(30000));
+    const QJsonObject answer = QJsonDocument::fromJson(python.readAllStandardOutput()).object();
+    QVERIFY(answer.value(u"ok"_s).toBool());
+    const QJsonArray candidates = answer.value(u"candidates"_s).toArray();
+    QStringList got;
+    for (const QJsonValue &v : candidates)
+        got << v.toObject().value(u"description"_s).toString();
+    QCOMPARE(got, descriptions);
+    for (qsizetype i = 0; i < candidates.size(); ++i) {
+        const QString text = candidates.at(i).toObject().value(u"source"_s).toString();
+        QVERIFY2(text.contains(sourceHas.at(i)), qPrintable(text));
+        // Each changes one thing: the backend candidate keeps the device, the device one keeps the backend.
+        QVERIFY(text != source);
+    }
+}
+
+void TestReproMinimizer::learnsWhatTheBugNeeds_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("expect");
+    QTest::addColumn<QStringList>("conditions");
+    QTest::addColumn<QString>("minimizedHas");
+
+    // Ours: a "kernel" that only fails on the CUDA path. On the CPU it runs clean, so CUDA is a condition.
+    QTest::addRow("fails only on cuda: a condition")
+        << u"import sys\ndevice = 'cuda:0'\nvalues = [1, 2, 3]\ntotal = sum(values)\n"
+           u"if device != 'cpu':\n    raise RuntimeError('illegal memory access in the scatter kernel')\n"
+           u"print(total)\n"_s
+        << u"RuntimeError: illegal memory access"_s << QStringList{u"CUDA (it does not fail on the CPU)"_s}
+        << u"illegal memory access in the scatter kernel"_s;
+    // Fails on any device: the CPU variant keeps the error and is taken; no condition.
+    QTest::addRow("fails on any device: simplified, no condition")
+        << u"device = 'cuda'\nvalues = [1, 2, 3]\nraise ValueError('bad reduction over ' + device)\n"_s
+        << u"ValueError: bad reduction over"_s << QStringList() << u"cpu"_s;
+}
+
+void TestReproMinimizer::learnsWhatTheBugNeeds()
+{
+    QFETCH(QString, source);
+    QFETCH(QString, expect);
+    QFETCH(QStringList, conditions);
+    QFETCH(QString, minimizedHas);
+    ReproMinimizer minimizer;
+    MinimizerOptions options;
+    options.expected = ErrorSignature::parse(expect);
+    options.stopLines = 0;
+    options.baselineRuns = 1;
+    options.minStepTimeoutMs = 10000;
+    const MinimizeResult result = minimize(minimizer, source, base(), options);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(result.conditions, conditions);
+    QVERIFY2(result.minimized.contains(minimizedHas), qPrintable(result.minimized));
 }
 
 QTEST_GUILESS_MAIN(TestReproMinimizer)

@@ -54,6 +54,10 @@ private slots:
     void composes();
     void minimizedReproOnlyWhenChanged();
     void planGoesToTheOutbox();
+    void playbookFields_data();
+    void playbookFields();
+    void notActionableGoesToTheOutbox_data();
+    void notActionableGoesToTheOutbox();
 };
 
 void TestScrubReport::composes_data()
@@ -228,8 +232,9 @@ void TestScrubReport::minimizedReproOnlyWhenChanged()
     f.minimizedRepro = u"import torch\ntorch.ones(3).foo()\n"_s;
     const QString comment = ScrubReport::compose(f).comment;
     QVERIFY(comment.contains(u"Minimized repro:\n\n```python\nimport torch\ntorch.ones(3).foo()\n```"_s));
-    f.triggerConditions = u"only with `torch.compile(dynamic=True)`"_s;
-    QVERIFY(ScrubReport::compose(f).comment.contains(u"It needs: only with `torch.compile(dynamic=True)`"_s));
+    f.triggerConditions = {u"only with `torch.compile(dynamic=True)`"_s};
+    QVERIFY(ScrubReport::compose(f).comment.contains(
+        u"All of the following are necessary to trigger the bug:\n- only with `torch.compile(dynamic=True)`"_s));
     // A fixed bug gets no repro in its comment: it is being closed.
     f.series = series({Kind::Passed});
     QVERIFY(!ScrubReport::compose(f).comment.contains(u"Minimized repro"_s));
@@ -267,6 +272,211 @@ void TestScrubReport::planGoesToTheOutbox()
     QVERIFY(entry->close);
     QCOMPARE(entry->stateReason, u"completed"_s);
     QCOMPARE(report.removeLabels, QStringList{u"needs reproduction"_s});
+}
+
+void TestScrubReport::playbookFields_data()
+{
+    QTest::addColumn<ScrubFindings>("findings");
+    QTest::addColumn<int>("verdict");
+    QTest::addColumn<QStringList>("commentHas");
+    QTest::addColumn<QStringList>("commentLacks");
+    QTest::addColumn<QStringList>("add");
+    QTest::addColumn<QString>("nextActionHas");
+    QTest::addColumn<QString>("firstNoteHas");
+    QTest::addColumn<QString>("closeReason"); // empty: no close
+
+    ScrubFindings f;
+    f.issueNumber = 4243;
+    f.labels = {u"oncall: distributed"_s, u"triaged"_s};
+
+    // Item 11: the fixing PR is named when known, the version otherwise.
+    ScrubFindings fixedByPr = f;
+    fixedByPr.series = series({Kind::Passed, Kind::Passed});
+    fixedByPr.version = u"2.7.1"_s;
+    fixedByPr.fixedBy = FixingPullRequest{u"pytorch/pytorch"_s, 150123, u"Fix the uneven all_gather"_s, {}, {}, true};
+    QTest::addRow("fixed, PR known: Fixed by #N")
+        << fixedByPr << int(Verdict::NoLongerReproduces)
+        << QStringList{u"no longer reproduces on PyTorch 2.7.1."_s, u"Fixed by pytorch/pytorch#150123."_s,
+                       u"fixed in PyTorch 2.7.1"_s}
+        << QStringList() << QStringList() << u"Appears fixed by #150123"_s << QString() << u"completed"_s;
+    ScrubFindings fixedNoPr = fixedByPr;
+    fixedNoPr.fixedBy.reset();
+    QTest::addRow("fixed, no PR: the version only")
+        << fixedNoPr << int(Verdict::NoLongerReproduces) << QStringList{u"fixed in PyTorch 2.7.1"_s}
+        << QStringList{u"Fixed by"_s} << QStringList() << u"Appears fixed: close as completed"_s << QString()
+        << u"completed"_s;
+
+    // Item 14: trigger conditions as the playbook's list, the recommended next action.
+    ScrubFindings conditions = f;
+    conditions.series = series({Kind::SameError});
+    conditions.triggerConditions = {u"`torch.compile` with the inductor backend"_s, u"a float16 input"_s, u" "_s};
+    QTest::addRow("trigger conditions as a list")
+        << conditions << int(Verdict::StillReproduces)
+        << QStringList{u"All of the following are necessary to trigger the bug:\n- `torch.compile` with the inductor "
+                       u"backend\n- a float16 input"_s}
+        << QStringList{u"It needs"_s, u"\n- \n"_s} << QStringList() << u"Still a valid bug"_s << QString() << QString();
+    ScrubFindings different = f;
+    different.series = series({Kind::DifferentError}, u"TypeError: f() missing 1 required positional argument"_s);
+    QTest::addRow("different error: check before posting")
+        << different << int(Verdict::DifferentError) << QStringList{u"TypeError"_s} << QStringList() << QStringList()
+        << u"API drift"_s << QString() << QString();
+    ScrubFindings noRepro = f;
+    noRepro.hasRunnableRepro = false;
+    QTest::addRow("no repro: needs more info") << noRepro << int(Verdict::NoRepro) << QStringList() << QStringList()
+                                               << QStringList{u"needs reproduction"_s}
+                                               << u"Needs more info from the reporter"_s << QString() << QString();
+
+    // Item 9: a stop is the first finding, with its evidence, and nothing is run or posted.
+    ScrubStop tracker;
+    tracker.kind = ScrubStop::Kind::Tracker;
+    tracker.evidence = u"[Tracker] DTensor op coverage"_s;
+    tracker.where = u"the title"_s;
+    tracker.addLabels = {u"tracker"_s};
+    ScrubFindings stopped = f;
+    stopped.stops = {tracker};
+    QTest::addRow("tracker: add tracker, no comment, no run")
+        << stopped << int(Verdict::NotActionable) << QStringList() << QStringList() << QStringList{u"tracker"_s}
+        << u"A tracker"_s << u"A tracking issue — the title: “[Tracker] DTensor op coverage”"_s << QString();
+    ScrubStop resolved;
+    resolved.kind = ScrubStop::Kind::Resolved;
+    resolved.evidence = u"This was fixed by #4321."_s;
+    resolved.where = u"@dev1's comment of 2026-05-12"_s;
+    ScrubFindings resolvedStop = f;
+    resolvedStop.stops = {resolved};
+    resolvedStop.series = series({Kind::SameError}); // a run from before does not override the stop
+    QTest::addRow("resolved: nothing posted, triaged refreshed")
+        << resolvedStop << int(Verdict::NotActionable) << QStringList() << QStringList() << QStringList()
+        << u"confirm it and close"_s << u"Resolved in the comments"_s << QString();
+    ScrubFindings wentOn = resolvedStop;
+    wentOn.wentOn = true;
+    QTest::addRow("went on after a stop: the run's verdict, the finding first")
+        << wentOn << int(Verdict::StillReproduces) << QStringList{u"still reproduces"_s} << QStringList()
+        << QStringList() << u"Still a valid bug"_s << u"Resolved in the comments"_s << QString();
+    ScrubStop dup;
+    dup.kind = ScrubStop::Kind::Duplicate;
+    dup.evidence = u"Duplicate of #8800"_s;
+    dup.where = u"the body"_s;
+    dup.duplicateOf = 8800;
+    ScrubFindings dupStop = f;
+    dupStop.stops = {dup};
+    QTest::addRow("duplicate: mark it") << dupStop << int(Verdict::NotActionable) << QStringList() << QStringList()
+                                        << QStringList() << u"duplicate of #8800 (d)"_s << u"#8800"_s << QString();
+    ScrubStop stale;
+    stale.kind = ScrubStop::Kind::Stale;
+    stale.evidence = u"opened 500 days ago"_s;
+    stale.where = u"the issue"_s;
+    stale.closeNotPlanned = true;
+    ScrubFindings staleStop = f;
+    staleStop.stops = {stale};
+    QTest::addRow("stale: close as not planned, asked")
+        << staleStop << int(Verdict::NotActionable) << QStringList{u"Closing as not planned"_s}
+        << QStringList{u"Checked by running"_s} << QStringList() << u"Suggest closing as not planned"_s
+        << u"Old, unassigned and underspecified"_s << u"not_planned"_s;
+
+    // Item 10: a recent confirmation asks before anything runs.
+    ScrubFindings confirmed = f;
+    confirmed.confirmation = RecentConfirmation{u"user7"_s, QDateTime(QDate(2026, 5, 1), QTime(9, 0), QTimeZone::UTC),
+                                                u"This still reproduces on torch 2.6.0."_s, u"2.6"_s};
+    QTest::addRow("recently confirmed: re-verify or skip")
+        << confirmed << int(Verdict::Inconclusive) << QStringList() << QStringList() << QStringList()
+        << u"re-verify (run it) or skip ahead to minimization"_s << u"Recently confirmed by @user7 on 2026-05-01"_s
+        << QString();
+}
+
+void TestScrubReport::playbookFields()
+{
+    QFETCH(ScrubFindings, findings);
+    QFETCH(int, verdict);
+    QFETCH(QStringList, commentHas);
+    QFETCH(QStringList, commentLacks);
+    QFETCH(QStringList, add);
+    QFETCH(QString, nextActionHas);
+    QFETCH(QString, firstNoteHas);
+    QFETCH(QString, closeReason);
+
+    const ScrubReport r = ScrubReport::compose(findings);
+    QCOMPARE(int(r.verdict), verdict);
+    QCOMPARE(r.comment.isEmpty(), commentHas.isEmpty());
+    for (const QString &s : std::as_const(commentHas))
+        QVERIFY2(r.comment.contains(s), qPrintable(r.comment));
+    for (const QString &s : std::as_const(commentLacks))
+        QVERIFY2(!r.comment.contains(s), qPrintable(r.comment));
+    QCOMPARE(r.addLabels, add);
+    QVERIFY2(r.nextAction.contains(nextActionHas), qPrintable(r.nextAction));
+    if (!firstNoteHas.isEmpty()) {
+        QVERIFY(!r.notes.isEmpty());
+        QVERIFY2(r.notes.constFirst().contains(firstNoteHas), qPrintable(r.notes.constFirst()));
+    }
+    QCOMPARE(r.close, !closeReason.isEmpty());
+    if (r.close)
+        QCOMPARE(r.outboxClose().stateReason, closeReason);
+    QCOMPARE(r.triggerConditions, findings.triggerConditions);
+    // Nothing visible: the triaged refresh, as for every scrub that ends without a change.
+    if (r.verdict == Verdict::NotActionable && r.comment.isEmpty() && r.addLabels.isEmpty())
+        QVERIFY(r.triagedRefresh);
+}
+
+void TestScrubReport::notActionableGoesToTheOutbox_data()
+{
+    QTest::addColumn<int>("kind"); // ScrubStop::Kind
+    QTest::addColumn<QString>("profile");
+    QTest::addColumn<QStringList>("add");
+    QTest::addColumn<QString>("stateReason"); // empty: no close
+    QTest::addColumn<bool>("refresh");
+
+    QTest::addRow("stale: close as not planned") << int(ScrubStop::Kind::Stale) << u"distributed"_s << QStringList()
+                                                 << u"not_planned"_s << false;
+    // The playbook's own labels pass the guardrails in a scrub plan, whatever the pack's allowlist says.
+    QTest::addRow("tracker, distributed pack") << int(ScrubStop::Kind::Tracker) << u"distributed"_s
+                                               << QStringList{u"tracker"_s} << QString() << false;
+    QTest::addRow("refactor, pt2 pack") << int(ScrubStop::Kind::NotABug) << u"pt2"_s
+                                        << QStringList{u"better-engineering"_s} << QString() << false;
+    QTest::addRow("resolved: the triaged refresh only") << int(ScrubStop::Kind::Resolved) << u"distributed"_s
+                                                        << QStringList() << QString() << true;
+}
+
+void TestScrubReport::notActionableGoesToTheOutbox()
+{
+    QFETCH(int, kind);
+    QFETCH(QString, profile);
+    QFETCH(QStringList, add);
+    QFETCH(QString, stateReason);
+    QFETCH(bool, refresh);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Result<std::unique_ptr<OutboxStore>> store = OutboxStore::open(dir.filePath(u"store.sqlite"_s));
+    QVERIFY2(store.ok(), qPrintable(store.error()));
+    const Result<RubricPack> pack = OutboxStore::packFor(profile);
+    QVERIFY2(pack.ok(), qPrintable(pack.error()));
+    ScrubStop stop;
+    stop.kind = ScrubStop::Kind(kind);
+    stop.closeNotPlanned = stop.kind == ScrubStop::Kind::Stale;
+    if (stop.kind == ScrubStop::Kind::Tracker)
+        stop.addLabels = {u"tracker"_s};
+    if (stop.kind == ScrubStop::Kind::NotABug)
+        stop.addLabels = {u"better-engineering"_s};
+    ScrubFindings f;
+    f.issueNumber = 78;
+    f.profile = profile;
+    f.labels = {profile == u"pt2"_s ? u"oncall: pt2"_s : u"oncall: distributed"_s, u"triaged"_s};
+    f.stops = {stop};
+    const ScrubReport report = ScrubReport::compose(f);
+    QCOMPARE(report.addLabels, add);
+    Issue seen;
+    seen.number = 78;
+    seen.state = u"OPEN"_s;
+    seen.labels = f.labels;
+    seen.updatedAt = QDateTime::currentDateTimeUtc().addSecs(-60);
+    const Result<OutboxEntry> entry =
+        report.enqueueIn(*store.value(), u"pytorch/pytorch"_s, seen, u"reviewer"_s, pack.value());
+    QVERIFY2(entry.ok(), qPrintable(entry.error()));
+    QCOMPARE(entry->decision, u"scrub_not_actionable"_s);
+    QVERIFY2(entry->status == OutboxStatus::Ready, qPrintable(entry->outcome));
+    QCOMPARE(entry->addLabels, add);
+    QCOMPARE(entry->close, !stateReason.isEmpty());
+    QCOMPARE(entry->stateReason, stateReason);
+    QCOMPARE(entry->refreshTriaged, refresh);
 }
 
 QTEST_GUILESS_MAIN(TestScrubReport)

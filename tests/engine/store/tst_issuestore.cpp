@@ -312,6 +312,9 @@ private slots:
             for (const QString &table : {u"journal"_s, u"outbox"_s, u"decisions"_s, u"audit_log"_s, u"repro_runs"_s})
                 QVERIFY(query.exec(u"DROP TABLE "_s + table));
             QVERIFY(query.exec(u"ALTER TABLE sync_state DROP COLUMN pass_started"_s));
+            for (const QString &column :
+                 {u"reaction_count"_s, u"thumbs_up_count"_s, u"duplicate_count"_s, u"assignees"_s}) // schema 6
+                QVERIFY(query.exec(u"ALTER TABLE issues DROP COLUMN "_s + column));
             QVERIFY(query.exec(u"PRAGMA user_version=1"_s));
             db.close();
         }

@@ -180,6 +180,50 @@ private slots:
         verifyStoreMatchesServer(queueSpec());
     }
 
+    // #28 item 4 and the scrub's "unassigned": reach and assignees go through the store, in both modes.
+    void reachAndAssigneesAreStored_data()
+    {
+        QTest::addColumn<Mode>("mode");
+        QTest::addColumn<int>("reactions");
+        QTest::addColumn<int>("thumbsUp");
+        QTest::addColumn<int>("duplicates"); // GraphQL only (REST has no such count)
+        QTest::addColumn<QStringList>("assignees");
+        QTest::addRow("graphql: many affected, assigned")
+            << Mode::GraphQL << 20 << 12 << 3 << QStringList{u"alice"_s, u"bob"_s};
+        QTest::addRow("graphql: nobody, unassigned") << Mode::GraphQL << 0 << 0 << 0 << QStringList();
+        QTest::addRow("rest: reactions and an assignee") << Mode::Rest << 9 << 7 << 0 << QStringList{u"carol"_s};
+    }
+
+    void reachAndAssigneesAreStored()
+    {
+        QFETCH(Mode, mode);
+        QFETCH(int, reactions);
+        QFETCH(int, thumbsUp);
+        QFETCH(int, duplicates);
+        QFETCH(QStringList, assignees);
+        GitHubTestServer::Generation generation;
+        generation.issues = 6;
+        generation.maxComments = 2;
+        m_server->generate(generation);
+        TestIssue &target = m_server->issues()[2];
+        target.reactions = reactions;
+        target.thumbsUp = thumbsUp;
+        target.duplicates = duplicates;
+        target.assignees = assignees;
+        const Result<SyncSummary> synced = sync(mode);
+        QVERIFY2(synced.ok(), qPrintable(synced.error()));
+        const auto stored = m_store->loadQueue(queueSpec());
+        QVERIFY2(stored.ok(), qPrintable(stored.error()));
+        const auto it = std::find_if(stored->cbegin(), stored->cend(),
+                                     [&](const Issue &i) { return i.number == target.number; });
+        QVERIFY(it != stored->cend());
+        QCOMPARE(it->reactionCount, reactions);
+        QCOMPARE(it->thumbsUpCount, thumbsUp);
+        QCOMPARE(it->duplicateCount, duplicates);
+        QVERIFY(it->assigneesKnown);
+        QCOMPARE(it->assignees, assignees);
+    }
+
     void incrementalSyncSeesChanges_data()
     {
         QTest::addColumn<Mode>("mode");

@@ -19,6 +19,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
@@ -88,6 +89,8 @@ private slots:
     void initTestCase();
     void reproducesAndIsStored();
     void consentRequiredForUntrustedAuthorWithFindings();
+    void scrubGateStopsTheRun_data();
+    void scrubGateStopsTheRun();
     void cancelKillsTheRun();
     void unparsableCodeIsReportedNotRun();
     void noReproductionFound();
@@ -220,6 +223,96 @@ void tst_ReproPanel::consentRequiredForUntrustedAuthorWithFindings()
     QVERIFY(!consent.value(u"findings"_s).toArray().isEmpty());
     QCOMPARE(consent.value(u"authorAssociation"_s).toString(), u"NONE"_s);
     QVERIFY(!consent.value(u"reasons"_s).toArray().isEmpty());
+}
+
+// #28 items 9, 10, 13: the actionability check and a recent confirmation come before any run; the reviewer goes
+// on (or skips to minimization); a reviewer's variables reach the run.
+void tst_ReproPanel::scrubGateStopsTheRun_data()
+{
+    QTest::addColumn<QString>("title");
+    QTest::addColumn<QString>("comment"); // a recent one, empty: none
+    QTest::addColumn<QString>("blockerHas");
+    QTest::addColumn<QString>("button"); // "go-on", "skip", or empty: no gate
+    QTest::addColumn<bool>("skipShown");
+
+    QTest::addRow("a plain bug: no gate") << u"repro panel gate"_s << QString() << QString() << QString() << false;
+    QTest::addRow("a tracker: Go on anyway")
+        << u"[Tracker] repro panel gate"_s << QString() << u"Not actionable: A tracking issue (the title)"_s
+        << u"go-on"_s << false;
+    QTest::addRow("resolved in the comments: Go on anyway")
+        << u"repro panel gate"_s << u"Works now on 2.7, this was fixed by #123."_s
+        << u"Not actionable: Resolved in the comments"_s << u"go-on"_s << false;
+    QTest::addRow("recently confirmed: Re-verify")
+        << u"repro panel gate"_s << u"This still reproduces on today's nightly."_s << u"Recently confirmed by @commenter"_s
+        << u"go-on"_s << true;
+    QTest::addRow("recently confirmed: Skip to minimization")
+        << u"repro panel gate"_s << u"This still reproduces on today's nightly."_s << u"Recently confirmed by @commenter"_s
+        << u"skip"_s << true;
+}
+
+void tst_ReproPanel::scrubGateStopsTheRun()
+{
+    QFETCH(QString, title);
+    QFETCH(QString, comment);
+    QFETCH(QString, blockerHas);
+    QFETCH(QString, button);
+    QFETCH(bool, skipShown);
+
+    auto panel = makePanel();
+    QSignalSpy scanned(panel.get(), &ReproPanel::scanFinished);
+    QSignalSpy finished(panel.get(), &ReproPanel::runFinished);
+    static int number = 5600;
+    Issue issue = issueWith(++number,
+                            fence(u"import os\nraise RuntimeError('gate ' + os.environ.get('TORCH_LOGS', 'unset'))\n"_s),
+                            u"MEMBER"_s);
+    issue.title = title;
+    if (!comment.isEmpty()) {
+        Comment c;
+        c.author = u"commenter"_s;
+        c.body = comment;
+        c.createdAt = QDateTime::currentDateTimeUtc().addDays(-3);
+        issue.comments << c;
+    }
+    panel->setIssue(issue);
+    QVERIFY(scanned.wait(30000));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->environments().isEmpty(), 60000);
+    QCOMPARE(panel->gateBox()->isVisibleTo(panel.get()), !button.isEmpty());
+    if (button.isEmpty()) {
+        QVERIFY2(panel->blocker().isEmpty(), qPrintable(panel->blocker()));
+    } else {
+        QVERIFY2(panel->blocker().contains(blockerHas), qPrintable(panel->blocker()));
+        QVERIFY(!panel->runButton()->isEnabled());
+        QVERIFY(!panel->subject()); // bisect and minimize wait too
+        QCOMPARE(panel->gateBox()->skipButton()->isVisibleTo(panel.get()), skipShown);
+        QVERIFY2(panel->gateBox()->text().contains(comment.isEmpty() ? u"[Tracker] repro panel gate"_s
+                                                                     : comment.left(20).toHtmlEscaped()),
+                 qPrintable(panel->gateBox()->text())); // the evidence, quoted
+        if (button == u"skip"_s) {
+            QTest::mouseClick(panel->gateBox()->skipButton(), Qt::LeftButton);
+            QVERIFY(panel->isReductionShown());
+            QCOMPARE(panel->reductionPanel()->page(), ReproReductionPanel::Page::Minimize);
+        } else {
+            QTest::mouseClick(panel->gateBox()->goOnButton(), Qt::LeftButton);
+        }
+        QVERIFY(panel->wentOn());
+        QVERIFY(!panel->gateBox()->goOnButton()->isVisibleTo(panel.get())); // chosen; the findings stay shown
+        QVERIFY2(panel->blocker().isEmpty(), qPrintable(panel->blocker()));
+        if (button == u"skip"_s)
+            return;
+    }
+    // A bad variable blocks; a good one reaches the run.
+    panel->variablesEdit()->setText(u"TORCH_LOGS"_s);
+    QVERIFY2(panel->blocker().contains(u"is not NAME=VALUE"_s), qPrintable(panel->blocker()));
+    panel->variablesEdit()->setText(u"TORCH_LOGS=+dynamo"_s);
+    QVERIFY2(panel->blocker().isEmpty(), qPrintable(panel->blocker()));
+    panel->runsSpin()->setValue(1);
+    panel->run();
+    QVERIFY(finished.wait(120000));
+    QVERIFY2(panel->detailsText().contains(u"with TORCH_LOGS=+dynamo"_s), qPrintable(panel->detailsText()));
+    const auto stored = m_store->latestFor(Repo, issue.number);
+    QVERIFY(stored && stored.value());
+    QVERIFY2(QJsonDocument(stored.value()->result).toJson().contains("gate +dynamo"),
+             QJsonDocument(stored.value()->result).toJson().left(2000).constData());
 }
 
 void tst_ReproPanel::cancelKillsTheRun()

@@ -3,6 +3,8 @@
 #include "engine/repro/pythonenvironment.h"
 #include "engine/repro/reprojson.h"
 #include "engine/repro/reproseries.h"
+#include "engine/github/githubclient.h"
+#include "tests/support/githubtestserver.h"
 #include "tests/support/testdata.h"
 #include "tests/support/testvenv.h"
 #include "views/common/apppalette.h"
@@ -87,6 +89,8 @@ QStringList linesOf(const QString &text)
 
 } // namespace
 
+Q_DECLARE_METATYPE(QList<TestCrossReference>)
+
 // The reduction panel end to end: real bubblewrap and python3, virtualenvs the test builds, a real SQLite outbox.
 class tst_ReproReductionPanel : public QObject
 {
@@ -103,9 +107,12 @@ private slots:
     void bisectShowsBoundary();
     void reportGoesToOutbox_data();
     void reportGoesToOutbox();
+    void reportCarriesThePlaybooksFields_data();
+    void reportCarriesThePlaybooksFields();
 
 private:
     std::unique_ptr<ReproReductionPanel> makePanel(const Issue &issue);
+    ReproRunRecord recordOf(const Issue &issue, const QString &script, const QString &expect);
     SandboxRequest request(const QString &script) const;
     QString makeVenv(const QString &name, const QString &version);
 
@@ -476,6 +483,133 @@ void tst_ReproReductionPanel::reportGoesToOutbox()
     QCOMPARE(entry->reviewer, u"test-reviewer"_s);
     QVERIFY2(entry->status == OutboxStatus::Ready, qPrintable(entry->outcome));
     QVERIFY(panel->findChild<QLabel *>(u"reportSendLabel"_s)->text().contains(QString::number(entry->id)));
+}
+
+ReproRunRecord tst_ReproReductionPanel::recordOf(const Issue &issue, const QString &script, const QString &expect)
+{
+    ReproSeries series;
+    QSignalSpy ran(&series, &ReproSeries::finished);
+    series.start(request(script), ErrorSignature::parse(expect), 1);
+    if (!ran.wait(60000))
+        return {};
+    const ReproSeriesSummary summary = ran.first().first().value<ReproSeriesSummary>();
+    ReproRunRecord record;
+    record.repository = Repo;
+    record.number = issue.number;
+    record.environment = m_python.name;
+    record.torchVersion = m_python.torchVersion;
+    record.outcome = summary.overall.kind;
+    record.runs = int(summary.runs.size());
+    record.reproducedRuns = summary.reproducedRuns;
+    record.result = ReproJson::toJson(summary);
+    record.startedAt = QDateTime::currentDateTimeUtc();
+    return record;
+}
+
+// #28: the fixing PR from the issue's timeline (a GitHub-shaped server on loopback), the actionability check's
+// stop, the trigger conditions as a list and the recommended next action, on the report page.
+void tst_ReproReductionPanel::reportCarriesThePlaybooksFields_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QList<TestCrossReference>>("mentions"); // on the issue's timeline
+    QTest::addColumn<QString>("stop");                       // a tracker stop from the gate, when "tracker"
+    QTest::addColumn<QString>("conditions");                 // typed by the reviewer
+    QTest::addColumn<int>("verdict");
+    QTest::addColumn<QStringList>("commentHas");
+    QTest::addColumn<QString>("nextHas");
+    QTest::addColumn<QString>("notesHas");
+
+    const QString fine = u"print('fine')\n"_s;
+    const QString broken = u"raise ValueError('tcbug broken shape 42')\n"_s;
+    TestCrossReference merged;
+    merged.number = 4321;
+    merged.title = u"Pad the last shard"_s;
+    merged.body = u"Fixes #7"_s;
+    merged.mergedAt = QDateTime(QDate(2026, 10, 2), QTime(8, 0), QTimeZone::UTC);
+    merged.at = merged.mergedAt.addDays(-2);
+    TestCrossReference open = merged;
+    open.number = 4400;
+    open.mergedAt = {};
+    QTest::addRow("fixed: the merged PR from the timeline")
+        << fine << QList<TestCrossReference>{open, merged} << QString() << QString()
+        << int(ScrubReport::Verdict::NoLongerReproduces)
+        << QStringList{u"This issue no longer reproduces"_s, u"Fixed by pytorch/pytorch#4321."_s}
+        << u"Appears fixed by #4321"_s << u"Fixing PR: #4321 “Pad the last shard”"_s;
+    QTest::addRow("fixed: no merged PR, the version only")
+        << fine << QList<TestCrossReference>{open} << QString() << QString()
+        << int(ScrubReport::Verdict::NoLongerReproduces) << QStringList{u"This issue no longer reproduces"_s}
+        << u"Appears fixed: close as completed"_s << u"No merged PR cross-references the issue"_s;
+    QTest::addRow("still reproduces: the conditions as a list")
+        << broken << QList<TestCrossReference>{} << QString()
+        << u"only with two ranks\n- and the gloo backend"_s << int(ScrubReport::Verdict::StillReproduces)
+        << QStringList{u"All of the following are necessary to trigger the bug:\n- only with two ranks\n- and the "
+                       u"gloo backend"_s}
+        << u"Still a valid bug"_s << QString();
+    QTest::addRow("a tracker: not actionable, labelled")
+        << broken << QList<TestCrossReference>{} << u"tracker"_s << QString()
+        << int(ScrubReport::Verdict::NotActionable) << QStringList() << u"A tracker"_s
+        << u"A tracking issue — the title"_s;
+}
+
+void tst_ReproReductionPanel::reportCarriesThePlaybooksFields()
+{
+    QFETCH(QString, script);
+    QFETCH(QList<TestCrossReference>, mentions);
+    QFETCH(QString, stop);
+    QFETCH(QString, conditions);
+    QFETCH(int, verdict);
+    QFETCH(QStringList, commentHas);
+    QFETCH(QString, nextHas);
+    QFETCH(QString, notesHas);
+
+    GitHubTestServer server;
+    QVERIFY(server.start());
+    GitHubTestServer::Generation generation;
+    generation.issues = 8;
+    generation.maxComments = 2;
+    server.generate(generation);
+    server.issues()[6].crossReferences = mentions; // issue #7
+    GitHubClient client;
+    client.setApiUrl(server.url());
+    client.setToken(u"ghp_testtoken123"_s);
+    client.setRetryPolicy(fastRetryPolicy());
+
+    const Issue issue = issueWith(7, {u"oncall: distributed"_s, u"triaged"_s});
+    const ReproRunRecord record = recordOf(issue, script, u"ValueError: tcbug broken shape"_s);
+    QVERIFY(record.runs > 0);
+    auto panel = makePanel(issue);
+    panel->setGitHubClient(&client);
+    panel->setSubject(ReproSubject{request(script), ErrorSignature::parse(u"ValueError: tcbug broken shape"_s)});
+    panel->setRecord(record);
+    if (stop == u"tracker"_s) {
+        ScrubGate gate;
+        ScrubStop s;
+        s.kind = ScrubStop::Kind::Tracker;
+        s.where = u"the title"_s;
+        s.evidence = u"[Tracker] reduction panel test"_s;
+        s.addLabels = {u"tracker"_s};
+        gate.stops << s;
+        panel->setGate(gate, false);
+    }
+    panel->conditionsEdit()->setPlainText(conditions);
+    QSignalSpy looked(panel.get(), &ReproReductionPanel::fixLookupFinished);
+    panel->showPage(ReproReductionPanel::Page::Report); // drafts it
+    if (verdict == int(ScrubReport::Verdict::NoLongerReproduces))
+        QVERIFY(looked.wait(10000));
+    QVERIFY(panel->report());
+    QCOMPARE(int(panel->report()->verdict), verdict);
+    const QString comment = panel->commentEdit()->toPlainText();
+    QCOMPARE(comment.isEmpty(), commentHas.isEmpty());
+    for (const QString &text : commentHas)
+        QVERIFY2(comment.contains(text), qPrintable(comment));
+    QVERIFY2(panel->nextActionText().contains(nextHas), qPrintable(panel->nextActionText()));
+    QVERIFY(panel->findChild<QLabel *>(u"reportNextActionLabel"_s)->text().contains(u"Next:"_s));
+    const QString notes = panel->findChild<QLabel *>(u"reportNotesLabel"_s)->text();
+    QVERIFY2(notes.contains(notesHas), qPrintable(notes));
+    if (stop == u"tracker"_s)
+        QVERIFY2(panel->reportLabelsText().contains(u"+ tracker"_s), qPrintable(panel->reportLabelsText()));
+    // Only a fixed bug's report asks GitHub; nothing else is fetched.
+    QCOMPARE(server.requestCount(u"/timeline"_s) > 0, verdict == int(ScrubReport::Verdict::NoLongerReproduces));
 }
 
 QTEST_MAIN(tst_ReproReductionPanel)
