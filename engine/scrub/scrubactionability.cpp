@@ -442,7 +442,7 @@ ScrubGate ScrubActionability::assess(const Issue &issue, const QDateTime &now, c
 
 QJsonObject ScrubGate::toJson() const
 {
-    QJsonArray stops;
+    QJsonArray stopList;
     for (const ScrubStop &s : stops) {
         QJsonObject o{{u"kind"_s, ScrubStop::kindName(s.kind)},
                       {u"title"_s, s.title()},
@@ -453,9 +453,9 @@ QJsonObject ScrubGate::toJson() const
             o.insert(u"duplicateOf"_s, s.duplicateOf);
         if (s.closeNotPlanned)
             o.insert(u"closeNotPlanned"_s, true);
-        stops.append(o);
+        stopList.append(o);
     }
-    QJsonObject out{{u"stops"_s, stops}};
+    QJsonObject out{{u"stops"_s, stopList}};
     if (confirmation)
         out.insert(u"recentConfirmation"_s,
                    QJsonObject{{u"author"_s, confirmation->author},
