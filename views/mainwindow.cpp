@@ -239,20 +239,7 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_pages->addWidget(m_scoreboardPage);
     setCentralWidget(m_pages);
 
-    m_sourceLabel->setObjectName(u"sourceLabel"_s);
-    m_countLabel->setObjectName(u"countLabel"_s);
-    m_sourceLabel->setContentsMargins(6, 0, 0, 0);
-    m_countLabel->setContentsMargins(0, 0, 6, 0);
-    m_sourceLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_progress->setObjectName(u"triageProgress"_s);
-    m_progress->setMaximumWidth(160);
-    m_progress->setMaximumHeight(12);
-    m_progress->setTextVisible(false);
-    m_progress->hide();
-    statusBar()->addWidget(m_sourceLabel, 1);
-    statusBar()->addPermanentWidget(m_progress);
-    statusBar()->addPermanentWidget(m_countLabel);
-    statusBar()->setSizeGripEnabled(false);
+    setUpStatusBar();
 
     connect(m_triager, &QueueTriager::planReady, m_model, &IssueTableModel::setPlan);
     connect(m_triager, &QueueTriager::progress, this, [this](int done, int total) {
@@ -288,6 +275,25 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
 MainWindow::~MainWindow()
 {
     m_triager->cancel();
+}
+
+// The status bar: where the queue came from, the triage progress, the issue count.
+void MainWindow::setUpStatusBar()
+{
+    m_sourceLabel->setObjectName(u"sourceLabel"_s);
+    m_countLabel->setObjectName(u"countLabel"_s);
+    m_sourceLabel->setContentsMargins(6, 0, 0, 0);
+    m_countLabel->setContentsMargins(0, 0, 6, 0);
+    m_sourceLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_progress->setObjectName(u"triageProgress"_s);
+    m_progress->setMaximumWidth(160);
+    m_progress->setMaximumHeight(12);
+    m_progress->setTextVisible(false);
+    m_progress->hide();
+    statusBar()->addWidget(m_sourceLabel, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_countLabel);
+    statusBar()->setSizeGripEnabled(false);
 }
 
 void MainWindow::setUpTable()

@@ -190,6 +190,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void setUpStatusBar();
     void setUpTable();
     void setUpFilters(QWidget *bar);
     void setUpShortcuts();

@@ -150,7 +150,53 @@ ScoreboardPage::ScoreboardPage(QWidget *parent)
     m_tabs->addTab(makeTable(m_tierModel, u"tierTable"_s), tr("Confidence tiers"));
     m_tabs->addTab(makeTable(m_weekModel, u"weekTable"_s), tr("Weeks"));
 
-    // What-if.
+    setUpWhatIfTab();
+    setUpEditsTab();
+
+    layout->addWidget(m_tabs, 4);
+    m_issuesLine->setObjectName(u"overriddenIssuesLine"_s);
+    m_issuesLine->setTextFormat(Qt::RichText);
+    m_issuesLine->setWordWrap(true);
+    m_issuesLine->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    layout->addWidget(m_issuesLine);
+    connect(m_issuesLine, &QLabel::linkActivated, this, [this](const QString &link) {
+        const qsizetype hash = link.lastIndexOf(u'#');
+        emit issueActivated(link.left(hash), link.mid(hash + 1).toInt());
+    });
+
+    connect(m_sliceCombo, &QComboBox::activated, this, [this](int index) {
+        const QStringList slice = m_sliceCombo->itemData(index).toStringList();
+        m_sliceChosen = true;
+        showSlice(slice.value(0), slice.value(1));
+    });
+    connect(m_refresh, &QPushButton::clicked, this, &ScoreboardPage::reload);
+    connect(m_exportMarkdown, &QPushButton::clicked, this, [this] { exportAs(true); });
+    connect(m_exportCsv, &QPushButton::clicked, this, [this] { exportAs(false); });
+    connect(&m_loadWatcher, &QFutureWatcher<Loaded>::finished, this, &ScoreboardPage::onLoaded);
+    connect(&m_suggestWatcher, &QFutureWatcher<Suggestions>::finished, this, &ScoreboardPage::onSuggestions);
+    connect(&m_replayWatcher, &QFutureWatcher<ReplayReport>::finished, this, &ScoreboardPage::onReplayed);
+
+    QFont titleFont = font();
+    titleFont.setPointSizeF(font().pointSizeF() * 1.35);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_whatIfPackLabel->setText(tr("Replays a changed pack over every decided issue. Open a pack file, or try "
+                                  "suggested edits."));
+    m_editsNote->setText(tr("Reading the decided issues…"));
+    updateTiles();
+}
+
+ScoreboardPage::~ScoreboardPage()
+{
+    m_probe.reset();
+    m_loadWatcher.waitForFinished();
+    m_suggestWatcher.waitForFinished();
+    m_replayWatcher.waitForFinished();
+}
+
+// What-if: a changed pack replayed over the decided issues.
+void ScoreboardPage::setUpWhatIfTab()
+{
     auto *whatIf = new QVBoxLayout(m_whatIfTab);
     whatIf->setContentsMargins(0, 8, 0, 0);
     auto *whatIfBar = new QHBoxLayout;
@@ -193,8 +239,11 @@ ScoreboardPage::ScoreboardPage(QWidget *parent)
         emit issueActivated(change.issue.repository, change.issue.number);
         Q_UNUSED(changes);
     });
+}
 
-    // Suggested edits.
+// Suggested edits: what the reviewers' overrides propose, to try before saving.
+void ScoreboardPage::setUpEditsTab()
+{
     auto *editsTab = new QWidget(this);
     auto *edits = new QVBoxLayout(editsTab);
     edits->setContentsMargins(0, 8, 0, 0);
@@ -226,46 +275,6 @@ ScoreboardPage::ScoreboardPage(QWidget *parent)
         }
         tryEdits(rows);
     });
-
-    layout->addWidget(m_tabs, 4);
-    m_issuesLine->setObjectName(u"overriddenIssuesLine"_s);
-    m_issuesLine->setTextFormat(Qt::RichText);
-    m_issuesLine->setWordWrap(true);
-    m_issuesLine->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
-    layout->addWidget(m_issuesLine);
-    connect(m_issuesLine, &QLabel::linkActivated, this, [this](const QString &link) {
-        const qsizetype hash = link.lastIndexOf(u'#');
-        emit issueActivated(link.left(hash), link.mid(hash + 1).toInt());
-    });
-
-    connect(m_sliceCombo, &QComboBox::activated, this, [this](int index) {
-        const QStringList slice = m_sliceCombo->itemData(index).toStringList();
-        m_sliceChosen = true;
-        showSlice(slice.value(0), slice.value(1));
-    });
-    connect(m_refresh, &QPushButton::clicked, this, &ScoreboardPage::reload);
-    connect(m_exportMarkdown, &QPushButton::clicked, this, [this] { exportAs(true); });
-    connect(m_exportCsv, &QPushButton::clicked, this, [this] { exportAs(false); });
-    connect(&m_loadWatcher, &QFutureWatcher<Loaded>::finished, this, &ScoreboardPage::onLoaded);
-    connect(&m_suggestWatcher, &QFutureWatcher<Suggestions>::finished, this, &ScoreboardPage::onSuggestions);
-    connect(&m_replayWatcher, &QFutureWatcher<ReplayReport>::finished, this, &ScoreboardPage::onReplayed);
-
-    QFont titleFont = font();
-    titleFont.setPointSizeF(font().pointSizeF() * 1.35);
-    titleFont.setBold(true);
-    m_title->setFont(titleFont);
-    m_whatIfPackLabel->setText(tr("Replays a changed pack over every decided issue. Open a pack file, or try "
-                                  "suggested edits."));
-    m_editsNote->setText(tr("Reading the decided issues…"));
-    updateTiles();
-}
-
-ScoreboardPage::~ScoreboardPage()
-{
-    m_probe.reset();
-    m_loadWatcher.waitForFinished();
-    m_suggestWatcher.waitForFinished();
-    m_replayWatcher.waitForFinished();
 }
 
 QTableView *ScoreboardPage::makeTable(QAbstractItemModel *model, const QString &name)

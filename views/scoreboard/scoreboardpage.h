@@ -104,6 +104,8 @@ private:
     void showProblem(const QString &message);
     void showOverriddenIssues(const QList<IssueRef> &issues);
     void exportAs(bool markdown);
+    void setUpWhatIfTab();
+    void setUpEditsTab();
     QTableView *makeTable(QAbstractItemModel *model, const QString &name);
     void load();
     void loadSuggestions();
