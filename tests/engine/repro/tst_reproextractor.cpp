@@ -32,6 +32,8 @@ private slots:
     void foundIn_data();
     void foundIn();
     void lastRaised();
+    void lastRaisedThroughRankPrefix_data();
+    void lastRaisedThroughRankPrefix();
 };
 
 namespace {
@@ -290,6 +292,36 @@ void TestReproExtractor::lastRaised()
     QCOMPARE(sig.message, u"bad weight name"_s);
     QCOMPARE(ErrorSignature::parse(u"torch._dynamo.exc.Unsupported: call_function"_s).exceptionClass,
              u"torch._dynamo.exc.Unsupported"_s);
+}
+
+// torchrun prefixes every line of a rank: the signature is read through it, as the output view reads it.
+void TestReproExtractor::lastRaisedThroughRankPrefix_data()
+{
+    QTest::addColumn<QString>("output");
+    QTest::addColumn<QString>("exceptionClass");
+    QTest::addColumn<QString>("message");
+
+    QTest::newRow("torchrun rank prefix")
+        << u"[rank1]: Traceback (most recent call last):\n[rank1]:   File \"/tmp/repro.py\", line 9, in <module>\n"
+           "[rank1]:     dist.all_reduce(t)\n[rank1]: RuntimeError: Detected mismatch between collectives\n"_s
+        << u"RuntimeError"_s << u"Detected mismatch between collectives"_s;
+    QTest::newRow("launcher's default prefix")
+        << u"[default0]:Traceback (most recent call last):\n[default0]:  File \"x.py\", line 1\n"
+           "[default0]:ValueError: bad split\n"_s
+        << u"ValueError"_s << u"bad split"_s;
+    QTest::newRow("no prefix") << u"Traceback (most recent call last):\n  File \"x.py\"\nKeyError: 'w'\n"_s
+                               << u"KeyError"_s << u"'w'"_s;
+}
+
+void TestReproExtractor::lastRaisedThroughRankPrefix()
+{
+    QFETCH(QString, output);
+    QFETCH(QString, exceptionClass);
+    QFETCH(QString, message);
+    const ErrorSignature sig = ErrorSignature::lastRaised(output);
+    QCOMPARE(sig.exceptionClass, exceptionClass);
+    QCOMPARE(sig.message, message);
+    QVERIFY(sig.foundIn(output));
 }
 
 void TestReproExtractor::readsReportedHangAndImpliedError_data()
