@@ -65,57 +65,71 @@ int fail(const QString &message)
     return 1;
 }
 
-QString translated(const char *text)
-{
-    return QApplication::translate("GuiCommand", text);
-}
-
 // The window's command line.
 struct GuiOptions
 {
-    QCommandLineOption demo{u"demo"_s, translated("Open the bundled demo queue.")};
-    QCommandLineOption queue{u"queue"_s, translated("Open a queue from a gh-shaped JSON file."), u"FILE"_s};
-    QCommandLineOption screenshot{u"screenshot"_s, translated("Render the window offscreen to a PNG file and exit."),
-                                  u"FILE.png"_s};
-    QCommandLineOption screenshotSize{u"screenshot-size"_s,
-                                      translated("The window's size in screenshots, e.g. 1280x720 (default 1440x900)."),
-                                      u"WxH"_s};
-    QCommandLineOption dark{u"dark"_s, translated("Dark colours, whatever the desktop's colour scheme.")};
-    QCommandLineOption light{u"light"_s, translated("Light colours, whatever the desktop's colour scheme.")};
+    QCommandLineOption demo{u"demo"_s, QApplication::translate("GuiCommand", "Open the bundled demo queue.")};
+    QCommandLineOption queue{
+        u"queue"_s, QApplication::translate("GuiCommand", "Open a queue from a gh-shaped JSON file."), u"FILE"_s};
+    QCommandLineOption screenshot{
+        u"screenshot"_s, QApplication::translate("GuiCommand", "Render the window offscreen to a PNG file and exit."),
+        u"FILE.png"_s};
+    QCommandLineOption screenshotSize{
+        u"screenshot-size"_s,
+        QApplication::translate("GuiCommand", "The window's size in screenshots, e.g. 1280x720 (default 1440x900)."),
+        u"WxH"_s};
+    QCommandLineOption dark{
+        u"dark"_s, QApplication::translate("GuiCommand", "Dark colours, whatever the desktop's colour scheme.")};
+    QCommandLineOption light{
+        u"light"_s, QApplication::translate("GuiCommand", "Light colours, whatever the desktop's colour scheme.")};
     // Renders the system-following look as if the desktop reported this scheme (screenshots of both).
     QCommandLineOption systemScheme{u"system-color-scheme"_s, QString(), u"light|dark"_s};
     QCommandLineOption store{
-        u"store"_s, translated("The store file review decisions go to (default: %1).").arg(IssueStore::defaultPath()),
+        u"store"_s,
+        QApplication::translate("GuiCommand", "The store file review decisions go to (default: %1).")
+            .arg(IssueStore::defaultPath()),
         u"FILE"_s};
-    QCommandLineOption pack{u"pack"_s, translated("Triage with this rubric pack instead of a built-in one."),
-                            u"FILE"_s};
+    QCommandLineOption pack{
+        u"pack"_s, QApplication::translate("GuiCommand", "Triage with this rubric pack instead of a built-in one."),
+        u"FILE"_s};
     QCommandLineOption profile{
         u"profile"_s,
-        translated("Triage with this built-in rubric (%1; default: the one the queue's labels name).")
+        QApplication::translate("GuiCommand",
+                                "Triage with this built-in rubric (%1; default: the one the queue's labels name).")
             .arg(RubricPack::builtinProfiles().join(u", "_s)),
         u"PROFILE"_s};
-    QCommandLineOption scoreboard{u"scoreboard"_s, translated("Open on the Scoreboard page (Ctrl+Shift+S).")};
-    QCommandLineOption presentation{u"presentation"_s, translated("Start in presentation mode (F11 toggles it).")};
-    QCommandLineOption repo{u"repo"_s, translated("Open this repository's queue from the store (no network)."),
-                            u"OWNER/NAME"_s};
-    QCommandLineOption label{u"label"_s, translated("A label of the queue; repeat to AND several."), u"LABEL"_s};
-    QCommandLineOption excludeLabel{u"exclude-label"_s,
-                                    translated("Leave out the queue's issues with this label (e.g. ptd-bot-triaged)."),
-                                    u"LABEL"_s};
-    QCommandLineOption state{u"state"_s, translated("open (default), closed or all."), u"STATE"_s, u"open"_s};
-    QCommandLineOption api{u"api"_s, translated("The API URL (default: GH_HOST's, else https://api.github.com)."),
-                           u"URL"_s};
-    QCommandLineOption firstPaint{u"report-first-paint"_s,
-                                  translated("Print the time from start to the queue's first paint, then exit.")};
+    QCommandLineOption scoreboard{u"scoreboard"_s,
+                                  QApplication::translate("GuiCommand", "Open on the Scoreboard page (Ctrl+Shift+S).")};
+    QCommandLineOption presentation{
+        u"presentation"_s, QApplication::translate("GuiCommand", "Start in presentation mode (F11 toggles it).")};
+    QCommandLineOption repo{
+        u"repo"_s, QApplication::translate("GuiCommand", "Open this repository's queue from the store (no network)."),
+        u"OWNER/NAME"_s};
+    QCommandLineOption label{
+        u"label"_s, QApplication::translate("GuiCommand", "A label of the queue; repeat to AND several."), u"LABEL"_s};
+    QCommandLineOption excludeLabel{
+        u"exclude-label"_s,
+        QApplication::translate("GuiCommand", "Leave out the queue's issues with this label (e.g. ptd-bot-triaged)."),
+        u"LABEL"_s};
+    QCommandLineOption state{u"state"_s, QApplication::translate("GuiCommand", "open (default), closed or all."),
+                             u"STATE"_s, u"open"_s};
+    QCommandLineOption api{
+        u"api"_s,
+        QApplication::translate("GuiCommand", "The API URL (default: GH_HOST's, else https://api.github.com)."),
+        u"URL"_s};
+    QCommandLineOption firstPaint{
+        u"report-first-paint"_s,
+        QApplication::translate("GuiCommand", "Print the time from start to the queue's first paint, then exit.")};
 
     void addTo(QCommandLineParser &parser)
     {
         systemScheme.setFlags(QCommandLineOption::HiddenFromHelp);
         firstPaint.setFlags(QCommandLineOption::HiddenFromHelp); // for bench_reviewui
-        parser.setApplicationDescription(
-            translated("Triage Console: review and triage GitHub issue queues.\n\n"
-                       "Headless commands: triage, sync, export, outbox, repro, scoreboard, replay, corpus, similar, "
-                       "search (run `triage-console COMMAND --help`)."));
+        parser.setApplicationDescription(QApplication::translate(
+            "GuiCommand",
+            "Triage Console: review and triage GitHub issue queues.\n\n"
+            "Headless commands: triage, sync, export, outbox, repro, scoreboard, replay, corpus, similar, "
+            "search (run `triage-console COMMAND --help`)."));
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOptions({demo, queue, screenshot, dark, light, systemScheme, store, pack, profile, presentation, repo,
@@ -354,10 +368,12 @@ int GuiCommand::run(QApplication &app)
             window.useRubricsByLabels();
         QList<Issue> queue = std::move(issues).value();
         const QString repo = repositoryOf(queue);
-        window.setIssues(std::move(queue), parser.isSet(options.queue) ? queuePath : translated("Demo queue"), repo);
+        window.setIssues(std::move(queue),
+                         parser.isSet(options.queue) ? queuePath : QApplication::translate("GuiCommand", "Demo queue"),
+                         repo);
         if (!parser.isSet(options.queue))
-            window.setOutboxUnavailableReason(
-                translated("The demo queue's issues are made up: nothing of it is written to GitHub."));
+            window.setOutboxUnavailableReason(QApplication::translate(
+                "GuiCommand", "The demo queue's issues are made up: nothing of it is written to GitHub."));
         window.selectFirstIssue();
     }
     TokenResolver *resolver = nullptr;
