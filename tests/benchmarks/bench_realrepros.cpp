@@ -9,6 +9,9 @@
 // Each DIR holds cases.jsonl (name, verdict, prints_only, …), NAME.py and NAME.issue.json. The shared starting
 // set (../shared/eval/realrepros beside the repository) is read too when present. The corpus is third-party
 // text and stays outside the repository.
+// A later DIR's cases.jsonl may re-decide a case of an earlier one (same name, a "was" field and a "why"): the
+// verdict is of a machine, and a record made on another machine can stop holding here. The bench then scores the
+// re-decided verdict, names each re-decision, and prints the match against the first records too.
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -20,6 +23,8 @@
 #include <QMap>
 #include <QProcess>
 #include <QTextStream>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -33,6 +38,8 @@ struct Case
     QString dir;
     QString verdict; // the person's
     bool printsOnly = false;
+    QString firstVerdict; // the record this case was first read with, before a later folder re-decided it
+    QString redecidedWhy;
 };
 
 // The person's verdict as a class the console can reach: a print-only script's values are for a person to
@@ -75,7 +82,9 @@ QList<Case> readCases(const QString &dir)
         c.dir = dir;
         c.verdict = o.value(u"verdict"_s).toString();
         c.printsOnly = o.value(u"prints_only"_s).toBool();
-        if (QFileInfo::exists(dir + u'/' + c.name + u".issue.json"_s))
+        c.firstVerdict = c.verdict;
+        c.redecidedWhy = o.value(u"why"_s).toString();
+        if (o.contains(u"was"_s) || QFileInfo::exists(dir + u'/' + c.name + u".issue.json"_s))
             cases << c;
     }
     return cases;
@@ -105,11 +114,26 @@ int main(int argc, char **argv)
     else
         out << "(the shared starting set " << shared << " is not here; reading only the folders given)\n";
     QList<Case> cases;
+    int redecided = 0;
     for (const QString &dir : std::as_const(dirs)) {
-        const QList<Case> found = readCases(dir);
-        out << found.size() << " cases in " << dir << '\n';
-        cases += found;
+        int added = 0;
+        for (const Case &found : readCases(dir)) {
+            const auto earlier =
+                std::find_if(cases.begin(), cases.end(), [&](const Case &c) { return c.name == found.name; });
+            if (earlier == cases.end()) {
+                cases << found;
+                ++added;
+                continue;
+            }
+            out << "  re-decided in " << dir << ": " << found.name << " was " << earlier->verdict << ", now "
+                << found.verdict << " (" << found.redecidedWhy.left(200) << ")\n";
+            earlier->verdict = found.verdict;
+            earlier->redecidedWhy = found.redecidedWhy;
+            ++redecided;
+        }
+        out << added << " cases in " << dir << '\n';
     }
+    cases.removeIf([](const Case &c) { return !QFileInfo::exists(c.dir + u'/' + c.name + u".issue.json"_s); });
     if (!only.isEmpty())
         cases.removeIf([&](const Case &c) { return !only.contains(c.name); });
     if (cases.isEmpty()) {
@@ -121,7 +145,9 @@ int main(int argc, char **argv)
     QMap<QString, QMap<QString, int>> matrix; // expected → console → count
     QStringList classes;
     int matched = 0;
+    int matchedFirst = 0;
     QStringList unsafe;
+    QStringList unsafeFirst;
     QStringList gated; // cases the scrub's actionability check would have stopped before the run
     QElapsedTimer total;
     total.start();
@@ -146,10 +172,18 @@ int main(int argc, char **argv)
         }
         const bool ok = expected == console;
         matched += ok ? 1 : 0;
-        const bool saysNothing =
-            expected == u"cannot-run-here"_s || expected == u"environment"_s || expected == u"no-check"_s;
-        if (saysNothing && (console == u"reproduces"_s || console == u"fixed"_s))
+        const auto saysNothing = [](const QString &verdict) {
+            return verdict == u"cannot-run-here"_s || verdict == u"environment"_s || verdict == u"no-check"_s;
+        };
+        const bool claims = console == u"reproduces"_s || console == u"fixed"_s;
+        if (saysNothing(expected) && claims)
             unsafe << c.name;
+        Case first = c;
+        first.verdict = c.firstVerdict;
+        const QString expectedFirst = expectedClass(first);
+        matchedFirst += expectedFirst == console ? 1 : 0;
+        if (saysNothing(expectedFirst) && claims)
+            unsafeFirst << c.name;
         out << (ok ? "  ok   " : "  MISS ") << c.name << ": expected " << expected << ", console " << console << " ("
             << result.value(u"detail"_s).toString().left(160) << ") " << clock.elapsed() / 1000 << " s\n";
         if (!result.value(u"actionability"_s).toObject().value(u"stops"_s).toArray().isEmpty())
@@ -174,6 +208,12 @@ int main(int argc, char **argv)
         << QString::number(100.0 * matched / cases.size(), 'f', 1) << "%\n";
     out << "\"reproduces\" or a close where the person says cannot-run-here/environment/no-check: " << unsafe.size()
         << (unsafe.isEmpty() ? QString() : u" ("_s + unsafe.join(u", "_s) + u")"_s) << '\n';
+    if (redecided > 0) {
+        out << "against the first records, before the " << redecided << " re-decision(s): " << matchedFirst << "/"
+            << cases.size() << " = " << QString::number(100.0 * matchedFirst / cases.size(), 'f', 1) << "%, unsafe "
+            << unsafeFirst.size()
+            << (unsafeFirst.isEmpty() ? QString() : u" ("_s + unsafeFirst.join(u", "_s) + u")"_s) << '\n';
+    }
     out << "stopped by the scrub's actionability check before the run (run anyway with --go-on): " << gated.size()
         << (gated.isEmpty() ? QString() : u" ("_s + gated.join(u", "_s) + u")"_s) << '\n';
     out << "wall time: " << total.elapsed() / 1000 << " s for " << cases.size() << " cases\n";
