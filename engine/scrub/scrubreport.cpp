@@ -156,6 +156,21 @@ void saysNothing(Composition &c)
         c.r.notes << u"The runs were inconclusive (%1): nothing to tell the issue."_s.arg(overall.detail);
 }
 
+// "Fixed by pytorch/pytorch#N (GitHub's closing reference)."; a commit without a pull request by its SHA.
+QString fixedByText(const FixingPullRequest &fix)
+{
+    QString by;
+    if (fix.number <= 0)
+        by = u"commit %1"_s.arg(fix.commit.left(10));
+    else if (fix.repository.isEmpty())
+        by = u"#%1"_s.arg(fix.number);
+    else
+        by = u"%1#%2"_s.arg(fix.repository).arg(fix.number);
+    const QString route =
+        fix.route == u"compare"_s ? u"%1 and %2's commits"_s.arg(fix.fromTag, fix.toTag) : fix.routeText();
+    return route.isEmpty() ? u"Fixed by %1."_s.arg(by) : u"Fixed by %1 (found through %2)."_s.arg(by, route);
+}
+
 void noLongerReproduces(Composition &c)
 {
     const ScrubFindings &f = c.f;
@@ -173,9 +188,7 @@ void noLongerReproduces(Composition &c)
         }
     }
     if (f.fixedBy)
-        text << (f.fixedBy->repository.isEmpty()
-                     ? u"Fixed by #%1."_s.arg(f.fixedBy->number)
-                     : u"Fixed by %1#%2."_s.arg(f.fixedBy->repository).arg(f.fixedBy->number));
+        text << fixedByText(*f.fixedBy);
     text << (fixedIn.isEmpty() ? u"Closing as completed."_s
                                : u"Closing as completed: fixed in %1 %2."_s.arg(fixedPackage, fixedIn));
     c.r.comment = text.join(u' ');
@@ -253,8 +266,11 @@ QString defaultNextAction(const Composition &c)
     case V::StillReproduces:
         return u"Still a valid bug."_s;
     case V::NoLongerReproduces:
-        return c.r.fixedBy ? u"Appears fixed by #%1: close as completed."_s.arg(c.r.fixedBy->number)
-                           : u"Appears fixed: close as completed."_s;
+        if (!c.r.fixedBy)
+            return u"Appears fixed: close as completed."_s;
+        return c.r.fixedBy->number > 0 ? u"Appears fixed by #%1: close as completed."_s.arg(c.r.fixedBy->number)
+                                       : u"Appears fixed by commit %1: close as completed."_s.arg(
+                                             c.r.fixedBy->commit.left(10));
     case V::DifferentError:
         return u"A different error: tell API drift (modernize the repro) from another bug before posting."_s;
     case V::NoRepro:
