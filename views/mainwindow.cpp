@@ -1321,6 +1321,7 @@ void MainWindow::setGitHub(GitHubClient *client, IssueStore *issueStore, TokenSt
     // Similar issues and search read the store on a thread of their own.
     m_similarity = issueStore ? std::make_unique<SimilarityLookup>(issueStore->path()) : nullptr;
     m_similarPanel->setLookup(m_similarity.get());
+    m_reproPanel->setSimilarityStore(issueStore ? issueStore->path() : QString()); // the scrub's duplicate check
     m_tokenLabel->setClient(client);
     delete m_repositoryLabels;
     m_repositoryLabels = issueStore ? new RepositoryLabelController(client, issueStore->path(), this) : nullptr;

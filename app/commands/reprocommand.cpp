@@ -15,6 +15,8 @@
 #include "engine/repro/reprorunvariant.h"
 #include "engine/repro/reproseries.h"
 #include "engine/scrub/scrubactionability.h"
+#include "engine/scrub/scrubduplicatecheck.h"
+#include "engine/store/issuestore.h"
 #include "engine/repro/outcomeclassifier.h"
 
 #include <QCommandLineParser>
@@ -156,9 +158,14 @@ int runRepro(const QStringList &arguments)
         u"dynamo-reset"_s, tr("Add torch._dynamo.reset() between the compiles of a script that compiles more than once."));
     const QCommandLineOption goOnOption(
         u"go-on"_s, tr("With --issue: run although the actionability check stops it or a recent comment confirms it."));
+    const QCommandLineOption storeOption(
+        u"store"_s,
+        tr("With --issue: the store whose similarity index the duplicate check asks (default: %1).")
+            .arg(IssueStore::defaultPath()),
+        u"FILE"_s);
     parser.addOptions({envOption, expectOption, timeoutOption, runsOption, seedOption, memoryOption, launcherOption,
                        consentOption, associationOption, issueOption, numberOption, cpuVariantOption, assertCloseOption,
-                       stockTorchrunOption, setOption, dynamoResetOption, goOnOption});
+                       stockTorchrunOption, setOption, dynamoResetOption, goOnOption, storeOption});
     parser.process(arguments);
     const QStringList positional = parser.positionalArguments();
     const bool fromIssue = parser.isSet(issueOption);
@@ -299,8 +306,15 @@ int runRepro(const QStringList &arguments)
             machine.unmetNeeds = probed->value().unmet;
             machine.hasCpuPath = !probed->value().cpuVariant.isEmpty();
         }
-        const ScrubGate gate =
+        ScrubGate gate =
             ScrubActionability::assess(*scrubbed, QDateTime::currentDateTimeUtc(), machine, expectation.error);
+        // The store's similarity index, when it has one: a likely duplicate stops the run like the text's.
+        const auto indexed = ScrubDuplicateCheck::lookUp(
+            parser.isSet(storeOption) ? parser.value(storeOption) : IssueStore::defaultPath(), *scrubbed);
+        if (indexed)
+            ScrubDuplicateCheck::addTo(gate, indexed.value());
+        else
+            QTextStream(stderr) << "triage-console repro: the duplicate check: " << indexed.error() << Qt::endl;
         out.insert(u"actionability"_s, gate.toJson());
         if ((gate.stopsTheRun() || gate.asks()) && !parser.isSet(goOnOption)) {
             out.insert(u"outcome"_s, u"not-run"_s);

@@ -110,6 +110,8 @@ QString ScrubStop::title() const
     case Kind::Resolved:
         return u"Resolved in the comments"_s;
     case Kind::Duplicate:
+        if (similarity > 0)
+            return u"Likely a duplicate of #%1"_s.arg(duplicateOf);
         return duplicateOf > 0 ? u"A duplicate of #%1"_s.arg(duplicateOf) : u"A duplicate"_s;
     case Kind::NotABug:
         return addLabels.contains(u"better-engineering"_s) ? u"Not a bug: a refactoring task"_s
@@ -451,6 +453,8 @@ QJsonObject ScrubGate::toJson() const
                       {u"addLabels"_s, QJsonArray::fromStringList(s.addLabels)}};
         if (s.duplicateOf > 0)
             o.insert(u"duplicateOf"_s, s.duplicateOf);
+        if (s.similarity > 0)
+            o.insert(u"similarity"_s, s.similarity);
         if (s.closeNotPlanned)
             o.insert(u"closeNotPlanned"_s, true);
         stopList.append(o);

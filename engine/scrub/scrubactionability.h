@@ -30,6 +30,7 @@ struct ScrubStop
     QString where;    // "the title", "the body", "@alice's comment of 2025-01-02", "the labels"
     QStringList addLabels; // what the playbook adds for it (`feature`, `better-engineering`, `tracker`)
     int duplicateOf = 0;   // Duplicate: the issue named, when one is
+    double similarity = 0; // Duplicate found by the similarity index: how close (0–1); 0 when the text names it
     bool closeNotPlanned = false; // Stale: suggest closing as "not planned" (the reviewer is asked)
 
     static QString kindName(Kind kind); // "resolved", "duplicate", "not-a-bug", "tracker", "hardware", "stale"

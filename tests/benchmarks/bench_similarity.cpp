@@ -12,6 +12,7 @@
 #include "engine/sync/referencecorpussyncjob.h"
 #include "engine/store/issuestore.h"
 #include "engine/similar/similarityindex.h"
+#include "engine/scrub/scrubduplicatecheck.h"
 #include "tests/benchmarks/benchsupport.h"
 #include "tests/support/githubtestserver.h"
 
@@ -401,6 +402,51 @@ Result<std::unique_ptr<SimilarityIndex>> poolIndex(const QString &path, const QL
     return index;
 }
 
+// The scrub's duplicate finding (ScrubDuplicateCheck over the index's closest five): how many copies it stops
+// on, naming their original, and how many dev issues (not known duplicates of one another) it would stop on too.
+void likelyDuplicates(const SimilarityIndex &index, const QList<QPair<Issue, Issue>> &pairs, const QList<Issue> &pool,
+                      bool verbose)
+{
+    const auto finding = [&](const Issue &issue) -> std::optional<ScrubStop> {
+        const auto matches = index.similarTo(Repo, issue, ScrubDuplicateCheck::Candidates, {}, issue.number);
+        if (!matches)
+            return std::nullopt;
+        QList<Issue> candidates;
+        for (const SimilarityMatch &match : matches.value()) {
+            if (const Result<Issue> stored = index.loadIssue(Repo, match.number))
+                candidates.append(stored.value());
+        }
+        return ScrubDuplicateCheck::strongest(issue, candidates);
+    };
+    int named = 0;
+    int stopped = 0;
+    for (const auto &pair : pairs) {
+        const std::optional<ScrubStop> stop = finding(pair.first);
+        stopped += stop ? 1 : 0;
+        named += stop && stop->duplicateOf == pair.second.number ? 1 : 0;
+        if (verbose)
+            out() << "    #" << pair.first.number << " vs #" << pair.second.number << ": similarity "
+                  << QString::number(ScrubDuplicateCheck::similarity(pair.first, pair.second), 'f', 2)
+                  << (ScrubDuplicateCheck::sameSignature(pair.first, pair.second) ? ", same signature" : "")
+                  << (stop ? u" → stops on #%1"_s.arg(stop->duplicateOf) : u" → no stop"_s) << Qt::endl;
+    }
+    int falseStops = 0;
+    for (const Issue &issue : pool) {
+        if (const std::optional<ScrubStop> stop = finding(issue)) {
+            ++falseStops;
+            if (verbose)
+                out() << "    dev #" << issue.number << " stops on #" << stop->duplicateOf << ": " << stop->evidence
+                      << Qt::endl;
+        }
+    }
+    out() << "  the scrub's likely-duplicate finding (similarity >= "
+          << QString::number(ScrubDuplicateCheck::Likely, 'f', 2) << ", >= "
+          << QString::number(ScrubDuplicateCheck::LikelyWithSignature, 'f', 2)
+          << " with the same error signature): names the original for " << named << "/" << pairs.size()
+          << " copies (stops on " << stopped << "); stops on " << falseStops << " of " << pool.size()
+          << " dev issues" << Qt::endl;
+}
+
 SimilarityOptions g_options; // the console's, unless --weights/--terms/--share ask for others
 
 int quality(const QString &devDir, const QString &pairsPath, bool verbose)
@@ -558,6 +604,7 @@ int quality(const QString &devDir, const QString &pairsPath, bool verbose)
           << "+ dev issues as distractors):" << Qt::endl;
     recall(SimilarityOptions::titleAndBodyOnly(), u"plain BM25 over title and body"_s);
     recall(g_options, u"the console's index"_s);
+    likelyDuplicates(*pairIndex.value(), pairs, pool, verbose);
     return 0;
 }
 

@@ -184,6 +184,12 @@ GitHubTestServer::GitHubTestServer(QObject *parent)
                          QHttpServerResponder &responder) {
                       serve(request, responder, [=, this, &request] { return timeline(owner, name, number, request); });
                   });
+    m_http->route(u"/repos/<arg>/<arg>/compare/<arg>"_s, QHttpServerRequest::Method::Get, this,
+                  [this](const QString &owner, const QString &name, const QString &basehead,
+                         const QHttpServerRequest &request, QHttpServerResponder &responder) {
+                      serve(request, responder,
+                            [=, this, &request] { return compare(owner, name, basehead, request); });
+                  });
     m_http->route(u"/repos/<arg>/<arg>/issues/<arg>"_s, QHttpServerRequest::Method::Get, this,
                   [this](const QString &owner, const QString &name, int number, const QHttpServerRequest &request,
                          QHttpServerResponder &responder) {
@@ -759,6 +765,8 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
                                            {u"errors"_s, QJsonArray{error}}}),
                           {}};
         }
+        if (text.contains(u"closedByPullRequestsReferences"_s))
+            return graphqlClosingReferences(variables);
         const QJsonArray labels = variables.value("labels"_L1).toArray();
         const QJsonArray states = variables.value("states"_L1).toArray();
         const QDateTime since = QDateTime::fromString(variables.value("since"_L1).toString(), Qt::ISODate);
@@ -858,6 +866,106 @@ GitHubTestServer::Answer GitHubTestServer::graphql(const QHttpServerRequest &req
 
     const QJsonObject error{{u"message"_s, u"the test server does not know this query"_s}};
     return Answer{200, json(QJsonObject{{u"errors"_s, QJsonArray{error}}}), {}};
+}
+
+GitHubTestServer::Answer GitHubTestServer::graphqlClosingReferences(const QJsonObject &variables)
+{
+    const int number = variables.value("number"_L1).toInt();
+    const TestIssue *found = issue(number);
+    if (!found || found->pullRequest) {
+        const QJsonObject error{
+            {u"type"_s, u"NOT_FOUND"_s},
+            {u"path"_s, QJsonArray{u"repository"_s, u"issue"_s}},
+            {u"locations"_s, QJsonArray{QJsonObject{{u"line"_s, 3}, {u"column"_s, 5}}}},
+            {u"message"_s, u"Could not resolve to an Issue with the number of %1."_s.arg(number)}};
+        return Answer{200,
+                      json(QJsonObject{
+                          {u"data"_s, QJsonObject{{u"repository"_s, QJsonObject{{u"issue"_s, QJsonValue()}}}}},
+                          {u"errors"_s, QJsonArray{error}}}),
+                      {}};
+    }
+    // GitHub's shape: PullRequest nodes; includeClosedPrs: false leaves out the ones closed unmerged.
+    QJsonArray nodes;
+    for (const TestCrossReference &x : found->closedBy) {
+        if (x.closed && !x.mergedAt.isValid())
+            continue;
+        const QString repo = x.repository.isEmpty() ? m_owner + u'/' + m_name : x.repository;
+        nodes.append(QJsonObject{{u"number"_s, x.number},
+                                 {u"title"_s, x.title},
+                                 {u"url"_s, u"https://github.com/%1/pull/%2"_s.arg(repo).arg(x.number)},
+                                 {u"merged"_s, x.mergedAt.isValid()},
+                                 {u"mergedAt"_s, x.mergedAt.isValid() ? QJsonValue(iso(x.mergedAt))
+                                                                      : QJsonValue(QJsonValue::Null)},
+                                 {u"repository"_s, QJsonObject{{u"nameWithOwner"_s, repo}}}});
+    }
+    const QJsonObject references{{u"nodes"_s, nodes}};
+    return Answer{200,
+                  json(QJsonObject{
+                      {u"data"_s,
+                       QJsonObject{{u"repository"_s,
+                                    QJsonObject{{u"issue"_s,
+                                                 QJsonObject{{u"closedByPullRequestsReferences"_s, references}}}}}}}}),
+                  {}};
+}
+
+GitHubTestServer::Answer GitHubTestServer::compare(const QString &owner, const QString &name, const QString &basehead,
+                                                   const QHttpServerRequest &request)
+{
+    const auto found = m_comparisons.constFind(basehead);
+    if (!isOurRepository(owner, name) || found == m_comparisons.cend())
+        return Answer{404, R"({"message":"Not Found","documentation_url":"https://docs.github.com/rest/commits/commits#compare-two-commits","status":"404"})", {}};
+    const QList<TestCommit> &commits = found.value();
+    const QString repo = m_owner + u'/' + m_name;
+    const QString base = basehead.section(u"..."_s, 0, 0);
+    const QUrlQuery query(request.url());
+    const int perPage = std::clamp(
+        query.queryItemValue(u"per_page"_s).isEmpty() ? 250 : query.queryItemValue(u"per_page"_s).toInt(), 1, 250);
+    const int page = std::max(1, query.queryItemValue(u"page"_s).toInt());
+    const int lastPage = std::max<int>(1, int((commits.size() + perPage - 1) / perPage));
+    // GitHub's shape: the comparison, with this page of its commits (oldest first), each a full commit object.
+    const auto commitJson = [&](const TestCommit &c) {
+        const QJsonObject person{{u"name"_s, u"PyTorch MergeBot"_s},
+                                 {u"email"_s, u"pytorchmergebot@users.noreply.github.com"_s},
+                                 {u"date"_s, iso(c.at)}};
+        return QJsonObject{
+            {u"sha"_s, c.sha},
+            {u"node_id"_s, QString(u"C_"_s + c.sha.left(12))},
+            {u"commit"_s, QJsonObject{{u"author"_s, person},
+                                      {u"committer"_s, person},
+                                      {u"message"_s, c.message},
+                                      {u"tree"_s, QJsonObject{{u"sha"_s, c.sha}}},
+                                      {u"url"_s, QString(url().toString() + u"/repos/%1/git/commits/%2"_s.arg(repo, c.sha))},
+                                      {u"comment_count"_s, 0}}},
+            {u"url"_s, QString(url().toString() + u"/repos/%1/commits/%2"_s.arg(repo, c.sha))},
+            {u"html_url"_s, u"https://github.com/%1/commit/%2"_s.arg(repo, c.sha)},
+            {u"author"_s, user(u"pytorchmergebot"_s)},
+            {u"committer"_s, user(u"pytorchmergebot"_s)},
+            {u"parents"_s, QJsonArray()}};
+    };
+    QJsonArray items;
+    for (qsizetype i = qsizetype(page - 1) * perPage; i < std::min<qsizetype>(commits.size(), qsizetype(page) * perPage);
+         ++i)
+        items.append(commitJson(commits.at(i)));
+    const QJsonObject baseCommit{{u"sha"_s, base}, {u"commit"_s, QJsonObject{{u"message"_s, base}}}};
+    const QJsonObject comparison{
+        {u"url"_s, QString(url().toString() + u"/repos/%1/compare/%2"_s.arg(repo, basehead))},
+        {u"html_url"_s, u"https://github.com/%1/compare/%2"_s.arg(repo, basehead)},
+        {u"permalink_url"_s, u"https://github.com/%1/compare/%2"_s.arg(repo, basehead)},
+        {u"diff_url"_s, u"https://github.com/%1/compare/%2.diff"_s.arg(repo, basehead)},
+        {u"patch_url"_s, u"https://github.com/%1/compare/%2.patch"_s.arg(repo, basehead)},
+        {u"base_commit"_s, baseCommit},
+        {u"merge_base_commit"_s, baseCommit},
+        {u"status"_s, u"ahead"_s},
+        {u"ahead_by"_s, int(commits.size())},
+        {u"behind_by"_s, 0},
+        {u"total_commits"_s, int(commits.size())},
+        {u"commits"_s, items},
+        {u"files"_s, QJsonArray()}};
+    Answer answer{200, json(comparison), {}};
+    const QByteArray link = linkHeader(request, page, lastPage);
+    if (!link.isEmpty())
+        answer.headers.append(QHttpHeaders::WellKnownHeader::Link, link);
+    return answer;
 }
 
 GitHubTestServer::Answer GitHubTestServer::graphqlSubscription(const QString &text, const QJsonObject &variables)

@@ -43,6 +43,14 @@ struct TestCrossReference
     QDateTime at;
 };
 
+// A commit as the compare API lists it (`GET /repos/{o}/{r}/compare/{base}...{head}`), oldest first.
+struct TestCommit
+{
+    QString sha;
+    QString message;
+    QDateTime at;
+};
+
 struct TestIssue
 {
     int number = 0;
@@ -65,6 +73,9 @@ struct TestIssue
     QString lockReason; // GitHub's active_lock_reason when locked ("too heated", "resolved", …)
     // The REST timeline (`…/issues/N/timeline`): its comments and labels as events, and these mentions.
     QList<TestCrossReference> crossReferences;
+    // The pull requests GitHub links as closing it (GraphQL closedByPullRequestsReferences): their descriptions
+    // close it; merged or not (mergedAt invalid: open, it closes the issue when merged).
+    QList<TestCrossReference> closedBy;
     // How many people it touches (GraphQL reactions, thumbsUp, MARKED_AS_DUPLICATE timeline items) and who has it.
     int reactions = 0;
     int thumbsUp = 0;
@@ -161,6 +172,12 @@ public:
     void touch(int number, const QString &newComment = {});
     int commentTotal() const;
 
+    // The commits between two tags or SHAs, as the compare API pages them (per_page, Link header).
+    void setComparison(const QString &base, const QString &head, const QList<TestCommit> &commits)
+    {
+        m_comparisons.insert(base + QStringLiteral("...") + head, commits);
+    }
+
     void addFault(const FaultRule &rule) { m_faults.append(rule); }
     void clearFaults() { m_faults.clear(); }
     void setRateLimit(int remaining) { m_rateRemaining = remaining; }
@@ -214,6 +231,9 @@ private:
     Answer timeline(const QString &owner, const QString &name, int number, const QHttpServerRequest &request);
     Answer graphql(const QHttpServerRequest &request);
     Answer graphqlSubscription(const QString &text, const QJsonObject &variables);
+    Answer graphqlClosingReferences(const QJsonObject &variables);
+    Answer compare(const QString &owner, const QString &name, const QString &basehead,
+                   const QHttpServerRequest &request);
     Answer singleIssue(const QString &owner, const QString &name, int number);
     Answer postComment(const QString &owner, const QString &name, int number, const QHttpServerRequest &request);
     Answer postLabels(const QString &owner, const QString &name, int number, const QHttpServerRequest &request,
@@ -234,6 +254,7 @@ private:
     QString m_name;
     QList<TestIssue> m_issues;
     QList<TestLabel> m_labels;
+    QHash<QString, QList<TestCommit>> m_comparisons;
     QList<FaultRule> m_faults;
     QStringList m_requests;
     QStringList m_writeLog;

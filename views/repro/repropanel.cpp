@@ -5,6 +5,8 @@
 #include "engine/repro/reprorunvariant.h"
 #include "engine/repro/reproseries.h"
 #include "engine/scrub/scrubactionability.h"
+#include "engine/scrub/scrubduplicatecheck.h"
+#include "engine/scrub/scrubduplicatelookup.h"
 #include "models/repro/reprooutputmodel.h"
 #include "views/common/apppalette.h"
 #include "views/common/elidedlabel.h"
@@ -153,6 +155,13 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     , m_resetCheck(new QCheckBox(tr("Reset Dynamo between compiles"), this))
 {
     setObjectName(u"reproPanel"_s);
+    m_duplicates = new ScrubDuplicateLookup(this);
+    connect(m_duplicates, &ScrubDuplicateLookup::answered, this, [this](int number) {
+        if (m_issue && m_issue->number == number) {
+            updateGate();
+            updateRunState();
+        }
+    });
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::Window);
     m_haveBwrap = !QStandardPaths::findExecutable(u"bwrap"_s).isEmpty();
@@ -602,6 +611,13 @@ void ReproPanel::setResultStore(ReproResultStore *store)
         setIssue(*m_issue);
 }
 
+void ReproPanel::setSimilarityStore(const QString &path)
+{
+    m_duplicates->setStorePath(path);
+    if (m_issue)
+        m_duplicates->lookUp(*m_issue, m_repository);
+}
+
 void ReproPanel::clearIssue()
 {
     if (m_series) {
@@ -630,6 +646,7 @@ void ReproPanel::clearIssue()
     m_titleLabel->setText(tr("Reproduction"));
     m_reduction->clearIssue();
     m_operatorProbe->clearIssue();
+    m_duplicates->clear();
     showRunPage();
     updateRunState();
 }
@@ -681,6 +698,8 @@ void ReproPanel::setIssue(const Issue &issue)
     m_operatorProbe->setRepository(m_repository);
     m_operatorProbe->setIssue(issue);
     m_reduction->setRecord(m_record);
+    if (!sameIssue || !m_duplicates->finding())
+        m_duplicates->lookUp(issue, m_repository);
     updateGate();
     if (m_environments.isEmpty() && !m_probing)
         discoverEnvironments();
@@ -1061,6 +1080,7 @@ void ReproPanel::updateGate()
     }
     m_gate = ScrubActionability::assess(*m_issue, QDateTime::currentDateTimeUtc(), machine,
                                         ErrorSignature::parse(m_expectedEdit->text().trimmed()));
+    ScrubDuplicateCheck::addTo(m_gate, m_duplicates->finding()); // the similarity index's, once it answered
     m_gateBox->setGate(m_gate, m_wentOn);
     m_reduction->setGate(m_gate, m_wentOn);
     // The playbook's reset between compiles, offered where the script compiles more than once.

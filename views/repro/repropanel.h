@@ -25,6 +25,7 @@ class SyntaxHighlighter;
 } // namespace KSyntaxHighlighting
 class ElidedLabel;
 class QCheckBox;
+class ScrubDuplicateLookup;
 class QComboBox;
 class QFrame;
 class QLabel;
@@ -149,6 +150,9 @@ public:
     QCheckBox *dynamoResetCheck() const { return m_resetCheck; }
     // Not owned: the fixing PR is looked up through it (the scrub report).
     void setGitHubClient(GitHubClient *client) { m_reduction->setGitHubClient(client); }
+    // The store whose similarity index (#30) the scrub's duplicate check asks; empty: the text's check only.
+    void setSimilarityStore(const QString &path);
+    ScrubDuplicateLookup *duplicateLookup() const { return m_duplicates; }
 
     // Search in the output (Ctrl+F focuses the field; Enter / Shift+Enter, F3 / Shift+F3 step).
     bool findNext(bool backward = false);
@@ -225,6 +229,7 @@ private:
     bool m_follow = true;
     ScrubGate m_gate;
     bool m_wentOn = false; // the reviewer went on past the gate for this issue
+    ScrubDuplicateLookup *m_duplicates = nullptr; // the index's likely duplicate, looked up off the GUI thread
 
     QLabel *m_titleLabel;
     QLabel *m_badge;

@@ -468,13 +468,15 @@ void ReproReductionPanel::lookUpFix()
                 if (!result)
                     m_fixNote = tr("The fixing PR is not known: %1").arg(result.error());
                 else if (!result.value())
-                    m_fixNote = tr("No merged PR cross-references the issue: the report names the version.");
+                    m_fixNote = tr("No merged PR closes or cross-references the issue, and no commit between the "
+                                   "versions names it: the report names the version.");
                 else {
                     m_fixedBy = *result.value();
-                    m_fixNote = tr("Fixing PR: #%1 “%2”, merged %3.")
+                    m_fixNote = tr("Fixing PR: #%1 “%2”, merged %3 (from %4).")
                                     .arg(m_fixedBy->number)
-                                    .arg(m_fixedBy->title, m_fixedBy->mergedAt.toLocalTime().date().toString(
-                                                               Qt::ISODate));
+                                    .arg(m_fixedBy->title,
+                                         m_fixedBy->mergedAt.toLocalTime().date().toString(Qt::ISODate),
+                                         m_fixedBy->routeText());
                 }
                 // Drafted again only while the comment is the draft: the reviewer's edits are not replaced.
                 if (m_report && m_commentEdit->toPlainText() == m_report->comment)
@@ -483,7 +485,17 @@ void ReproReductionPanel::lookUpFix()
                     showReport();
                 Q_EMIT fixLookupFinished();
             });
-    job->start(m_repository, m_issue->number);
+    // The compare route: the version where it last reproduced (the bisection's, else the one the issue reports)
+    // and the one where it no longer does.
+    FixVersionRange range;
+    range.reproduces = FixingPullRequestJob::reportedVersion(m_issue->body);
+    if (m_record)
+        range.passes = m_record->torchVersion;
+    if (m_bisect && m_bisect->ok() && m_bisect->fix()) {
+        range.reproduces = m_bisect->fix()->fromVersion;
+        range.passes = m_bisect->fix()->toVersion;
+    }
+    job->start(m_repository, m_issue->number, range);
 }
 
 void ReproReductionPanel::clearIssue()

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+#include "engine/similar/similarityindex.h"
+#include "engine/store/issuestore.h"
 #include "tests/support/testdata.h"
 
 #include <QFile>
@@ -33,6 +35,8 @@ private slots:
     void runsAsNormalUser_data();
     void runsAsNormalUser();
     void refusesBadVariables();
+    void stopsOnALikelyDuplicate_data();
+    void stopsOnALikelyDuplicate();
 
 private:
     QString writeIssue(const QString &title, const QString &prose, const QString &script);
@@ -340,6 +344,97 @@ void TestReproCommand::runsAsNormalUser()
     QVERIFY2(json.value(u"outcome"_s).toString() == outcome, qPrintable(seen.right(4000)));
     QVERIFY2(seen.contains(shown), qPrintable(shown + u" not in "_s + seen.right(4000)));
     QVERIFY(!seen.contains(u"sandbox-refused"_s));
+}
+
+// #28 item 9 with #30: the store's similarity index names a likely duplicate, which stops the run like the text's
+// findings; no store, or an index never built, says nothing and the run goes on.
+void TestReproCommand::stopsOnALikelyDuplicate_data()
+{
+    QTest::addColumn<QString>("store"); // "indexed", "unindexed", "none"
+    QTest::addColumn<int>("copyOf");    // the corpus issue whose words the new report repeats; 0: words of its own
+    QTest::addColumn<int>("duplicateOf");
+
+    QTest::addRow("a closed report of the same error: not run") << u"indexed"_s << 106 << 106;
+    QTest::addRow("an open one: not run") << u"indexed"_s << 108 << 108;
+    QTest::addRow("nothing close in the index: runs") << u"indexed"_s << 0 << 0;
+    QTest::addRow("an index never built: runs") << u"unindexed"_s << 106 << 0;
+    QTest::addRow("no store: runs") << u"none"_s << 106 << 0;
+}
+
+void TestReproCommand::stopsOnALikelyDuplicate()
+{
+    QFETCH(QString, store);
+    QFETCH(int, copyOf);
+    QFETCH(int, duplicateOf);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"store.sqlite"_s);
+    QList<Issue> corpus = TestData::issues(u"similar/corpus.json"_s);
+    qint64 id = 1;
+    for (Issue &issue : corpus) {
+        for (Comment &comment : issue.comments)
+            comment.id = id++;
+    }
+    if (store != u"none"_s) {
+        auto issues = IssueStore::open(path);
+        QVERIFY2(issues.ok(), qPrintable(issues.error()));
+        QueueSpec spec;
+        spec.setRepository(u"pytorch/pytorch"_s);
+        spec.state = u"all"_s;
+        SyncState state;
+        state.queueId = issues.value()->ensureQueue(spec).value();
+        QVERIFY(issues.value()->writePage(u"pytorch/pytorch"_s, corpus, state).ok());
+    }
+    if (store == u"indexed"_s) {
+        auto index = SimilarityIndex::open(path);
+        QVERIFY2(index.ok(), qPrintable(index.error()));
+        QVERIFY(index.value()->catchUp().ok());
+    }
+    // A new report in the words of a stored one, with a runnable script.
+    QString title = u"Building a custom C++ extension fails with an old compiler"_s;
+    QString prose = u"setuptools picks gcc 7 and the extension's templates do not compile."_s;
+    for (const Issue &issue : std::as_const(corpus)) {
+        if (issue.number == copyOf) {
+            title = issue.title;
+            prose = issue.body;
+        }
+    }
+    const QString code = QString::fromUtf8(TestData::read(u"repro/passes.py"_s));
+    const QJsonObject issue{{u"number"_s, 9500 + copyOf},
+                            {u"title"_s, title},
+                            {u"body"_s, QString(prose + u"\n\n```python\n"_s + code + u"```\n"_s)},
+                            {u"labels"_s, QJsonArray()},
+                            {u"comments"_s, QJsonArray()},
+                            {u"author"_s, QJsonObject{{u"login"_s, u"alice"_s}}},
+                            {u"authorAssociation"_s, u"MEMBER"_s},
+                            {u"state"_s, u"OPEN"_s},
+                            {u"url"_s, u"https://github.com/pytorch/pytorch/issues/%1"_s.arg(9500 + copyOf)},
+                            {u"createdAt"_s, u"2026-01-01T00:00:00Z"_s},
+                            {u"updatedAt"_s, u"2026-01-01T00:00:00Z"_s}};
+    const QString file = dir.filePath(u"issue.json"_s);
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(QJsonArray{issue}).toJson());
+    out.close();
+
+    const Run result = run({u"run"_s, u"--issue"_s, file, u"--store"_s, path, u"--runs"_s, u"1"_s, u"--timeout"_s,
+                            u"120"_s},
+                           420000);
+    const QString json = QString::fromUtf8(QJsonDocument(result.json).toJson());
+    QVERIFY2(result.exitCode == 0, result.err.right(3000).constData());
+    const QJsonArray stops = result.json.value(u"actionability"_s).toObject().value(u"stops"_s).toArray();
+    QCOMPARE(stops.size(), duplicateOf != 0 ? 1 : 0);
+    QCOMPARE(result.err.contains("── run 1/1"), duplicateOf == 0);
+    QVERIFY2(!result.err.contains("the duplicate check:"), result.err.constData());
+    if (duplicateOf == 0)
+        return;
+    const QJsonObject stop = stops.at(0).toObject();
+    QCOMPARE(stop.value(u"kind"_s).toString(), u"duplicate"_s);
+    QCOMPARE(stop.value(u"duplicateOf"_s).toInt(), duplicateOf);
+    QCOMPARE(stop.value(u"where"_s).toString(), u"the similarity index"_s);
+    QVERIFY(stop.value(u"similarity"_s).toDouble() >= 0.4);
+    QCOMPARE(result.json.value(u"outcome"_s).toString(), u"not-run"_s);
+    QVERIFY2(json.contains(u"not actionable: Likely a duplicate of #%1 (likely duplicate of #%1 ("_s.arg(duplicateOf)),
+             qPrintable(json.left(3000)));
 }
 
 QTEST_GUILESS_MAIN(TestReproCommand)

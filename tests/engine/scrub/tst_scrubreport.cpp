@@ -299,6 +299,28 @@ void TestScrubReport::playbookFields_data()
         << QStringList{u"no longer reproduces on PyTorch 2.7.1."_s, u"Fixed by pytorch/pytorch#150123."_s,
                        u"fixed in PyTorch 2.7.1"_s}
         << QStringList() << QStringList() << u"Appears fixed by #150123"_s << QString() << u"completed"_s;
+    // … with the route that named it: GitHub's closing reference, or a commit between two release tags.
+    ScrubFindings fixedByGraphQL = fixedByPr;
+    fixedByGraphQL.fixedBy->route = u"graphql"_s;
+    QTest::addRow("fixed, PR from the closing reference: says so")
+        << fixedByGraphQL << int(Verdict::NoLongerReproduces)
+        << QStringList{u"Fixed by pytorch/pytorch#150123 (found through GitHub's closing reference)."_s}
+        << QStringList() << QStringList() << u"Appears fixed by #150123"_s << QString() << u"completed"_s;
+    ScrubFindings fixedByCompare = fixedByPr;
+    fixedByCompare.fixedBy->route = u"compare"_s;
+    fixedByCompare.fixedBy->commit = u"0123456789abcdef0123456789abcdef01234567"_s;
+    fixedByCompare.fixedBy->fromTag = u"v2.5.1"_s;
+    fixedByCompare.fixedBy->toTag = u"v2.6.0"_s;
+    QTest::addRow("fixed, PR from the commits between tags: says so")
+        << fixedByCompare << int(Verdict::NoLongerReproduces)
+        << QStringList{u"Fixed by pytorch/pytorch#150123 (found through v2.5.1 and v2.6.0's commits)."_s}
+        << QStringList() << QStringList() << u"Appears fixed by #150123"_s << QString() << u"completed"_s;
+    ScrubFindings fixedByCommit = fixedByCompare;
+    fixedByCommit.fixedBy->number = 0;
+    QTest::addRow("fixed by a commit that names no PR: the commit")
+        << fixedByCommit << int(Verdict::NoLongerReproduces) << QStringList{u"Fixed by commit 0123456789 (found through v2.5.1 and v2.6.0's commits)."_s}
+        << QStringList{u"#0"_s} << QStringList() << u"Appears fixed by commit 0123456789"_s << QString()
+        << u"completed"_s;
     ScrubFindings fixedNoPr = fixedByPr;
     fixedNoPr.fixedBy.reset();
     QTest::addRow("fixed, no PR: the version only")

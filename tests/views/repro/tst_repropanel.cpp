@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/repro/reproresultstore.h"
+#include "engine/scrub/scrubduplicatelookup.h"
+#include "engine/similar/similarityindex.h"
+#include "engine/store/issuestore.h"
 #include "engine/triage/rubricpack.h"
 #include "engine/triage/triageengine.h"
 #include "models/repro/reprooutputmodel.h"
@@ -91,6 +94,8 @@ private slots:
     void consentRequiredForUntrustedAuthorWithFindings();
     void scrubGateStopsTheRun_data();
     void scrubGateStopsTheRun();
+    void indexedDuplicateStopsTheRun_data();
+    void indexedDuplicateStopsTheRun();
     void cancelKillsTheRun();
     void unparsableCodeIsReportedNotRun();
     void noReproductionFound();
@@ -313,6 +318,72 @@ void tst_ReproPanel::scrubGateStopsTheRun()
     QVERIFY(stored && stored.value());
     QVERIFY2(QJsonDocument(stored.value()->result).toJson().contains("gate +dynamo"),
              QJsonDocument(stored.value()->result).toJson().left(2000).constData());
+}
+
+// #28 item 9 with #30: the store's similarity index names a likely duplicate (looked up off the GUI thread); the
+// gate shows it with its evidence and stops the run. Without an index nothing changes.
+void tst_ReproPanel::indexedDuplicateStopsTheRun_data()
+{
+    QTest::addColumn<bool>("indexed");
+    QTest::addColumn<int>("copyOf");
+    QTest::addColumn<int>("duplicateOf"); // 0: no gate
+    QTest::addRow("a closed report of the same error") << true << 106 << 106;
+    QTest::addRow("an index never built: no gate") << false << 106 << 0;
+}
+
+void tst_ReproPanel::indexedDuplicateStopsTheRun()
+{
+    QFETCH(bool, indexed);
+    QFETCH(int, copyOf);
+    QFETCH(int, duplicateOf);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"similar.sqlite"_s);
+    QList<Issue> corpus = TestData::issues(u"similar/corpus.json"_s);
+    Issue copy;
+    qint64 id = 1;
+    for (Issue &issue : corpus) {
+        for (Comment &comment : issue.comments)
+            comment.id = id++;
+        if (issue.number == copyOf)
+            copy = issue;
+    }
+    {
+        auto store = IssueStore::open(path);
+        QVERIFY2(store.ok(), qPrintable(store.error()));
+        QueueSpec spec;
+        spec.setRepository(Repo);
+        spec.state = u"all"_s;
+        SyncState state;
+        state.queueId = store.value()->ensureQueue(spec).value();
+        QVERIFY(store.value()->writePage(Repo, corpus, state).ok());
+    }
+    if (indexed) {
+        auto index = SimilarityIndex::open(path);
+        QVERIFY(index.ok() && index.value()->catchUp().ok());
+    }
+    auto panel = makePanel();
+    QSignalSpy scanned(panel.get(), &ReproPanel::scanFinished);
+    QSignalSpy answered(panel->duplicateLookup(), &ScrubDuplicateLookup::answered);
+    panel->setSimilarityStore(path);
+    Issue issue = issueWith(5700 + copyOf, copy.body + u"\n\n"_s + fence(u"print('fine')"_s), u"MEMBER"_s);
+    issue.title = copy.title;
+    panel->setIssue(issue);
+    QVERIFY(answered.wait(30000));
+    QVERIFY(scanned.count() > 0 || scanned.wait(30000));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->environments().isEmpty(), 60000);
+    QCOMPARE(panel->gateBox()->isVisibleTo(panel.get()), duplicateOf != 0);
+    if (duplicateOf == 0) {
+        QVERIFY2(panel->blocker().isEmpty(), qPrintable(panel->blocker()));
+        return;
+    }
+    QVERIFY2(panel->blocker().contains(u"Not actionable: Likely a duplicate of #%1 (the similarity index)"_s.arg(duplicateOf)),
+             qPrintable(panel->blocker()));
+    QVERIFY(!panel->runButton()->isEnabled());
+    const QString text = panel->gateBox()->text();
+    QVERIFY2(text.contains(u"likely duplicate of #%1 (closed), similarity 0."_s.arg(duplicateOf)), qPrintable(text));
+    QVERIFY2(text.contains(u"same error signature"_s), qPrintable(text));
+    QTest::mouseClick(panel->gateBox()->goOnButton(), Qt::LeftButton);
+    QVERIFY2(panel->blocker().isEmpty(), qPrintable(panel->blocker()));
 }
 
 void tst_ReproPanel::cancelKillsTheRun()

@@ -533,12 +533,13 @@ void tst_ReproReductionPanel::reportCarriesThePlaybooksFields_data()
     QTest::addRow("fixed: the merged PR from the timeline")
         << fine << QList<TestCrossReference>{open, merged} << QString() << QString()
         << int(ScrubReport::Verdict::NoLongerReproduces)
-        << QStringList{u"This issue no longer reproduces"_s, u"Fixed by pytorch/pytorch#4321."_s}
+        << QStringList{u"This issue no longer reproduces"_s,
+                       u"Fixed by pytorch/pytorch#4321 (found through a cross-reference on the issue's timeline)."_s}
         << u"Appears fixed by #4321"_s << u"Fixing PR: #4321 “Pad the last shard”"_s;
     QTest::addRow("fixed: no merged PR, the version only")
         << fine << QList<TestCrossReference>{open} << QString() << QString()
         << int(ScrubReport::Verdict::NoLongerReproduces) << QStringList{u"This issue no longer reproduces"_s}
-        << u"Appears fixed: close as completed"_s << u"No merged PR cross-references the issue"_s;
+        << u"Appears fixed: close as completed"_s << u"No merged PR closes or cross-references the issue"_s;
     QTest::addRow("still reproduces: the conditions as a list")
         << broken << QList<TestCrossReference>{} << QString()
         << u"only with two ranks\n- and the gloo backend"_s << int(ScrubReport::Verdict::StillReproduces)
