@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/commands/reprocommand.h"
 
+#include "app/commands/cli.h"
 #include "app/commands/commandline.h"
 #include "app/commands/probeopcommand.h"
 #include "app/commands/reprocli.h"
@@ -361,7 +362,7 @@ void ReproRun::checkNeeds()
         m_expectation = OutcomeClassifier::expectationFor(reported, m_extraction, &needs, kind);
     } else {
         if (m_probed)
-            QTextStream(stderr) << "triage-console repro: " << m_probed->error() << Qt::endl;
+            Cli::complain(u"repro"_s, m_probed->error());
         m_expectation = OutcomeClassifier::expectationFor(reported, m_extraction, nullptr);
     }
     if (!m_variant.isEmpty())
