@@ -47,9 +47,15 @@ inline QDateTime fromIso(const QVariant &value)
     return QDateTime::fromString(text, Qt::ISODateWithMs).toUTC();
 }
 
+// SQLite's message, as one line.
+inline QString errorText(const QSqlError &error)
+{
+    return error.text().trimmed();
+}
+
 inline Error sqlError(const QString &what, const QSqlError &error)
 {
-    return Error{what + QStringLiteral(": ") + error.text().trimmed()};
+    return Error{what + QStringLiteral(": ") + errorText(error)};
 }
 
 } // namespace StoreSql
