@@ -88,12 +88,13 @@ SimilarityIndex::SimilarityIndex(StoreConnection connection)
 
 Result<std::unique_ptr<SimilarityIndex>> SimilarityIndex::open(const QString &path)
 {
-    Result<StoreConnection> connection =
-        StoreConnection::open(path, u"similarity"_s, QObject::tr("Cannot open the similarity index in %1"));
-    if (!connection)
-        return Error{connection.error()};
-    std::unique_ptr<SimilarityIndex> index(new SimilarityIndex(std::move(connection).value()));
-    const Result<int> ready = index->setUp();
+    auto index = StoreConnection::openStore(
+        path, u"similarity"_s, QObject::tr("Cannot open the similarity index in %1"), [](StoreConnection connection) {
+            return std::unique_ptr<SimilarityIndex>(new SimilarityIndex(std::move(connection)));
+        });
+    if (!index)
+        return Error{index.error()};
+    const Result<int> ready = index.value()->setUp();
     if (!ready)
         return Error{ready.error()};
     return index;
