@@ -27,3 +27,14 @@ QList<Issue> TestData::issues(const QString &name)
         qFatal("%s", qPrintable(issues.error()));
     return std::move(issues).value();
 }
+
+QList<Issue> TestData::similarCorpus()
+{
+    QList<Issue> issues = TestData::issues(QStringLiteral("similar/corpus.json"));
+    qint64 id = 1;
+    for (Issue &issue : issues) {
+        for (Comment &comment : issue.comments)
+            comment.id = id++;
+    }
+    return issues;
+}

@@ -13,4 +13,6 @@ QString path(const QString &name);
 QByteArray read(const QString &name);
 // A gh-shaped queue fixture, read with the product's own reader; a bad fixture stops the test run.
 QList<Issue> issues(const QString &name);
+// The similarity tests' corpus (similar/corpus.json), its comments numbered 1, 2, … as GitHub's ids would be.
+QList<Issue> similarCorpus();
 } // namespace TestData

@@ -70,12 +70,7 @@ private slots:
         spec.state = u"all"_s;
         SyncState state;
         state.queueId = store.value()->ensureQueue(spec).value();
-        QList<Issue> issues = TestData::issues(u"similar/corpus.json"_s);
-        qint64 id = 1;
-        for (Issue &issue : issues) {
-            for (Comment &comment : issue.comments)
-                comment.id = id++;
-        }
+        const QList<Issue> issues = TestData::similarCorpus();
         // Written without the index: the command catches up first.
         QVERIFY(store.value()->writePage(spec.repository(), issues, state).ok());
     }
