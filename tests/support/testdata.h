@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/core/issue.h"
+#include "engine/core/result.h"
 
 #include <QByteArray>
 #include <QList>
@@ -15,4 +16,7 @@ QByteArray read(const QString &name);
 QList<Issue> issues(const QString &name);
 // The similarity tests' corpus (similar/corpus.json), its comments numbered 1, 2, … as GitHub's ids would be.
 QList<Issue> similarCorpus();
+// `issues` written to the store at `path` the way a sync writes them: one page into the repository's queue of all
+// states. How many were written, or why not.
+Result<int> writeSynced(const QString &path, const QString &repository, const QList<Issue> &issues);
 } // namespace TestData

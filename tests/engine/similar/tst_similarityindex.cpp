@@ -20,14 +20,7 @@ const QString Repo = u"pytorch/pytorch"_s;
 // The corpus written to a store the way a sync writes it.
 void writeStore(const QString &path, const QList<Issue> &issues)
 {
-    auto store = IssueStore::open(path);
-    QVERIFY2(store.ok(), qPrintable(store.error()));
-    QueueSpec spec;
-    spec.setRepository(Repo);
-    spec.state = u"all"_s;
-    SyncState state;
-    state.queueId = store.value()->ensureQueue(spec).value();
-    const Result<int> written = store.value()->writePage(Repo, issues, state);
+    const Result<int> written = TestData::writeSynced(path, Repo, issues);
     QVERIFY2(written.ok(), qPrintable(written.error()));
 }
 

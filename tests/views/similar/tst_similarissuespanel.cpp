@@ -56,14 +56,8 @@ private slots:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         QVERIFY(m_dir->isValid());
-        auto store = IssueStore::open(path());
-        QVERIFY2(store.ok(), qPrintable(store.error()));
-        QueueSpec spec;
-        spec.setRepository(Repo);
-        spec.state = u"all"_s;
-        SyncState state;
-        state.queueId = store.value()->ensureQueue(spec).value();
-        QVERIFY(store.value()->writePage(Repo, TestData::similarCorpus(), state).ok());
+        const Result<int> written = TestData::writeSynced(path(), Repo, TestData::similarCorpus());
+        QVERIFY2(written.ok(), qPrintable(written.error()));
     }
 
     void showsMatchesAndWhy()
