@@ -2,6 +2,7 @@
 #include "engine/store/issuestore.h"
 
 #include "engine/store/sqltransaction.h"
+#include "engine/store/storedissues.h"
 #include "engine/store/storeschema.h"
 #include "engine/store/storesql.h"
 
@@ -446,76 +447,15 @@ Result<int> IssueStore::writePage(const QString &repository, const QList<Issue> 
 
 Result<QList<Issue>> IssueStore::loadQueue(const QueueSpec &queue) const
 {
-    QSqlDatabase db = database();
-    const auto failed = [this](const QSqlQuery &query) {
-        return Error{QObject::tr("cannot read the store %1: %2").arg(m_path, errorText(query.lastError()))};
-    };
-    const QString members = membersClause(queue);
-    const auto bind = [&queue](QSqlQuery &query) { bindMembers(query, queue); };
-
-    QSqlQuery query(db);
-    query.setForwardOnly(true);
-    // Sorted here, not by SQL: ORDER BY on rows this wide copies every body through a temporary b-tree,
-    // which made loading 10,000 issues several times slower.
-    query.prepare(u"SELECT number, node_id, title, body, author, author_association, state, url, created_at,"
-                  " updated_at, comment_count, reaction_count, thumbs_up_count, duplicate_count, assignees"
-                  " FROM issues WHERE "_s +
-                  members);
-    bind(query);
-    if (!query.exec())
-        return failed(query);
-    QList<Issue> issues;
-    QHash<int, qsizetype> rowOf;
-    while (query.next()) {
-        Issue issue;
-        issue.number = query.value(0).toInt();
-        issue.nodeId = query.value(1).toString();
-        issue.title = query.value(2).toString();
-        issue.body = query.value(3).toString();
-        issue.author = query.value(4).toString();
-        issue.authorAssociation = query.value(5).toString();
-        issue.state = query.value(6).toString();
-        issue.url = query.value(7).toString();
-        issue.createdAt = fromIso(query.value(8));
-        issue.updatedAt = fromIso(query.value(9));
-        issue.commentCount = query.value(10).toInt();
-        issue.reactionCount = query.value(11).toInt();
-        issue.thumbsUpCount = query.value(12).toInt();
-        issue.duplicateCount = query.value(13).toInt();
-        if (!query.value(14).isNull()) {
-            issue.assigneesKnown = true;
-            for (const QJsonValue &login : QJsonDocument::fromJson(query.value(14).toString().toUtf8()).array())
-                issue.assignees << login.toString();
-        }
-        issues.append(std::move(issue));
-    }
-    std::sort(issues.begin(), issues.end(), [](const Issue &a, const Issue &b) {
-        return a.updatedAt != b.updatedAt ? a.updatedAt < b.updatedAt : a.number < b.number;
-    });
-    rowOf.reserve(issues.size());
-    for (qsizetype row = 0; row < issues.size(); ++row)
-        rowOf.insert(issues.at(row).number, row);
-
-    query.prepare(u"SELECT number, name FROM issue_labels WHERE "_s + members + u" ORDER BY number, position"_s);
-    bind(query);
-    if (!query.exec())
-        return failed(query);
-    while (query.next())
-        issues[rowOf.value(query.value(0).toInt())].labels.append(query.value(1).toString());
-
-    query.prepare(u"SELECT number, id, author, author_association, body, created_at FROM comments WHERE "_s + members +
-                  u" ORDER BY number, created_at, id"_s);
-    bind(query);
-    if (!query.exec())
-        return failed(query);
-    while (query.next()) {
-        Comment comment;
-        comment.id = query.value(1).toLongLong();
-        comment.author = query.value(2).toString();
-        comment.authorAssociation = query.value(3).toString();
-        comment.body = query.value(4).toString();
-        comment.createdAt = fromIso(query.value(5));
-        issues[rowOf.value(query.value(0).toInt())].comments.append(std::move(comment));
+    Result<QList<Issue>> issues = StoredIssues::read(
+        database(), membersClause(queue), [&queue](QSqlQuery &query) { bindMembers(query, queue); },
+        [this](const QSqlQuery &query) {
+            return Error{QObject::tr("cannot read the store %1: %2").arg(m_path, errorText(query.lastError()))};
+        });
+    if (issues) {
+        std::sort(issues.value().begin(), issues.value().end(), [](const Issue &a, const Issue &b) {
+            return a.updatedAt != b.updatedAt ? a.updatedAt < b.updatedAt : a.number < b.number;
+        });
     }
     return issues;
 }
