@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "app/commands/corpuscommand.h"
 
-#include "app/keychain/keychaintokenstore.h"
+#include "app/commands/cli.h"
 #include "app/commands/queueoptions.h"
+#include "app/keychain/keychaintokenstore.h"
 #include "engine/github/githubclient.h"
+#include "engine/github/tokenresolver.h"
 #include "engine/store/issuestore.h"
 #include "engine/sync/referencecorpussyncjob.h"
-#include "engine/github/tokenresolver.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -27,8 +28,7 @@ QString tr(const char *text)
 
 int fail(const QString &message)
 {
-    QTextStream(stderr) << "triage-console corpus: " << message << Qt::endl;
-    return 1;
+    return Cli::fail(u"corpus"_s, message);
 }
 
 } // namespace
@@ -81,8 +81,7 @@ int CorpusCommand::run(const QStringList &arguments)
     QObject context;
     QObject::connect(resolver, &TokenResolver::finished, &context, [&](const ResolvedToken &token) {
         if (token.token.isEmpty())
-            err << "triage-console corpus: " << tr("no GitHub token found; going on without one (REST, 60 requests an hour)")
-                << Qt::endl;
+            Cli::complain(u"corpus"_s, tr("no GitHub token found; going on without one (REST, 60 requests an hour)"));
         client.setToken(token.token);
         auto *job = new ReferenceCorpusSyncJob(&client, store.value().get(), queue.value(), &context);
         job->setYears(years);
@@ -133,8 +132,7 @@ int CorpusCommand::run(const QStringList &arguments)
                                                            {u"rate_limit_remaining"_s, result->rateLimitRemaining},
                                                            {u"stored_issues"_s, result->storedIssues},
                                                            {u"parts"_s, partsJson}};
-                                 QTextStream(stdout) << QJsonDocument(summary).toJson(QJsonDocument::Compact)
-                                                     << Qt::endl;
+                                 Cli::print(summary, QJsonDocument::Compact);
                              }
                              QCoreApplication::exit(status);
                          });

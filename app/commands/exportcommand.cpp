@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/commands/exportcommand.h"
+#include "app/commands/cli.h"
 #include "app/commands/queueoptions.h"
 
 #include "engine/store/issuestore.h"
@@ -18,8 +19,7 @@ namespace {
 
 int fail(const QString &message)
 {
-    QTextStream(stderr) << "triage-console export: " << message << Qt::endl;
-    return 1;
+    return Cli::fail(u"export"_s, message);
 }
 
 QString tr(const char *text)
@@ -100,7 +100,6 @@ int ExportCommand::run(const QStringList &arguments)
         output.write("\n");
     }
     output.flush();
-    QTextStream(stderr) << "triage-console export: " << tr("%1 issues from %2").arg(issues->size()).arg(storePath)
-                        << Qt::endl;
+    Cli::complain(u"export"_s, tr("%1 issues from %2").arg(issues->size()).arg(storePath));
     return 0;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/commands/outboxcommand.h"
 
+#include "app/commands/cli.h"
 #include "app/commands/commandline.h"
 #include "app/commands/queueoptions.h"
 #include "app/keychain/keychaintokenstore.h"
@@ -22,6 +23,8 @@
 #include <QSettings>
 #include <QTextStream>
 
+#include <optional>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -33,29 +36,124 @@ QString tr(const char *text)
 
 int fail(const QString &message)
 {
-    QTextStream(stderr) << "triage-console outbox: " << message << Qt::endl;
-    return 1;
+    return Cli::fail(u"outbox"_s, message);
 }
 
 void printLine(const QJsonObject &object)
 {
-    QTextStream out(stdout);
-    out << QJsonDocument(object).toJson(QJsonDocument::Compact) << Qt::endl;
+    Cli::print(object, QJsonDocument::Compact);
 }
 
-QCommandLineParser *newParser(const QString &description)
+// Plans from a file or, for "-", from stdin.
+bool openPlans(QFile &input, const QString &from)
 {
-    auto *parser = new QCommandLineParser;
-    parser->setApplicationDescription(description);
-    parser->addHelpOption();
-    return parser;
+    if (from == u"-"_s)
+        return input.open(stdin, QIODevice::ReadOnly);
+    input.setFileName(from);
+    return input.open(QIODevice::ReadOnly);
+}
+
+// What `outbox add` needs for each plan: the pack, the stores and the issues as stored (what the reviewer saw).
+class Approver final
+{
+public:
+    Approver(const RubricPack &pack, IssueStore &issues, ReviewDecisionStore &decisions, OutboxStore &outbox)
+        : m_pack(pack)
+        , m_issues(issues)
+        , m_decisions(decisions)
+        , m_outbox(outbox)
+    {}
+
+    QString defaultRepo;
+    QString storePath;
+    QString reviewer;
+    QString from;
+
+    // Records one plan (a line of JSON) as an approved decision and puts it in the outbox.
+    Result<OutboxEntry> approve(const QByteArray &line);
+
+private:
+    const Issue *issueFor(const QString &repository, int number);
+
+    const RubricPack &m_pack;
+    IssueStore &m_issues;
+    ReviewDecisionStore &m_decisions;
+    OutboxStore &m_outbox;
+    QHash<QString, QHash<int, Issue>> m_known; // repository → number → the issue as stored
+};
+
+const Issue *Approver::issueFor(const QString &repository, int number)
+{
+    auto cached = m_known.find(repository);
+    if (cached == m_known.end()) {
+        QueueSpec everything;
+        everything.setRepository(repository);
+        everything.state = u"all"_s;
+        QHash<int, Issue> byNumber;
+        const Result<QList<Issue>> loaded = m_issues.loadQueue(everything);
+        if (loaded) {
+            for (const Issue &issue : loaded.value())
+                byNumber.insert(issue.number, issue);
+        }
+        cached = m_known.insert(repository, byNumber);
+    }
+    const auto found = cached->constFind(number);
+    return found == cached->cend() ? nullptr : &*found;
+}
+
+Result<OutboxEntry> Approver::approve(const QByteArray &line)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(line, &parseError);
+    if (!document.isObject())
+        return Error{parseError.error != QJsonParseError::NoError ? tr("not JSON (%1)").arg(parseError.errorString())
+                                                                  : tr("not a JSON object")};
+    const QJsonObject json = document.object();
+    TriagePlan plan = ReviewDecisionStore::planFromJson(json);
+    if (plan.issueNumber <= 0)
+        return Error{tr("no issue number")};
+    if (plan.profile.isEmpty())
+        plan.profile = m_pack.profile;
+    const QString repository = json.value(u"repo"_s).toString(defaultRepo);
+    if (repository.isEmpty())
+        return Error{tr("#%1: which repository? Give --repo OWNER/NAME").arg(plan.issueNumber)};
+    const Issue *seen = issueFor(repository, plan.issueNumber);
+    if (!seen)
+        return Error{
+            tr("%1#%2 is not in the store %3; sync it first").arg(repository).arg(plan.issueNumber).arg(storePath)};
+    OutboxClose close;
+    close.close = json.value(u"close"_s).toBool();
+    if (close.close)
+        close.stateReason = json.value(u"state_reason"_s).toString(u"completed"_s);
+
+    ReviewDecision decision;
+    decision.repository = repository;
+    decision.number = plan.issueNumber;
+    decision.state = ReviewState::Approved;
+    decision.plan = plan;
+    decision.reviewer = reviewer;
+    decision.note = tr("approved headless from %1").arg(from);
+    decision.issueUpdatedAt = seen->updatedAt;
+    const Result<qint64> recorded = m_decisions.record(decision);
+    if (!recorded)
+        return Error{recorded.error()};
+    decision.id = recorded.value();
+    const Result<OutboxEntry> entry = m_outbox.enqueue(decision, *seen, m_pack, close);
+    if (!entry) {
+        m_decisions.remove(decision.id); // nothing approved that is not in the outbox
+        return entry;
+    }
+    // Approving again what was written already changes nothing: the issue stays submitted.
+    if (entry->status == OutboxStatus::Applied || entry->status == OutboxStatus::AlreadyApplied)
+        m_decisions.remove(decision.id);
+    return entry;
 }
 
 int add(const QStringList &arguments)
 {
-    std::unique_ptr<QCommandLineParser> parser(
-        newParser(tr("Approve plans (the triage command's JSON Lines) into the outbox. The issues must be in the "
-                     "store (sync first): what the reviewer saw is what the submit compares against.")));
+    const std::unique_ptr<QCommandLineParser> parser =
+        Cli::parser(tr("Approve plans (the triage command's JSON Lines) into the outbox. The issues must be in the "
+                       "store (sync first): what the reviewer saw is what the submit compares against."));
     const QueueOptions queueOptions;
     const QCommandLineOption fromOption(u"from"_s, tr("The plans, JSON Lines (- for stdin)."), u"FILE"_s);
     const QCommandLineOption profileOption(u"profile"_s, tr("The rubric pack profile (default distributed)."),
@@ -72,18 +170,10 @@ int add(const QStringList &arguments)
                                                               : RubricPack::builtin(parser->value(profileOption));
     if (!pack)
         return fail(pack.error());
-    const QString defaultRepo = parser->value(u"repo"_s);
 
     QFile input;
     const QString from = parser->value(fromOption);
-    bool opened = false;
-    if (from == u"-"_s) {
-        opened = input.open(stdin, QIODevice::ReadOnly);
-    } else {
-        input.setFileName(from);
-        opened = input.open(QIODevice::ReadOnly);
-    }
-    if (!opened)
+    if (!openPlans(input, from))
         return fail(tr("cannot read %1: %2").arg(from, input.errorString()));
 
     const QString storePath = queueOptions.storePath(*parser);
@@ -97,95 +187,27 @@ int add(const QStringList &arguments)
     if (!outbox)
         return fail(outbox.error());
 
-    QString reviewer = parser->value(reviewerOption);
-    if (reviewer.isEmpty())
-        reviewer = qEnvironmentVariable("USER");
-
-    QHash<QString, QHash<int, Issue>> known; // repository → number → the issue as stored
-    const auto issueFor = [&](const QString &repository, int number) -> const Issue * {
-        auto cached = known.find(repository);
-        if (cached == known.end()) {
-            QueueSpec everything;
-            everything.setRepository(repository);
-            everything.state = u"all"_s;
-            QHash<int, Issue> byNumber;
-            const Result<QList<Issue>> loaded = issues.value()->loadQueue(everything);
-            if (loaded) {
-                for (const Issue &issue : loaded.value())
-                    byNumber.insert(issue.number, issue);
-            }
-            cached = known.insert(repository, byNumber);
-        }
-        const auto found = cached->constFind(number);
-        return found == cached->cend() ? nullptr : &*found;
-    };
+    Approver approver(pack.value(), *issues.value(), *decisions.value(), *outbox.value());
+    approver.defaultRepo = parser->value(u"repo"_s);
+    approver.storePath = storePath;
+    approver.reviewer = parser->value(reviewerOption);
+    if (approver.reviewer.isEmpty())
+        approver.reviewer = qEnvironmentVariable("USER");
+    approver.from = from;
 
     int failures = 0;
     int lineNumber = 0;
-    QTextStream err(stderr);
     while (!input.atEnd()) {
         const QByteArray line = input.readLine().trimmed();
         ++lineNumber;
         if (line.isEmpty())
             continue;
-        const auto lineError = [&](const QString &message) {
-            err << "triage-console outbox add: " << tr("line %1: %2").arg(lineNumber).arg(message) << Qt::endl;
-            ++failures;
-        };
-        QJsonParseError parseError;
-        const QJsonDocument document = QJsonDocument::fromJson(line, &parseError);
-        if (!document.isObject()) {
-            lineError(parseError.error != QJsonParseError::NoError ? tr("not JSON (%1)").arg(parseError.errorString())
-                                                                   : tr("not a JSON object"));
-            continue;
-        }
-        const QJsonObject json = document.object();
-        TriagePlan plan = ReviewDecisionStore::planFromJson(json);
-        if (plan.issueNumber <= 0) {
-            lineError(tr("no issue number"));
-            continue;
-        }
-        if (plan.profile.isEmpty())
-            plan.profile = pack->profile;
-        const QString repository = json.value(u"repo"_s).toString(defaultRepo);
-        if (repository.isEmpty()) {
-            lineError(tr("#%1: which repository? Give --repo OWNER/NAME").arg(plan.issueNumber));
-            continue;
-        }
-        const Issue *seen = issueFor(repository, plan.issueNumber);
-        if (!seen) {
-            lineError(
-                tr("%1#%2 is not in the store %3; sync it first").arg(repository).arg(plan.issueNumber).arg(storePath));
-            continue;
-        }
-        OutboxClose close;
-        close.close = json.value(u"close"_s).toBool();
-        if (close.close)
-            close.stateReason = json.value(u"state_reason"_s).toString(u"completed"_s);
-
-        ReviewDecision decision;
-        decision.repository = repository;
-        decision.number = plan.issueNumber;
-        decision.state = ReviewState::Approved;
-        decision.plan = plan;
-        decision.reviewer = reviewer;
-        decision.note = tr("approved headless from %1").arg(from);
-        decision.issueUpdatedAt = seen->updatedAt;
-        const Result<qint64> recorded = decisions.value()->record(decision);
-        if (!recorded) {
-            lineError(recorded.error());
-            continue;
-        }
-        decision.id = recorded.value();
-        const Result<OutboxEntry> entry = outbox.value()->enqueue(decision, *seen, pack.value(), close);
+        const Result<OutboxEntry> entry = approver.approve(line);
         if (!entry) {
-            decisions.value()->remove(decision.id); // nothing approved that is not in the outbox
-            lineError(entry.error());
+            Cli::complain(u"outbox add"_s, tr("line %1: %2").arg(lineNumber).arg(entry.error()));
+            ++failures;
             continue;
         }
-        // Approving again what was written already changes nothing: the issue stays submitted.
-        if (entry->status == OutboxStatus::Applied || entry->status == OutboxStatus::AlreadyApplied)
-            decisions.value()->remove(decision.id);
         printLine(OutboxReport::toJson(entry.value()));
     }
     return failures > 0 ? 1 : 0;
@@ -193,7 +215,7 @@ int add(const QStringList &arguments)
 
 int list(const QStringList &arguments)
 {
-    std::unique_ptr<QCommandLineParser> parser(newParser(tr("List the outbox as JSON Lines.")));
+    const std::unique_ptr<QCommandLineParser> parser = Cli::parser(tr("List the outbox as JSON Lines."));
     const QueueOptions queueOptions;
     const QCommandLineOption statusOption(
         u"status"_s,
@@ -227,7 +249,7 @@ int list(const QStringList &arguments)
 
 int log(const QStringList &arguments)
 {
-    std::unique_ptr<QCommandLineParser> parser(newParser(tr("Show the audit log of every write to GitHub.")));
+    const std::unique_ptr<QCommandLineParser> parser = Cli::parser(tr("Show the audit log of every write to GitHub."));
     const QueueOptions queueOptions;
     const QCommandLineOption formatOption(u"format"_s, tr("jsonl (default) or markdown."), u"FORMAT"_s, u"jsonl"_s);
     queueOptions.addTo(*parser);
@@ -252,11 +274,116 @@ int log(const QStringList &arguments)
     return 0;
 }
 
+// The entries a submit writes: the selected ones, of `repository` only when it is given.
+Result<QList<qint64>> submittableIn(OutboxStore &outbox, const QString &repository)
+{
+    Result<QList<qint64>> ids = outbox.submittable();
+    if (!ids || repository.isEmpty())
+        return ids;
+    QList<qint64> filtered;
+    for (qint64 id : ids.value()) {
+        const Result<OutboxEntry> entry = outbox.entry(id);
+        if (entry && entry->repository.compare(repository, Qt::CaseInsensitive) == 0)
+            filtered.append(id);
+    }
+    return filtered;
+}
+
+// --keep-subscriptions or --no-keep-subscriptions, stored for --repo, or for every repository this submit writes to.
+Result<bool> storeKeepSubscriptions(OutboxStore &outbox, const QString &repository, const QList<qint64> &ids, bool keep)
+{
+    QStringList repositories;
+    if (!repository.isEmpty())
+        repositories.append(repository);
+    for (qint64 id : ids) {
+        const Result<OutboxEntry> entry = outbox.entry(id);
+        if (entry && !repositories.contains(entry->repository, Qt::CaseInsensitive))
+            repositories.append(entry->repository);
+    }
+    for (const QString &name : std::as_const(repositories)) {
+        const Result<bool> stored = outbox.setKeepSubscriptions(name, keep);
+        if (!stored)
+            return stored;
+    }
+    return true;
+}
+
+// How a submit writes, once its options are read.
+struct SubmitRun
+{
+    QString storePath;
+    QList<qint64> ids;
+    int concurrency = 4;
+    std::optional<QString> reportPath; // where to write the markdown report, if anywhere
+    QString login;
+    bool useKeyring = true;
+};
+
+// Resolves the token, then runs the submit job under the command's event loop; the exit code.
+int runSubmit(GitHubClient &client, const SubmitRun &run)
+{
+    const QString host = TokenStore::hostFor(client.apiUrl());
+    KeychainTokenStore currentKeyring;
+    KeyringMigrationTokenStore keychain(&currentKeyring); // finds tokens stored under the old service
+    auto *resolver = new TokenResolver(run.useKeyring ? &keychain : nullptr);
+    QTextStream err(stderr);
+    int status = 0;
+    QObject context;
+
+    QObject::connect(resolver, &TokenResolver::finished, &context, [&](const ResolvedToken &token) {
+        if (token.token.isEmpty()) {
+            status = fail(tr("no GitHub token for %1 (keyring, %2, gh auth token --hostname %1); writing needs one")
+                              .arg(token.host, GitHubHost::fromName(token.host).tokenVariables().join(u", "_s)));
+            QCoreApplication::exit(status);
+            return;
+        }
+        Cli::complain(u"outbox"_s, tr("using the token for %1 from %2").arg(token.host, token.source));
+        client.setToken(token.token, token.source);
+
+        auto *job = new OutboxSubmitJob(&client, run.storePath, run.ids, &context);
+        job->setMaxConcurrent(run.concurrency);
+        QObject::connect(job, &OutboxSubmitJob::progress, &context,
+                         [&err](int done, int total) { err << "outbox " << done << '/' << total << Qt::endl; });
+        QObject::connect(job, &OutboxSubmitJob::waiting, &context, [&err](qint64 milliseconds, const QString &reason) {
+            err << tr("waiting %1 s (%2)").arg(double(milliseconds) / 1000.0, 0, 'f', 1).arg(reason) << Qt::endl;
+        });
+        // One line per item as it ends, so that a killed run has printed what it finished.
+        QObject::connect(job, &OutboxSubmitJob::entryChanged, &context, [](const OutboxEntry &entry) {
+            if (!entry.isPending())
+                printLine(OutboxReport::toJson(entry));
+        });
+        QObject::connect(job, &OutboxSubmitJob::finished, &context, [&](const OutboxReport &report) {
+            if (!report.error.isEmpty())
+                status = fail(report.error);
+            else if (report.hasProblems())
+                status = 1;
+            if (run.reportPath) {
+                QFile file(*run.reportPath);
+                if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+                    file.write(report.toMarkdown().toUtf8()) < 0)
+                    status = fail(tr("cannot write the report to %1: %2").arg(file.fileName(), file.errorString()));
+            }
+            err << tr("%1 applied, %2 already applied, %3 conflicts, %4 failed, %5 blocked")
+                       .arg(report.count(OutboxStatus::Applied))
+                       .arg(report.count(OutboxStatus::AlreadyApplied))
+                       .arg(report.count(OutboxStatus::Conflict))
+                       .arg(report.count(OutboxStatus::Failed))
+                       .arg(report.count(OutboxStatus::Blocked))
+                << Qt::endl;
+            QCoreApplication::exit(status);
+        });
+        job->start();
+    });
+    resolver->resolve(host, run.login);
+    const int code = QCoreApplication::exec();
+    return status != 0 ? status : code;
+}
+
 int submit(const QStringList &arguments)
 {
-    std::unique_ptr<QCommandLineParser> parser(
-        newParser(tr("Write the outbox's selected entries to GitHub: per-item outcomes as JSON Lines on stdout, "
-                     "progress on stderr. Exit code 1 if any entry failed, conflicted or was blocked.")));
+    const std::unique_ptr<QCommandLineParser> parser =
+        Cli::parser(tr("Write the outbox's selected entries to GitHub: per-item outcomes as JSON Lines on stdout, "
+                       "progress on stderr. Exit code 1 if any entry failed, conflicted or was blocked."));
     const QueueOptions queueOptions;
     const QCommandLineOption apiOption(u"api"_s, tr("The API URL (default: GH_HOST's, else https://api.github.com)."),
                                        u"URL"_s);
@@ -287,44 +414,27 @@ int submit(const QStringList &arguments)
     bool spacingOk = false;
     const int spacing = parser->value(spacingOption).toInt(&spacingOk);
     bool concurrencyOk = false;
-    const int concurrency = parser->value(concurrencyOption).toInt(&concurrencyOk);
+    SubmitRun run;
+    run.concurrency = parser->value(concurrencyOption).toInt(&concurrencyOk);
     if (!spacingOk || spacing < 0)
         return fail(tr("--write-spacing needs a number of milliseconds"));
-    if (!concurrencyOk || concurrency < 1)
+    if (!concurrencyOk || run.concurrency < 1)
         return fail(tr("--concurrency needs a positive number"));
 
-    const QString storePath = queueOptions.storePath(*parser);
-    Result<std::unique_ptr<OutboxStore>> outbox = OutboxStore::open(storePath);
+    run.storePath = queueOptions.storePath(*parser);
+    Result<std::unique_ptr<OutboxStore>> outbox = OutboxStore::open(run.storePath);
     if (!outbox)
         return fail(outbox.error());
-    Result<QList<qint64>> ids = outbox.value()->submittable();
+    const QString repository = parser->value(u"repo"_s);
+    const Result<QList<qint64>> ids = submittableIn(*outbox.value(), repository);
     if (!ids)
         return fail(ids.error());
-    const QString repository = parser->value(u"repo"_s);
-    if (!repository.isEmpty()) {
-        QList<qint64> filtered;
-        for (qint64 id : ids.value()) {
-            const Result<OutboxEntry> entry = outbox.value()->entry(id);
-            if (entry && entry->repository.compare(repository, Qt::CaseInsensitive) == 0)
-                filtered.append(id);
-        }
-        ids = filtered;
-    }
+    run.ids = ids.value();
     if (parser->isSet(keepOption) || parser->isSet(noKeepOption)) {
-        // For --repo, or for every repository this submit writes to.
-        QStringList repositories;
-        if (!repository.isEmpty())
-            repositories.append(repository);
-        for (qint64 id : ids.value()) {
-            const Result<OutboxEntry> entry = outbox.value()->entry(id);
-            if (entry && !repositories.contains(entry->repository, Qt::CaseInsensitive))
-                repositories.append(entry->repository);
-        }
-        for (const QString &name : std::as_const(repositories)) {
-            const Result<bool> stored = outbox.value()->setKeepSubscriptions(name, parser->isSet(keepOption));
-            if (!stored)
-                return fail(stored.error());
-        }
+        const Result<bool> stored =
+            storeKeepSubscriptions(*outbox.value(), repository, run.ids, parser->isSet(keepOption));
+        if (!stored)
+            return fail(stored.error());
     }
 
     GitHubClient client;
@@ -333,64 +443,12 @@ int submit(const QStringList &arguments)
     policy.writeSpacing = std::chrono::milliseconds(spacing);
     client.setRetryPolicy(policy);
     const QString host = TokenStore::hostFor(client.apiUrl());
-    const QString login = parser->isSet(loginOption) ? parser->value(loginOption)
-                                                     : QSettings().value(u"github/%1/login"_s.arg(host)).toString();
-
-    KeychainTokenStore currentKeyring;
-    KeyringMigrationTokenStore keychain(&currentKeyring); // finds tokens stored under the old service
-    auto *resolver = new TokenResolver(parser->isSet(noKeyringOption) ? nullptr : &keychain);
-    QTextStream err(stderr);
-    int status = 0;
-    QObject context;
-
-    QObject::connect(resolver, &TokenResolver::finished, &context, [&](const ResolvedToken &token) {
-        if (token.token.isEmpty()) {
-            status = fail(tr("no GitHub token for %1 (keyring, %2, gh auth token --hostname %1); writing needs one")
-                              .arg(token.host, GitHubHost::fromName(token.host).tokenVariables().join(u", "_s)));
-            QCoreApplication::exit(status);
-            return;
-        }
-        err << "triage-console outbox: " << tr("using the token for %1 from %2").arg(token.host, token.source)
-            << Qt::endl;
-        client.setToken(token.token, token.source);
-
-        auto *job = new OutboxSubmitJob(&client, storePath, ids.value(), &context);
-        job->setMaxConcurrent(concurrency);
-        QObject::connect(job, &OutboxSubmitJob::progress, &context,
-                         [&err](int done, int total) { err << "outbox " << done << '/' << total << Qt::endl; });
-        QObject::connect(job, &OutboxSubmitJob::waiting, &context, [&err](qint64 milliseconds, const QString &reason) {
-            err << tr("waiting %1 s (%2)").arg(double(milliseconds) / 1000.0, 0, 'f', 1).arg(reason) << Qt::endl;
-        });
-        // One line per item as it ends, so that a killed run has printed what it finished.
-        QObject::connect(job, &OutboxSubmitJob::entryChanged, &context, [](const OutboxEntry &entry) {
-            if (!entry.isPending())
-                printLine(OutboxReport::toJson(entry));
-        });
-        QObject::connect(job, &OutboxSubmitJob::finished, &context, [&](const OutboxReport &report) {
-            if (!report.error.isEmpty())
-                status = fail(report.error);
-            else if (report.hasProblems())
-                status = 1;
-            if (parser->isSet(reportOption)) {
-                QFile file(parser->value(reportOption));
-                if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-                    file.write(report.toMarkdown().toUtf8()) < 0)
-                    status = fail(tr("cannot write the report to %1: %2").arg(file.fileName(), file.errorString()));
-            }
-            err << tr("%1 applied, %2 already applied, %3 conflicts, %4 failed, %5 blocked")
-                       .arg(report.count(OutboxStatus::Applied))
-                       .arg(report.count(OutboxStatus::AlreadyApplied))
-                       .arg(report.count(OutboxStatus::Conflict))
-                       .arg(report.count(OutboxStatus::Failed))
-                       .arg(report.count(OutboxStatus::Blocked))
-                << Qt::endl;
-            QCoreApplication::exit(status);
-        });
-        job->start();
-    });
-    resolver->resolve(host, login);
-    const int code = QCoreApplication::exec();
-    return status != 0 ? status : code;
+    run.login = parser->isSet(loginOption) ? parser->value(loginOption)
+                                           : QSettings().value(u"github/%1/login"_s.arg(host)).toString();
+    run.useKeyring = !parser->isSet(noKeyringOption);
+    if (parser->isSet(reportOption))
+        run.reportPath = parser->value(reportOption);
+    return runSubmit(client, run);
 }
 
 } // namespace

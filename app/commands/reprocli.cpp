@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/commands/reprocli.h"
 
+#include "app/commands/cli.h"
+
 #include "engine/repro/reprojson.h"
 
 #include <QDateTime>
@@ -23,18 +25,17 @@ QString tr(const char *text)
 
 int ReproCli::fail(const QString &message, int code)
 {
-    QTextStream(stderr) << "triage-console repro: " << message << Qt::endl;
-    return code;
+    return Cli::fail(u"repro"_s, message, code);
 }
 
 void ReproCli::print(const QJsonObject &object)
 {
-    QTextStream(stdout) << QJsonDocument(object).toJson(QJsonDocument::Indented);
+    Cli::print(object);
 }
 
 void ReproCli::print(const QJsonArray &array)
 {
-    QTextStream(stdout) << QJsonDocument(array).toJson(QJsonDocument::Indented);
+    Cli::print(array);
 }
 
 void ReproCli::merge(QJsonObject &into, const QJsonObject &from)
@@ -64,7 +65,7 @@ QList<PythonEnvironment> ReproCli::discoverEnvironments()
     QStringList problems;
     const QList<PythonEnvironment> configured = PythonEnvironment::configured(&problems);
     for (const QString &problem : std::as_const(problems))
-        QTextStream(stderr) << "triage-console repro: " << problem << Qt::endl;
+        Cli::complain(u"repro"_s, problem);
     PythonEnvironmentProbe probe;
     probe.setConfigured(configured);
     return waitFor(probe, &PythonEnvironmentProbe::finished, [&] { probe.start(); })

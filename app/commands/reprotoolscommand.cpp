@@ -56,6 +56,19 @@ struct Gate
     {
         parser.addOptions({expect, timeout, seed, consent, association, set});
     }
+
+    // Reads the script at `path` into `code` and puts it through the review gate, which adds the review to `out`
+    // (started with the file); the exit code when it may not run.
+    std::optional<int> readReviewed(const QCommandLineParser &parser, const QString &path, QString &code,
+                                    QJsonObject &out) const
+    {
+        const Result<QString> read = readScript(path);
+        if (!read)
+            return fail(read.error());
+        code = read.value();
+        out = QJsonObject{{u"file"_s, path}};
+        return reviewBeforeRun(code, parser, association, consent, out);
+    }
 };
 
 std::optional<int> positiveInt(const QCommandLineParser &parser, const QCommandLineOption &option, int &value,
@@ -163,11 +176,9 @@ int bisect(const QStringList &arguments)
             return *code;
     }
     const QString path = parser.positionalArguments().first();
-    const Result<QString> code = readScript(path);
-    if (!code)
-        return fail(code.error());
-    QJsonObject out{{u"file"_s, path}};
-    if (const auto stop = reviewBeforeRun(code.value(), parser, gate.association, gate.consent, out))
+    QString code;
+    QJsonObject out;
+    if (const auto stop = gate.readReviewed(parser, path, code, out))
         return *stop;
 
     const QList<PythonEnvironment> all = discoverEnvironments();
@@ -265,11 +276,9 @@ int minimize(const QStringList &arguments)
     const QString outPath = parser.value(outOption);
     if (!outPath.isEmpty() && QFileInfo(outPath).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
         return fail(tr("--out must not be the original: it is kept as it is"));
-    const Result<QString> code = readScript(path);
-    if (!code)
-        return fail(code.error());
-    QJsonObject out{{u"file"_s, path}};
-    if (const auto stop = reviewBeforeRun(code.value(), parser, gate.association, gate.consent, out))
+    QString code;
+    QJsonObject out;
+    if (const auto stop = gate.readReviewed(parser, path, code, out))
         return *stop;
 
     const QList<PythonEnvironment> envs = discoverEnvironments();
@@ -303,7 +312,7 @@ int minimize(const QStringList &arguments)
                          progress(u"   kept: %1 → %2 lines"_s.arg(step).arg(lines));
                      });
     const std::optional<MinimizeResult> result =
-        waitFor(minimizer, &ReproMinimizer::finished, [&] { minimizer.start(code.value(), base, options); });
+        waitFor(minimizer, &ReproMinimizer::finished, [&] { minimizer.start(code, base, options); });
     if (!result)
         return fail(tr("the minimization did not finish"));
     merge(out, toJson(*result));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/commands/scoreboardcommand.h"
 
+#include "app/commands/cli.h"
+
 #include "engine/review/decisionhistorystore.h"
 #include "engine/scoreboard/agreementcalculator.h"
 #include "engine/scoreboard/packreplayer.h"
@@ -24,8 +26,7 @@ QString tr(const char *text)
 
 int fail(const QString &command, const QString &message)
 {
-    QTextStream(stderr) << "triage-console " << command << ": " << message << Qt::endl;
-    return 1;
+    return Cli::fail(command, message);
 }
 
 QCommandLineOption storeOption()
@@ -124,8 +125,6 @@ int ScoreboardCommand::runReplay(const QStringList &arguments)
         return fail(name, issues.error());
     const ReplayReport report = PackReplayer::replay(*newPack, oldPack, ofProfile, *issues);
     if (report.missing > 0)
-        QTextStream(stderr) << "triage-console replay: "
-                            << tr("%1 decided issues are not in the store and were left out").arg(report.missing)
-                            << Qt::endl;
+        Cli::complain(u"replay"_s, tr("%1 decided issues are not in the store and were left out").arg(report.missing));
     return writeOut(ScoreboardExporter::replayJsonLines(report)) ? 0 : fail(name, tr("cannot write to stdout"));
 }

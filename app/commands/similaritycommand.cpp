@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/commands/similaritycommand.h"
 
+#include "app/commands/cli.h"
+
 #include "engine/similar/similarityindex.h"
 #include "engine/store/issuestore.h"
 
@@ -25,8 +27,7 @@ QString tr(const char *text)
 
 int fail(const QString &command, const QString &message)
 {
-    QTextStream(stderr) << "triage-console " << command << ": " << message << Qt::endl;
-    return 1;
+    return Cli::fail(command, message);
 }
 
 struct Common

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/commands/synccommand.h"
+#include "app/commands/cli.h"
 #include "app/commands/queueoptions.h"
 
 #include "app/keychain/keychaintokenstore.h"
@@ -25,8 +26,7 @@ namespace {
 
 int fail(const QString &message)
 {
-    QTextStream(stderr) << "triage-console sync: " << message << Qt::endl;
-    return 1;
+    return Cli::fail(u"sync"_s, message);
 }
 
 QString tr(const char *text)
@@ -87,13 +87,11 @@ int SyncCommand::run(const QStringList &arguments)
 
     QObject::connect(resolver, &TokenResolver::finished, &context, [&](const ResolvedToken &token) {
         if (token.token.isEmpty())
-            err << "triage-console sync: "
-                << tr("no GitHub token for %1 (keyring, %2, gh auth token --hostname %1); going on without one")
-                       .arg(token.host, GitHubHost::fromName(token.host).tokenVariables().join(u", "_s))
-                << Qt::endl;
+            Cli::complain(u"sync"_s,
+                          tr("no GitHub token for %1 (keyring, %2, gh auth token --hostname %1); going on without one")
+                              .arg(token.host, GitHubHost::fromName(token.host).tokenVariables().join(u", "_s)));
         else
-            err << "triage-console sync: " << tr("using the token for %1 from %2").arg(token.host, token.source)
-                << Qt::endl;
+            Cli::complain(u"sync"_s, tr("using the token for %1 from %2").arg(token.host, token.source));
         client.setToken(token.token, token.source);
 
         auto *job = new QueueSyncJob(&client, store.value().get(), queue, &context);
@@ -128,7 +126,7 @@ int SyncCommand::run(const QStringList &arguments)
                                           {u"incremental"_s, result->incremental},
                                           {u"resumed"_s, result->resumed},
                                           {u"not_modified"_s, result->notModified}};
-                QTextStream(stdout) << QJsonDocument(summary).toJson(QJsonDocument::Compact) << Qt::endl;
+                Cli::print(summary, QJsonDocument::Compact);
             }
             QCoreApplication::exit(status);
         });

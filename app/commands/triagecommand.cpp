@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/commands/triagecommand.h"
 
+#include "app/commands/cli.h"
+
 #include "engine/core/issuejsonreader.h"
 #include "engine/triage/guardrails.h"
 #include "engine/triage/rubricpack.h"
@@ -25,7 +27,7 @@ QString tr(const char *text)
 
 void complain(const QString &message)
 {
-    QTextStream(stderr) << "triage-console triage: " << message << Qt::endl;
+    Cli::complain(u"triage"_s, message);
 }
 
 // JSON Lines whose first line is not an object (or is broken) are not recognised by IssueJsonReader's document

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "engine/labels/repositorylabelstore.h"
 
-#include "engine/store/issuestore.h"
 #include "engine/store/sqltransaction.h"
 #include "engine/store/storesql.h"
 
-#include <QAtomicInteger>
 #include <QObject>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -16,63 +14,32 @@ using StoreSql::fromIso;
 using StoreSql::isoTime;
 using StoreSql::sqlError;
 
-RepositoryLabelStore::RepositoryLabelStore(QString path, QString connectionName)
-    : m_path(std::move(path))
-    , m_connectionName(std::move(connectionName))
+RepositoryLabelStore::RepositoryLabelStore(StoreConnection connection)
+    : m_connection(std::move(connection))
 {}
-
-RepositoryLabelStore::~RepositoryLabelStore()
-{
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(m_connectionName);
-}
 
 Result<std::unique_ptr<RepositoryLabelStore>> RepositoryLabelStore::open(const QString &path)
 {
-    {
-        Result<std::unique_ptr<IssueStore>> schema = IssueStore::open(path);
-        if (!schema)
-            return Error{schema.error()};
-    }
-    static QAtomicInteger<int> counter;
-    const QString connectionName = u"triage-repo-labels-%1"_s.arg(counter.fetchAndAddRelaxed(1));
-    std::unique_ptr<RepositoryLabelStore> store(new RepositoryLabelStore(path, connectionName));
-    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connectionName);
-    db.setDatabaseName(path);
-    db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=5000"_s);
-    if (!db.open())
-        return sqlError(QObject::tr("Cannot open the repository labels in %1").arg(path), db.lastError());
-    const Result<int> ready = store->setUp();
-    if (!ready)
-        return Error{ready.error()};
-    return store;
-}
-
-Result<int> RepositoryLabelStore::setUp()
-{
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    QSqlQuery query(db);
-    // Created here, idempotently, so that stores of any schema version gain them.
-    const QStringList statements = {
-        u"CREATE TABLE IF NOT EXISTS repo_label_pages (repo TEXT NOT NULL, page INTEGER NOT NULL, etag TEXT,"
-        " synced_at TEXT, PRIMARY KEY (repo, page))"_s,
-        u"CREATE TABLE IF NOT EXISTS repo_labels (repo TEXT NOT NULL, name TEXT NOT NULL COLLATE NOCASE,"
-        " color TEXT, description TEXT, page INTEGER NOT NULL, position INTEGER NOT NULL,"
-        " PRIMARY KEY (repo, name))"_s,
-    };
-    for (const QString &statement : statements) {
-        if (!query.exec(statement))
-            return sqlError(QObject::tr("Cannot create the repository labels in %1").arg(m_path), query.lastError());
-    }
-    return 1;
+    const StoreConnection::OwnTables labels{
+        {
+            u"CREATE TABLE IF NOT EXISTS repo_label_pages (repo TEXT NOT NULL, page INTEGER NOT NULL, etag TEXT,"
+            " synced_at TEXT, PRIMARY KEY (repo, page))"_s,
+            u"CREATE TABLE IF NOT EXISTS repo_labels (repo TEXT NOT NULL, name TEXT NOT NULL COLLATE NOCASE,"
+            " color TEXT, description TEXT, page INTEGER NOT NULL, position INTEGER NOT NULL,"
+            " PRIMARY KEY (repo, name))"_s,
+        },
+        QObject::tr("Cannot create the repository labels in %1")};
+    return StoreConnection::openStore(
+        path, u"repo-labels"_s, QObject::tr("Cannot open the repository labels in %1"),
+        [](StoreConnection connection) {
+            return std::unique_ptr<RepositoryLabelStore>(new RepositoryLabelStore(std::move(connection)));
+        },
+        labels);
 }
 
 Result<QList<RepositoryLabel>> RepositoryLabelStore::labels(const QString &repository) const
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     QSqlQuery query(db);
     query.prepare(u"SELECT name, color, description FROM repo_labels WHERE repo = ? ORDER BY name COLLATE NOCASE"_s);
     query.addBindValue(repository);
@@ -86,7 +53,7 @@ Result<QList<RepositoryLabel>> RepositoryLabelStore::labels(const QString &repos
 
 Result<QList<RepositoryLabelStore::Page>> RepositoryLabelStore::pages(const QString &repository) const
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     const QString what = QObject::tr("Cannot read the labels of %1").arg(repository);
     QSqlQuery pageQuery(db);
     pageQuery.prepare(u"SELECT page, etag FROM repo_label_pages WHERE repo = ? ORDER BY page"_s);
@@ -118,7 +85,7 @@ Result<QList<RepositoryLabelStore::Page>> RepositoryLabelStore::pages(const QStr
 Result<int> RepositoryLabelStore::replace(const QString &repository, const QList<Page> &pages,
                                           const QDateTime &syncedAt)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     const QString what = QObject::tr("Cannot store the labels of %1").arg(repository);
     SqlTransaction transaction(db);
     if (!transaction.isOpen())
@@ -165,7 +132,7 @@ Result<int> RepositoryLabelStore::replace(const QString &repository, const QList
 
 QDateTime RepositoryLabelStore::syncedAt(const QString &repository) const
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     QSqlQuery query(db);
     query.prepare(u"SELECT MAX(synced_at) FROM repo_label_pages WHERE repo = ?"_s);
     query.addBindValue(repository);

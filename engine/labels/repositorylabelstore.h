@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/labels/repositorylabel.h"
 #include "engine/core/result.h"
+#include "engine/labels/repositorylabel.h"
+#include "engine/store/storeconnection.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -24,14 +25,13 @@ public:
         QList<RepositoryLabel> labels;
     };
 
-    ~RepositoryLabelStore();
     RepositoryLabelStore(const RepositoryLabelStore &) = delete;
     RepositoryLabelStore &operator=(const RepositoryLabelStore &) = delete;
 
     // Opens the store file through IssueStore first, so the schema exists and is current.
     static Result<std::unique_ptr<RepositoryLabelStore>> open(const QString &path);
 
-    QString path() const { return m_path; }
+    QString path() const { return m_connection.path(); }
 
     // Every label of the repository, sorted by name (case-insensitive); empty before the first sync.
     Result<QList<RepositoryLabel>> labels(const QString &repository) const;
@@ -43,9 +43,7 @@ public:
     QDateTime syncedAt(const QString &repository) const;
 
 private:
-    RepositoryLabelStore(QString path, QString connectionName);
-    Result<int> setUp();
+    explicit RepositoryLabelStore(StoreConnection connection);
 
-    QString m_path;
-    QString m_connectionName;
+    StoreConnection m_connection;
 };

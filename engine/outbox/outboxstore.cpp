@@ -168,18 +168,14 @@ OutboxStore::OutboxStore(StoreConnection connection)
 
 Result<std::unique_ptr<OutboxStore>> OutboxStore::open(const QString &path)
 {
-    Result<StoreConnection> connection =
-        StoreConnection::open(path, u"outbox"_s, QObject::tr("Cannot open the outbox in %1"));
-    if (!connection)
-        return Error{connection.error()};
-    std::unique_ptr<OutboxStore> store(new OutboxStore(std::move(connection).value()));
-    QSqlDatabase db = store->m_connection.database();
-    // The outbox's own settings; created here, idempotently, so that stores of any schema version gain it.
-    QSqlQuery settings(db);
-    if (!settings.exec(u"CREATE TABLE IF NOT EXISTS outbox_settings (repo TEXT PRIMARY KEY,"
-                       " keep_subscriptions INTEGER NOT NULL DEFAULT 1)"_s))
-        return sqlError(QObject::tr("Cannot open the outbox in %1").arg(path), settings.lastError());
-    return store;
+    // The outbox's own settings.
+    const StoreConnection::OwnTables settings{{u"CREATE TABLE IF NOT EXISTS outbox_settings (repo TEXT PRIMARY KEY,"
+                                               " keep_subscriptions INTEGER NOT NULL DEFAULT 1)"_s},
+                                              QObject::tr("Cannot open the outbox in %1")};
+    return StoreConnection::openStore(
+        path, u"outbox"_s, QObject::tr("Cannot open the outbox in %1"),
+        [](StoreConnection connection) { return std::unique_ptr<OutboxStore>(new OutboxStore(std::move(connection))); },
+        settings);
 }
 
 Result<RubricPack> OutboxStore::packFor(const QString &profile)

@@ -235,150 +235,150 @@ bool ReproExtractor::mentionsImages(const QString &markdown)
     return image.match(markdown).hasMatch();
 }
 
-ReproExtraction ReproExtractor::extract(const Issue &issue)
+namespace {
+
+// The candidates of one post, blocks that continue a program joined to it; launch commands attach to the script
+// they name.
+QList<ReproCandidate> candidatesIn(const Post &post)
 {
-    ReproExtraction result;
-    const QList<Post> posts = postsOf(issue);
-    bool anyImages = false;
+    const QList<FencedBlock> blocks = ReproExtractor::fencedBlocks(post.text);
+    QString normalised = post.text;
+    normalised.replace(u"\r\n"_s, u"\n"_s);
+    QList<Launch> launches = launchesIn(normalised);
 
-    // Candidates, post by post; launch commands attach to the script they name.
-    for (const Post &post : posts) {
-        anyImages = anyImages || mentionsImages(post.text);
-        const QList<FencedBlock> blocks = fencedBlocks(post.text);
-        QString normalised = post.text;
-        normalised.replace(u"\r\n"_s, u"\n"_s);
-        QList<Launch> launches = launchesIn(normalised);
-
-        QList<ReproCandidate> fromPost;
-        for (const FencedBlock &block : blocks) {
-            if (!looksLikePython(block))
-                continue;
-            const QString code = stripPrompts(block.code);
-            const QString before = normalised.mid(0, block.start);
-            const QString name = namedScript(code, before);
-            const bool hasImports = importLine().match(code).hasMatch();
-            // A block without imports after one with them, in the same post, continues that program.
-            if (!fromPost.isEmpty() && !hasImports && importLine().match(fromPost.last().code).hasMatch() &&
-                (name.isEmpty() || name == fromPost.last().scriptName)) {
-                fromPost.last().code += u"\n\n"_s + code;
-                fromPost.last().blockCount += 1;
-                continue;
-            }
-            ReproCandidate candidate;
-            candidate.code = code;
-            candidate.author = post.author;
-            candidate.authorAssociation = post.association;
-            candidate.commentIndex = post.commentIndex;
-            candidate.postedAt = post.at;
-            candidate.fromOriginalPoster = post.fromOriginalPoster;
-            candidate.scriptName = name;
-            fromPost << candidate;
+    QList<ReproCandidate> fromPost;
+    for (const FencedBlock &block : blocks) {
+        if (!ReproExtractor::looksLikePython(block))
+            continue;
+        const QString code = stripPrompts(block.code);
+        const QString before = normalised.mid(0, block.start);
+        const QString name = namedScript(code, before);
+        const bool hasImports = importLine().match(code).hasMatch();
+        // A block without imports after one with them, in the same post, continues that program.
+        if (!fromPost.isEmpty() && !hasImports && importLine().match(fromPost.last().code).hasMatch() &&
+            (name.isEmpty() || name == fromPost.last().scriptName)) {
+            fromPost.last().code += u"\n\n"_s + code;
+            fromPost.last().blockCount += 1;
+            continue;
         }
-        for (ReproCandidate &candidate : fromPost) {
-            for (const Launch &launch : launches) {
-                const bool named = !candidate.scriptName.isEmpty() && candidate.scriptName == launch.script;
-                const bool onlyOne = candidate.scriptName.isEmpty() && fromPost.size() == 1;
-                if (named || onlyOne) {
-                    candidate.scriptName = launch.script;
-                    candidate.launcher = launch.launcher;
-                    candidate.scriptArguments = launch.arguments;
-                    break;
-                }
-            }
-            judgeSelfContained(candidate);
-            result.candidates << candidate;
-        }
+        ReproCandidate candidate;
+        candidate.code = code;
+        candidate.author = post.author;
+        candidate.authorAssociation = post.association;
+        candidate.commentIndex = post.commentIndex;
+        candidate.postedAt = post.at;
+        candidate.fromOriginalPoster = post.fromOriginalPoster;
+        candidate.scriptName = name;
+        fromPost << candidate;
     }
+    for (ReproCandidate &candidate : fromPost) {
+        for (const Launch &launch : launches) {
+            const bool named = !candidate.scriptName.isEmpty() && candidate.scriptName == launch.script;
+            const bool onlyOne = candidate.scriptName.isEmpty() && fromPost.size() == 1;
+            if (named || onlyOne) {
+                candidate.scriptName = launch.script;
+                candidate.launcher = launch.launcher;
+                candidate.scriptArguments = launch.arguments;
+                break;
+            }
+        }
+        judgeSelfContained(candidate);
+    }
+    return fromPost;
+}
 
-    // The reported error: from the post whose repro we pick if it shows one, else the body, else any post.
-    auto errorOf = [](const Post &post, QString *full) {
-        QString errorText;
-        for (const FencedBlock &block : fencedBlocks(post.text)) {
-            if (!looksLikePython(block))
-                errorText += block.code + u"\n\n"_s; // a blank line ends a message
-        }
-        ErrorSignature sig = ErrorSignature::lastRaised(errorText);
-        if (sig.isEmpty() && post.text.contains(PythonText::TracebackHeader))
-            sig = ErrorSignature::lastRaised(post.text);
-        *full = sig.message;
-        return ErrorSignature{sig.exceptionClass, ErrorSignature::distinctivePart(sig.message)};
-    };
+bool postedLater(const ReproCandidate &a, const ReproCandidate &b)
+{
+    if (a.postedAt.isValid() && b.postedAt.isValid() && a.postedAt != b.postedAt)
+        return a.postedAt < b.postedAt;
+    return a.commentIndex < b.commentIndex;
+}
 
-    if (result.candidates.isEmpty()) {
-        result.status = anyImages ? ReproExtraction::Status::ScreenshotOnly : ReproExtraction::Status::None;
-        result.reason = anyImages ? u"The code appears only in images; ask for copyable text (needs reproduction)."_s
-                                  : u"No reproduction script in the issue or its comments (needs reproduction)."_s;
-    } else {
-        result.status = ReproExtraction::Status::Found;
-        auto later = [](const ReproCandidate &a, const ReproCandidate &b) {
-            if (a.postedAt.isValid() && b.postedAt.isValid() && a.postedAt != b.postedAt)
-                return a.postedAt < b.postedAt;
-            return a.commentIndex < b.commentIndex;
-        };
-        int op = -1;
-        for (int i = 0; i < result.candidates.size(); ++i) {
-            const ReproCandidate &c = result.candidates.at(i);
-            if (c.fromOriginalPoster && (op < 0 || !later(c, result.candidates.at(op))))
-                op = i;
-        }
-        int shorter = -1;
-        for (int i = 0; i < result.candidates.size(); ++i) {
-            const ReproCandidate &c = result.candidates.at(i);
-            if (c.fromOriginalPoster || !c.selfContained)
-                continue;
-            if (op >= 0 && c.codeLines() >= result.candidates.at(op).codeLines())
-                continue;
-            if (shorter < 0 || c.codeLines() < result.candidates.at(shorter).codeLines() ||
-                (c.codeLines() == result.candidates.at(shorter).codeLines() &&
-                 !later(c, result.candidates.at(shorter))))
-                shorter = i;
-        }
-        if (shorter >= 0 && op >= 0) {
-            const ReproCandidate &c = result.candidates.at(shorter);
-            result.chosen = shorter;
-            result.reason = u"%1 by %2 is strictly shorter (%3 lines vs %4) and self-contained, so it wins over the "
-                            u"original poster's most recent repro (%5)."_s.arg(c.where(), c.author)
-                                .arg(c.codeLines())
-                                .arg(result.candidates.at(op).codeLines())
-                                .arg(result.candidates.at(op).where());
-        } else if (op >= 0) {
-            result.chosen = op;
-            const ReproCandidate &c = result.candidates.at(op);
-            int opCount = 0;
-            for (const ReproCandidate &other : std::as_const(result.candidates))
-                opCount += other.fromOriginalPoster ? 1 : 0;
-            result.reason =
-                opCount > 1 ? u"The most recent of the original poster's %1 repros (%2)."_s.arg(opCount).arg(c.where())
+// Which candidate runs, and why: the original poster's most recent repro, unless a commenter's self-contained one
+// is strictly shorter; without one from the reporter, the shortest self-contained one, else the most recent.
+void choose(ReproExtraction &result)
+{
+    const QList<ReproCandidate> &candidates = result.candidates;
+    int op = -1;
+    for (int i = 0; i < candidates.size(); ++i) {
+        const ReproCandidate &c = candidates.at(i);
+        if (c.fromOriginalPoster && (op < 0 || !postedLater(c, candidates.at(op))))
+            op = i;
+    }
+    int shorter = -1;
+    for (int i = 0; i < candidates.size(); ++i) {
+        const ReproCandidate &c = candidates.at(i);
+        if (c.fromOriginalPoster || !c.selfContained)
+            continue;
+        if (op >= 0 && c.codeLines() >= candidates.at(op).codeLines())
+            continue;
+        if (shorter < 0 || c.codeLines() < candidates.at(shorter).codeLines() ||
+            (c.codeLines() == candidates.at(shorter).codeLines() && !postedLater(c, candidates.at(shorter))))
+            shorter = i;
+    }
+    if (shorter >= 0 && op >= 0) {
+        const ReproCandidate &c = candidates.at(shorter);
+        result.chosen = shorter;
+        result.reason = u"%1 by %2 is strictly shorter (%3 lines vs %4) and self-contained, so it wins over the "
+                        u"original poster's most recent repro (%5)."_s.arg(c.where(), c.author)
+                            .arg(c.codeLines())
+                            .arg(candidates.at(op).codeLines())
+                            .arg(candidates.at(op).where());
+    } else if (op >= 0) {
+        result.chosen = op;
+        const ReproCandidate &c = candidates.at(op);
+        int opCount = 0;
+        for (const ReproCandidate &other : candidates)
+            opCount += other.fromOriginalPoster ? 1 : 0;
+        result.reason = opCount > 1
+                            ? u"The most recent of the original poster's %1 repros (%2)."_s.arg(opCount).arg(c.where())
                             : u"The original poster's repro (%1)."_s.arg(c.where());
-            if (result.candidates.size() > opCount)
-                result.reason += u" No commenter posted a strictly shorter self-contained one."_s;
-        } else {
-            // Nothing from the reporter: the shortest self-contained one, else the most recent.
-            int pick = shorter;
-            if (pick < 0) {
-                pick = 0;
-                for (int i = 1; i < result.candidates.size(); ++i) {
-                    if (!later(result.candidates.at(i), result.candidates.at(pick)))
-                        pick = i;
-                }
+        if (candidates.size() > opCount)
+            result.reason += u" No commenter posted a strictly shorter self-contained one."_s;
+    } else {
+        // Nothing from the reporter: the shortest self-contained one, else the most recent.
+        int pick = shorter;
+        if (pick < 0) {
+            pick = 0;
+            for (int i = 1; i < candidates.size(); ++i) {
+                if (!postedLater(candidates.at(i), candidates.at(pick)))
+                    pick = i;
             }
-            result.chosen = pick;
-            const ReproCandidate &c = result.candidates.at(pick);
-            result.reason =
-                shorter >= 0
-                    ? u"The original poster gave no script; %1 by %2 is the shortest self-contained one."_s.arg(
-                          c.where(), c.author)
-                    : u"The original poster gave no script; %1 by %2 is the most recent one."_s.arg(c.where(),
-                                                                                                    c.author);
         }
-        const ReproCandidate &c = result.candidates.at(result.chosen);
-        if (c.blockCount > 1)
-            result.reason += u" It joins %1 blocks of that post into one program."_s.arg(c.blockCount);
-        if (!c.launcher.isEmpty())
-            result.reason += u" Launched as `%1 %2`."_s.arg(c.launcher.join(u' '), c.scriptName);
+        result.chosen = pick;
+        const ReproCandidate &c = candidates.at(pick);
+        result.reason =
+            shorter >= 0
+                ? u"The original poster gave no script; %1 by %2 is the shortest self-contained one."_s.arg(c.where(),
+                                                                                                            c.author)
+                : u"The original poster gave no script; %1 by %2 is the most recent one."_s.arg(c.where(), c.author);
     }
+    const ReproCandidate &c = candidates.at(result.chosen);
+    if (c.blockCount > 1)
+        result.reason += u" It joins %1 blocks of that post into one program."_s.arg(c.blockCount);
+    if (!c.launcher.isEmpty())
+        result.reason += u" Launched as `%1 %2`."_s.arg(c.launcher.join(u' '), c.scriptName);
+}
 
-    // Reported signature: the chosen repro's post first, then the body, then the rest in order.
+// The error a post shows (its distinctive part), and in `full` the whole message.
+ErrorSignature errorOf(const Post &post, QString *full)
+{
+    QString errorText;
+    for (const FencedBlock &block : ReproExtractor::fencedBlocks(post.text)) {
+        if (!ReproExtractor::looksLikePython(block))
+            errorText += block.code + u"\n\n"_s; // a blank line ends a message
+    }
+    ErrorSignature sig = ErrorSignature::lastRaised(errorText);
+    if (sig.isEmpty() && post.text.contains(PythonText::TracebackHeader))
+        sig = ErrorSignature::lastRaised(post.text);
+    *full = sig.message;
+    return ErrorSignature{sig.exceptionClass, ErrorSignature::distinctivePart(sig.message)};
+}
+
+// The reported error: from the post whose repro is chosen if it shows one, else the original poster's posts, else
+// any post, in order.
+void findReported(ReproExtraction &result, const QList<Post> &posts)
+{
     QList<int> order;
     if (const ReproCandidate *chosen = result.chosenCandidate())
         order << chosen->commentIndex + 1;
@@ -397,9 +397,33 @@ ReproExtraction ReproExtractor::extract(const Issue &issue)
             result.reported = sig;
             result.reportedMessage = full;
             result.reportedFrom = whereOf(posts.at(index).commentIndex);
-            break;
+            return;
         }
     }
+}
+
+} // namespace
+
+ReproExtraction ReproExtractor::extract(const Issue &issue)
+{
+    ReproExtraction result;
+    const QList<Post> posts = postsOf(issue);
+    bool anyImages = false;
+    for (const Post &post : posts) {
+        anyImages = anyImages || mentionsImages(post.text);
+        result.candidates << candidatesIn(post);
+    }
+
+    if (result.candidates.isEmpty()) {
+        result.status = anyImages ? ReproExtraction::Status::ScreenshotOnly : ReproExtraction::Status::None;
+        result.reason = anyImages ? u"The code appears only in images; ask for copyable text (needs reproduction)."_s
+                                  : u"No reproduction script in the issue or its comments (needs reproduction)."_s;
+    } else {
+        result.status = ReproExtraction::Status::Found;
+        choose(result);
+    }
+
+    findReported(result, posts);
     result.hangReported = reportsHang(issue.title, issue.body);
     result.crashReported = reportsCrash(issue.title, issue.body);
     result.compileSymptom = reportsCompileSymptom(issue.title, issue.body);

@@ -11,17 +11,14 @@
 #include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
+using StoreSql::fromIso;
+using StoreSql::isoTime;
 using StoreSql::sqlError;
 
 namespace {
 
 const QString Columns = u"id, repo, number, code_hash, candidate, environment, python_version, torch_version,"
                         " outcome, runs, failures, expected, consent, result, output_tail, started_at, finished_at"_s;
-
-QString dateText(const QDateTime &at)
-{
-    return at.isValid() ? at.toUTC().toString(Qt::ISODateWithMs) : QString();
-}
 
 QString jsonText(const QJsonObject &object)
 {
@@ -47,8 +44,8 @@ ReproRunRecord recordFromQuery(const QSqlQuery &query)
     r.result = QJsonDocument::fromJson(query.value(13).toByteArray()).object();
     r.detail = r.result.value(u"detail"_s).toString();
     r.outputTail = query.value(14).toString();
-    r.startedAt = QDateTime::fromString(query.value(15).toString(), Qt::ISODateWithMs);
-    r.finishedAt = QDateTime::fromString(query.value(16).toString(), Qt::ISODateWithMs);
+    r.startedAt = fromIso(query.value(15));
+    r.finishedAt = fromIso(query.value(16));
     return r;
 }
 
@@ -74,12 +71,10 @@ ReproResultStore::ReproResultStore(StoreConnection connection)
 
 Result<std::unique_ptr<ReproResultStore>> ReproResultStore::open(const QString &path)
 {
-    Result<StoreConnection> connection =
-        StoreConnection::open(path, u"repro"_s, u"Cannot open the repro results in %1"_s);
-    if (!connection)
-        return Error{connection.error()};
-    std::unique_ptr<ReproResultStore> store(new ReproResultStore(std::move(connection).value()));
-    return store;
+    return StoreConnection::openStore(
+        path, u"repro"_s, u"Cannot open the repro results in %1"_s, [](StoreConnection connection) {
+            return std::unique_ptr<ReproResultStore>(new ReproResultStore(std::move(connection)));
+        });
 }
 
 Result<qint64> ReproResultStore::record(const ReproRunRecord &record)
@@ -107,8 +102,8 @@ Result<qint64> ReproResultStore::record(const ReproRunRecord &record)
     query.addBindValue(jsonText(record.consent));
     query.addBindValue(jsonText(result));
     query.addBindValue(record.outputTail);
-    query.addBindValue(dateText(record.startedAt.isValid() ? record.startedAt : QDateTime::currentDateTimeUtc()));
-    query.addBindValue(dateText(record.finishedAt));
+    query.addBindValue(isoTime(record.startedAt.isValid() ? record.startedAt : QDateTime::currentDateTimeUtc()));
+    query.addBindValue(isoTime(record.finishedAt));
     if (!query.exec())
         return sqlError(u"Cannot record the repro result on #%1"_s.arg(record.number), query.lastError());
     return query.lastInsertId().toLongLong();
@@ -116,19 +111,8 @@ Result<qint64> ReproResultStore::record(const ReproRunRecord &record)
 
 Result<QHash<int, ReproRunRecord>> ReproResultStore::latest(const QString &repository) const
 {
-    QSqlQuery query(m_connection.database());
-    query.setForwardOnly(true);
-    query.prepare(u"SELECT "_s + Columns +
-                  u" FROM repro_runs WHERE id IN (SELECT MAX(id) FROM repro_runs WHERE repo = ? GROUP BY number)"_s);
-    query.addBindValue(repository);
-    if (!query.exec())
-        return sqlError(u"Cannot read the repro results"_s, query.lastError());
-    QHash<int, ReproRunRecord> records;
-    while (query.next()) {
-        ReproRunRecord record = recordFromQuery(query);
-        records.insert(record.number, std::move(record));
-    }
-    return records;
+    return StoreSql::latestPerIssue(m_connection.database(), u"repro_runs"_s, Columns, repository,
+                                    u"Cannot read the repro results"_s, recordFromQuery);
 }
 
 Result<std::optional<ReproRunRecord>> ReproResultStore::latestFor(const QString &repository, int number) const

@@ -52,12 +52,12 @@ Result<std::unique_ptr<DecisionHistoryStore>> DecisionHistoryStore::open(const Q
 {
     if (!QFileInfo(path).isFile())
         return Error{u"%1: no such store"_s.arg(path)};
-    Result<StoreConnection> connection = StoreConnection::open(path, u"history"_s, u"Cannot open the decisions in %1"_s,
-                                                               StoreConnection::Access::ReadOnly);
-    if (!connection)
-        return Error{connection.error()};
-    std::unique_ptr<DecisionHistoryStore> store(new DecisionHistoryStore(std::move(connection).value()));
-    return store;
+    return StoreConnection::openStore(
+        path, u"history"_s, u"Cannot open the decisions in %1"_s,
+        [](StoreConnection connection) {
+            return std::unique_ptr<DecisionHistoryStore>(new DecisionHistoryStore(std::move(connection)));
+        },
+        {}, StoreConnection::Access::ReadOnly);
 }
 
 Result<QList<DecidedIssue>> DecisionHistoryStore::decidedIssues() const

@@ -15,17 +15,14 @@
 #include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
+using StoreSql::fromIso;
+using StoreSql::isoTime;
 using StoreSql::sqlError;
 
 namespace {
 
 const QString Columns = u"id, repo, number, plan, decision, reviewer, note, issue_updated_at, decided_at, suggestion,"
                         " pack_version, pack_source, seen_labels"_s;
-
-QString dateText(const QDateTime &at)
-{
-    return at.isValid() ? at.toUTC().toString(Qt::ISODateWithMs) : QString();
-}
 
 ReviewDecision decisionFromQuery(const QSqlQuery &query)
 {
@@ -37,8 +34,8 @@ ReviewDecision decisionFromQuery(const QSqlQuery &query)
     decision.state = reviewStateFromName(query.value(4).toString());
     decision.reviewer = query.value(5).toString();
     decision.note = query.value(6).toString();
-    decision.issueUpdatedAt = QDateTime::fromString(query.value(7).toString(), Qt::ISODateWithMs);
-    decision.decidedAt = QDateTime::fromString(query.value(8).toString(), Qt::ISODateWithMs);
+    decision.issueUpdatedAt = fromIso(query.value(7));
+    decision.decidedAt = fromIso(query.value(8));
     if (!query.value(9).isNull())
         decision.suggestion =
             ReviewDecisionStore::planFromJson(QJsonDocument::fromJson(query.value(9).toByteArray()).object());
@@ -87,12 +84,10 @@ ReviewDecisionStore::ReviewDecisionStore(StoreConnection connection)
 
 Result<std::unique_ptr<ReviewDecisionStore>> ReviewDecisionStore::open(const QString &path)
 {
-    Result<StoreConnection> connection =
-        StoreConnection::open(path, u"decisions"_s, u"Cannot open the decisions in %1"_s);
-    if (!connection)
-        return Error{connection.error()};
-    std::unique_ptr<ReviewDecisionStore> store(new ReviewDecisionStore(std::move(connection).value()));
-    return store;
+    return StoreConnection::openStore(
+        path, u"decisions"_s, u"Cannot open the decisions in %1"_s, [](StoreConnection connection) {
+            return std::unique_ptr<ReviewDecisionStore>(new ReviewDecisionStore(std::move(connection)));
+        });
 }
 
 Result<qint64> ReviewDecisionStore::record(const ReviewDecision &decision)
@@ -109,8 +104,8 @@ Result<qint64> ReviewDecisionStore::record(const ReviewDecision &decision)
     query.addBindValue(reviewStateName(decision.state));
     query.addBindValue(decision.reviewer);
     query.addBindValue(decision.note);
-    query.addBindValue(dateText(decision.issueUpdatedAt));
-    query.addBindValue(dateText(decision.decidedAt.isValid() ? decision.decidedAt : QDateTime::currentDateTimeUtc()));
+    query.addBindValue(isoTime(decision.issueUpdatedAt));
+    query.addBindValue(isoTime(decision.decidedAt.isValid() ? decision.decidedAt : QDateTime::currentDateTimeUtc()));
     const auto compact = [](const auto &json) {
         return QVariant(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
     };
@@ -155,19 +150,8 @@ Result<bool> ReviewDecisionStore::remove(qint64 id)
 
 Result<QHash<int, ReviewDecision>> ReviewDecisionStore::latest(const QString &repository) const
 {
-    QSqlQuery query(m_connection.database());
-    query.setForwardOnly(true);
-    query.prepare(u"SELECT "_s + Columns +
-                  u" FROM decisions WHERE id IN (SELECT MAX(id) FROM decisions WHERE repo = ? GROUP BY number)"_s);
-    query.addBindValue(repository);
-    if (!query.exec())
-        return sqlError(u"Cannot read the decisions"_s, query.lastError());
-    QHash<int, ReviewDecision> decisions;
-    while (query.next()) {
-        ReviewDecision decision = decisionFromQuery(query);
-        decisions.insert(decision.number, std::move(decision));
-    }
-    return decisions;
+    return StoreSql::latestPerIssue(m_connection.database(), u"decisions"_s, Columns, repository,
+                                    u"Cannot read the decisions"_s, decisionFromQuery);
 }
 
 Result<QList<ReviewDecision>> ReviewDecisionStore::history(const QString &repository, int number) const

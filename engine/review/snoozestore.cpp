@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "engine/review/snoozestore.h"
 
-#include "engine/store/issuestore.h"
+#include "engine/store/storeconnection.h"
 #include "engine/store/storesql.h"
 
-#include <QAtomicInteger>
 #include <QObject>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -15,46 +14,25 @@ using StoreSql::fromIso;
 using StoreSql::isoTime;
 using StoreSql::sqlError;
 
-SnoozeStore::SnoozeStore(QString path, QString connectionName)
-    : m_path(std::move(path))
-    , m_connectionName(std::move(connectionName))
+SnoozeStore::SnoozeStore(StoreConnection connection)
+    : m_connection(std::move(connection))
 {}
-
-SnoozeStore::~SnoozeStore()
-{
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(m_connectionName);
-}
 
 Result<std::unique_ptr<SnoozeStore>> SnoozeStore::open(const QString &path)
 {
-    {
-        Result<std::unique_ptr<IssueStore>> schema = IssueStore::open(path);
-        if (!schema)
-            return Error{schema.error()};
-    }
-    static QAtomicInteger<int> counter;
-    const QString connectionName = u"triage-snoozes-%1"_s.arg(counter.fetchAndAddRelaxed(1));
-    std::unique_ptr<SnoozeStore> store(new SnoozeStore(path, connectionName));
-    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connectionName);
-    db.setDatabaseName(path);
-    db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=5000"_s);
-    if (!db.open())
-        return sqlError(QObject::tr("Cannot open the snoozes in %1").arg(path), db.lastError());
-    QSqlQuery query(db);
-    // Created here, idempotently, so that stores of any schema version gain it.
-    if (!query.exec(u"CREATE TABLE IF NOT EXISTS snoozes (repo TEXT NOT NULL, number INTEGER NOT NULL, until TEXT,"
-                    " seen_updated_at TEXT, snoozed_at TEXT NOT NULL, PRIMARY KEY (repo, number))"_s))
-        return sqlError(QObject::tr("Cannot create the snoozes in %1").arg(path), query.lastError());
-    return store;
+    const StoreConnection::OwnTables snoozes{
+        {u"CREATE TABLE IF NOT EXISTS snoozes (repo TEXT NOT NULL, number INTEGER NOT NULL, until TEXT,"
+         " seen_updated_at TEXT, snoozed_at TEXT NOT NULL, PRIMARY KEY (repo, number))"_s},
+        QObject::tr("Cannot create the snoozes in %1")};
+    return StoreConnection::openStore(
+        path, u"snoozes"_s, QObject::tr("Cannot open the snoozes in %1"),
+        [](StoreConnection connection) { return std::unique_ptr<SnoozeStore>(new SnoozeStore(std::move(connection))); },
+        snoozes);
 }
 
 Result<bool> SnoozeStore::snooze(const Snooze &snooze)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     QSqlQuery query(db);
     query.prepare(u"INSERT OR REPLACE INTO snoozes (repo, number, until, seen_updated_at, snoozed_at)"
                   " VALUES (?, ?, ?, ?, ?)"_s);
@@ -70,7 +48,7 @@ Result<bool> SnoozeStore::snooze(const Snooze &snooze)
 
 Result<bool> SnoozeStore::wake(const QString &repository, int number)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     QSqlQuery query(db);
     query.prepare(u"DELETE FROM snoozes WHERE repo = ? AND number = ?"_s);
     query.addBindValue(repository);
@@ -82,7 +60,7 @@ Result<bool> SnoozeStore::wake(const QString &repository, int number)
 
 Result<QHash<int, Snooze>> SnoozeStore::snoozes(const QString &repository) const
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlDatabase db = m_connection.database();
     QSqlQuery query(db);
     query.prepare(u"SELECT number, until, seen_updated_at, snoozed_at FROM snoozes WHERE repo = ?"_s);
     query.addBindValue(repository);

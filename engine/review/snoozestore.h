@@ -3,6 +3,7 @@
 
 #include "engine/core/issue.h"
 #include "engine/core/result.h"
+#include "engine/store/storeconnection.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -35,7 +36,6 @@ struct Snooze
 class SnoozeStore final
 {
 public:
-    ~SnoozeStore();
     SnoozeStore(const SnoozeStore &) = delete;
     SnoozeStore &operator=(const SnoozeStore &) = delete;
 
@@ -50,8 +50,7 @@ public:
     Result<QHash<int, Snooze>> snoozes(const QString &repository) const;
 
 private:
-    SnoozeStore(QString path, QString connectionName);
+    explicit SnoozeStore(StoreConnection connection);
 
-    QString m_path;
-    QString m_connectionName;
+    StoreConnection m_connection;
 };

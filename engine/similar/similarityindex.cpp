@@ -3,6 +3,7 @@
 
 #include "engine/store/issuestore.h"
 #include "engine/store/sqltransaction.h"
+#include "engine/store/storedissues.h"
 #include "engine/store/storesql.h"
 
 #include <QHash>
@@ -88,12 +89,13 @@ SimilarityIndex::SimilarityIndex(StoreConnection connection)
 
 Result<std::unique_ptr<SimilarityIndex>> SimilarityIndex::open(const QString &path)
 {
-    Result<StoreConnection> connection =
-        StoreConnection::open(path, u"similarity"_s, QObject::tr("Cannot open the similarity index in %1"));
-    if (!connection)
-        return Error{connection.error()};
-    std::unique_ptr<SimilarityIndex> index(new SimilarityIndex(std::move(connection).value()));
-    const Result<int> ready = index->setUp();
+    auto index = StoreConnection::openStore(
+        path, u"similarity"_s, QObject::tr("Cannot open the similarity index in %1"), [](StoreConnection connection) {
+            return std::unique_ptr<SimilarityIndex>(new SimilarityIndex(std::move(connection)));
+        });
+    if (!index)
+        return Error{index.error()};
+    const Result<int> ready = index.value()->setUp();
     if (!ready)
         return Error{ready.error()};
     return index;
@@ -335,63 +337,13 @@ int SimilarityIndex::documentCount(const QString &repository) const
 
 Result<QList<Issue>> SimilarityIndex::loadIssues(const QString &repository, const QList<int> &numbers) const
 {
-    QSqlDatabase db = m_connection.database();
-    const QString what = QObject::tr("Cannot read the store %1").arg(m_connection.path());
-    QList<Issue> issues;
     if (numbers.isEmpty())
-        return issues;
-    const QString list = numberList(numbers);
-    QSqlQuery query(db);
-    query.setForwardOnly(true);
-    query.prepare(u"SELECT number, title, body, state, url, created_at, updated_at, comment_count, node_id, author"
-                  " FROM issues WHERE repo = ? AND number IN (%1)"_s.arg(list));
-    query.addBindValue(repository);
-    if (!query.exec())
-        return sqlError(what, query.lastError());
-    QHash<int, qsizetype> rowOf;
-    while (query.next()) {
-        Issue issue;
-        issue.number = query.value(0).toInt();
-        issue.title = query.value(1).toString();
-        issue.body = query.value(2).toString();
-        issue.state = query.value(3).toString();
-        issue.url = query.value(4).toString();
-        issue.createdAt = fromIso(query.value(5));
-        issue.updatedAt = fromIso(query.value(6));
-        issue.commentCount = query.value(7).toInt();
-        issue.nodeId = query.value(8).toString();
-        issue.author = query.value(9).toString();
-        rowOf.insert(issue.number, issues.size());
-        issues.append(std::move(issue));
-    }
-    query.prepare(u"SELECT number, name FROM issue_labels WHERE repo = ? AND number IN (%1)"
-                  " ORDER BY number, position"_s.arg(list));
-    query.addBindValue(repository);
-    if (!query.exec())
-        return sqlError(what, query.lastError());
-    while (query.next()) {
-        const auto row = rowOf.constFind(query.value(0).toInt());
-        if (row != rowOf.cend())
-            issues[*row].labels.append(query.value(1).toString());
-    }
-    query.prepare(u"SELECT number, id, author, author_association, body, created_at FROM comments"
-                  " WHERE repo = ? AND number IN (%1) ORDER BY number, created_at, id"_s.arg(list));
-    query.addBindValue(repository);
-    if (!query.exec())
-        return sqlError(what, query.lastError());
-    while (query.next()) {
-        const auto row = rowOf.constFind(query.value(0).toInt());
-        if (row == rowOf.cend())
-            continue;
-        Comment comment;
-        comment.id = query.value(1).toLongLong();
-        comment.author = query.value(2).toString();
-        comment.authorAssociation = query.value(3).toString();
-        comment.body = query.value(4).toString();
-        comment.createdAt = fromIso(query.value(5));
-        issues[*row].comments.append(std::move(comment));
-    }
-    return issues;
+        return QList<Issue>();
+    const QString what = QObject::tr("Cannot read the store %1").arg(m_connection.path());
+    return StoredIssues::read(
+        m_connection.database(), u"repo = ? AND number IN (%1)"_s.arg(numberList(numbers)),
+        [&repository](QSqlQuery &query) { query.addBindValue(repository); },
+        [&what](const QSqlQuery &query) { return sqlError(what, query.lastError()); });
 }
 
 Result<Issue> SimilarityIndex::loadIssue(const QString &repository, int number) const

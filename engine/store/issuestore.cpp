@@ -2,6 +2,8 @@
 #include "engine/store/issuestore.h"
 
 #include "engine/store/sqltransaction.h"
+#include "engine/store/storedissues.h"
+#include "engine/store/storeschema.h"
 #include "engine/store/storesql.h"
 
 #include <QAtomicInteger>
@@ -18,15 +20,13 @@
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
-using StoreSql::isoTime;
+using StoreSql::errorText;
 using StoreSql::fromIso;
+using StoreSql::isoTime;
 
 Q_LOGGING_CATEGORY(lcStore, "triage.store", QtInfoMsg)
 
 namespace {
-
-// "TrCo": marks a SQLite file as a Triage Console store (PRAGMA application_id).
-constexpr int ApplicationId = 0x5472436f;
 
 QVariant nullable(const QString &text)
 {
@@ -37,99 +37,6 @@ QString labelsKey(QStringList labels)
 {
     labels.sort(Qt::CaseInsensitive);
     return QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(labels)).toJson(QJsonDocument::Compact));
-}
-
-// Schema steps; step N brings user_version N-1 to N. Never edit a released step: add one.
-const QList<QStringList> &migrations()
-{
-    static const QList<QStringList> steps = {
-        // 1: what a sync writes
-        {
-            u"CREATE TABLE issues (repo TEXT NOT NULL, number INTEGER NOT NULL, node_id TEXT, title TEXT NOT NULL,"
-            " body TEXT, author TEXT, author_association TEXT, state TEXT NOT NULL, url TEXT, created_at TEXT,"
-            " updated_at TEXT, comment_count INTEGER NOT NULL DEFAULT 0, synced_at TEXT,"
-            " PRIMARY KEY (repo, number))"_s,
-            u"CREATE INDEX issues_updated ON issues (repo, updated_at)"_s,
-            u"CREATE TABLE issue_labels (repo TEXT NOT NULL, number INTEGER NOT NULL, name TEXT NOT NULL COLLATE "
-            u"NOCASE,"
-            " position INTEGER NOT NULL, PRIMARY KEY (repo, number, name),"
-            " FOREIGN KEY (repo, number) REFERENCES issues (repo, number) ON DELETE CASCADE)"_s,
-            u"CREATE INDEX issue_labels_name ON issue_labels (repo, name)"_s,
-            u"CREATE TABLE comments (id INTEGER PRIMARY KEY, repo TEXT NOT NULL, number INTEGER NOT NULL, author TEXT,"
-            " author_association TEXT, body TEXT, created_at TEXT,"
-            " FOREIGN KEY (repo, number) REFERENCES issues (repo, number) ON DELETE CASCADE)"_s,
-            u"CREATE INDEX comments_issue ON comments (repo, number, created_at)"_s,
-            u"CREATE TABLE queues (id INTEGER PRIMARY KEY, repo TEXT NOT NULL, labels TEXT NOT NULL, state TEXT NOT "
-            u"NULL,"
-            " created_at TEXT NOT NULL, UNIQUE (repo, labels, state))"_s,
-            u"CREATE TABLE sync_state (queue_id INTEGER PRIMARY KEY REFERENCES queues (id) ON DELETE CASCADE,"
-            " cursor TEXT, pass_mode TEXT, pass_since TEXT, pass_watermark TEXT, since TEXT, etag BLOB, etag_url TEXT,"
-            " last_sync TEXT, last_full_sync TEXT)"_s,
-        },
-        // 2: what review and submission will write (issue 5: decisions, outbox, journal, audit log)
-        {
-            u"CREATE TABLE decisions (id INTEGER PRIMARY KEY, repo TEXT NOT NULL, number INTEGER NOT NULL,"
-            " plan_hash TEXT NOT NULL, plan TEXT NOT NULL, decision TEXT NOT NULL, reviewer TEXT, note TEXT,"
-            " issue_updated_at TEXT, issue_etag BLOB, decided_at TEXT NOT NULL)"_s,
-            u"CREATE INDEX decisions_issue ON decisions (repo, number)"_s,
-            u"CREATE TABLE outbox (id INTEGER PRIMARY KEY, repo TEXT NOT NULL, number INTEGER NOT NULL,"
-            " plan_hash TEXT NOT NULL UNIQUE, labels_add TEXT NOT NULL DEFAULT '[]', comment TEXT, close_reason TEXT,"
-            " seen_updated_at TEXT, seen_etag BLOB, status TEXT NOT NULL DEFAULT 'ready', outcome TEXT,"
-            " created_at TEXT NOT NULL, updated_at TEXT NOT NULL)"_s,
-            u"CREATE INDEX outbox_status ON outbox (status)"_s,
-            u"CREATE TABLE journal (id INTEGER PRIMARY KEY, outbox_id INTEGER NOT NULL REFERENCES outbox (id),"
-            " step TEXT NOT NULL, phase TEXT NOT NULL, detail TEXT, at TEXT NOT NULL)"_s,
-            u"CREATE INDEX journal_outbox ON journal (outbox_id)"_s,
-            u"CREATE TABLE audit_log (id INTEGER PRIMARY KEY, at TEXT NOT NULL, login TEXT, repo TEXT, number INTEGER,"
-            " action TEXT NOT NULL, request TEXT, response_status INTEGER, response TEXT)"_s,
-        },
-        // 3: full passes prune issues that left a queue, so a pass remembers when it began
-        {
-            u"ALTER TABLE sync_state ADD COLUMN pass_started TEXT"_s,
-        },
-        // 4: what the outbox compares before writing, and repro runs kept with their issue
-        {
-            u"ALTER TABLE outbox ADD COLUMN decision_id INTEGER"_s,
-            u"ALTER TABLE outbox ADD COLUMN reviewer TEXT"_s,
-            u"ALTER TABLE outbox ADD COLUMN seen_labels TEXT NOT NULL DEFAULT '[]'"_s,
-            u"ALTER TABLE outbox ADD COLUMN seen_state TEXT"_s,
-            u"ALTER TABLE outbox ADD COLUMN seen_comment_count INTEGER"_s,
-            u"ALTER TABLE outbox ADD COLUMN selected INTEGER NOT NULL DEFAULT 1"_s,
-            u"CREATE TABLE repro_runs (id INTEGER PRIMARY KEY, repo TEXT NOT NULL, number INTEGER NOT NULL,"
-            " code_hash TEXT NOT NULL, candidate TEXT, environment TEXT, python_version TEXT, torch_version TEXT,"
-            " outcome TEXT NOT NULL, runs INTEGER NOT NULL DEFAULT 1, failures INTEGER NOT NULL DEFAULT 0,"
-            " expected TEXT, consent TEXT, result TEXT, output_tail TEXT, started_at TEXT NOT NULL,"
-            " finished_at TEXT)"_s,
-            u"CREATE INDEX repro_runs_issue ON repro_runs (repo, number, started_at)"_s,
-            // the outbox's plan, outcome details and last read (conditional re-reads after a restart)
-            u"ALTER TABLE outbox ADD COLUMN plan TEXT"_s,
-            u"ALTER TABLE outbox ADD COLUMN violations TEXT NOT NULL DEFAULT '[]'"_s,
-            u"ALTER TABLE outbox ADD COLUMN change TEXT"_s,
-            u"ALTER TABLE outbox ADD COLUMN comment_id INTEGER"_s,
-            u"ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0"_s,
-            u"ALTER TABLE outbox ADD COLUMN read_etag BLOB"_s,
-            u"ALTER TABLE outbox ADD COLUMN read_snapshot TEXT"_s,
-        },
-        // 5: what the scoreboard measures a decision against: the engine's own suggestion, the pack that made it
-        // and the labels the issue carried when the reviewer looked
-        {
-            u"ALTER TABLE decisions ADD COLUMN suggestion TEXT"_s,
-            u"ALTER TABLE decisions ADD COLUMN pack_version TEXT"_s,
-            u"ALTER TABLE decisions ADD COLUMN pack_source TEXT"_s,
-            u"ALTER TABLE decisions ADD COLUMN seen_labels TEXT"_s,
-            // the fields the scoreboard measures, so that reading 20,000 decisions parses no plan JSON
-            u"ALTER TABLE decisions ADD COLUMN measured TEXT"_s,
-        },
-        // 6: how many people an issue touches (reactions, 👍, linked duplicates: `triage review`) and its
-        // assignees (JSON; NULL: the source did not say), for the scrub's "old and unassigned"
-        {
-            u"ALTER TABLE issues ADD COLUMN reaction_count INTEGER NOT NULL DEFAULT 0"_s,
-            u"ALTER TABLE issues ADD COLUMN thumbs_up_count INTEGER NOT NULL DEFAULT 0"_s,
-            u"ALTER TABLE issues ADD COLUMN duplicate_count INTEGER NOT NULL DEFAULT 0"_s,
-            u"ALTER TABLE issues ADD COLUMN assignees TEXT"_s,
-        },
-    };
-    return steps;
 }
 
 // "repo = ? AND number IN (…the queue's members…)". Not correlated, so SQLite evaluates it once.
@@ -168,11 +75,6 @@ void bindMembers(QSqlQuery &query, const QueueSpec &queue)
         query.addBindValue(queue.repository());
     for (const QString &label : queue.excludeLabels)
         query.addBindValue(label);
-}
-
-QString sqlError(const QSqlError &error)
-{
-    return error.text().trimmed();
 }
 
 } // namespace
@@ -229,19 +131,19 @@ Result<std::unique_ptr<IssueStore>> IssueStore::open(const QString &path)
     std::unique_ptr<IssueStore> store(new IssueStore(path, connectionName));
     QSqlDatabase db = store->database();
     if (!db.open())
-        return Error{QObject::tr("cannot open the store %1: %2").arg(path, sqlError(db.lastError()))};
+        return Error{QObject::tr("cannot open the store %1: %2").arg(path, errorText(db.lastError()))};
 
     QSqlQuery query(db);
     if (!query.exec(u"PRAGMA application_id"_s) || !query.next())
-        return Error{notOurs.arg(path, QObject::tr("SQLite cannot read it: %1").arg(sqlError(query.lastError())))};
+        return Error{notOurs.arg(path, QObject::tr("SQLite cannot read it: %1").arg(errorText(query.lastError())))};
     const int applicationId = query.value(0).toInt();
     if (!query.exec(u"SELECT count(*) FROM sqlite_master"_s) || !query.next())
-        return Error{notOurs.arg(path, QObject::tr("it is damaged: %1").arg(sqlError(query.lastError())))};
+        return Error{notOurs.arg(path, QObject::tr("it is damaged: %1").arg(errorText(query.lastError())))};
     const int objects = query.value(0).toInt();
-    if (applicationId != ApplicationId && !(applicationId == 0 && objects == 0))
+    if (applicationId != StoreSchema::ApplicationId && !(applicationId == 0 && objects == 0))
         return Error{notOurs.arg(path, QObject::tr("it holds another application's data"))};
     if (!query.exec(u"PRAGMA quick_check(1)"_s) || !query.next() || query.value(0).toString() != u"ok"_s) {
-        const QString why = query.isActive() ? query.value(0).toString() : sqlError(query.lastError());
+        const QString why = query.isActive() ? query.value(0).toString() : errorText(query.lastError());
         return Error{notOurs.arg(path, QObject::tr("it is damaged: %1").arg(why))};
     }
     query.finish();
@@ -297,21 +199,21 @@ Result<int> IssueStore::migrate(int from)
     for (int version = from; version < SchemaVersion; ++version) {
         SqlTransaction transaction(db);
         if (!transaction.isOpen())
-            return Error{QObject::tr("cannot write to the store %1: %2").arg(m_path, sqlError(db.lastError()))};
+            return Error{QObject::tr("cannot write to the store %1: %2").arg(m_path, errorText(db.lastError()))};
         QSqlQuery query(db);
-        QStringList statements = migrations().at(version);
+        QStringList statements = StoreSchema::steps().at(version);
         if (version == 0)
-            statements.prepend(u"PRAGMA application_id=%1"_s.arg(ApplicationId));
+            statements.prepend(u"PRAGMA application_id=%1"_s.arg(StoreSchema::ApplicationId));
         statements.append(u"PRAGMA user_version=%1"_s.arg(version + 1));
         for (const QString &statement : std::as_const(statements)) {
             if (!query.exec(statement))
                 return Error{QObject::tr("cannot upgrade the store %1 to schema %2: %3")
                                  .arg(m_path)
                                  .arg(version + 1)
-                                 .arg(sqlError(query.lastError()))};
+                                 .arg(errorText(query.lastError()))};
         }
         if (!transaction.commit())
-            return Error{QObject::tr("cannot upgrade the store %1: %2").arg(m_path, sqlError(db.lastError()))};
+            return Error{QObject::tr("cannot upgrade the store %1: %2").arg(m_path, errorText(db.lastError()))};
         qCDebug(lcStore) << "store schema now at version" << version + 1;
     }
     return SchemaVersion;
@@ -327,13 +229,13 @@ Result<qint64> IssueStore::ensureQueue(const QueueSpec &queue)
     query.addBindValue(queue.state);
     query.addBindValue(isoTime(QDateTime::currentDateTimeUtc()));
     if (!query.exec())
-        return Error{QObject::tr("cannot record the queue in %1: %2").arg(m_path, sqlError(query.lastError()))};
+        return Error{QObject::tr("cannot record the queue in %1: %2").arg(m_path, errorText(query.lastError()))};
     query.prepare(u"SELECT id FROM queues WHERE repo = ? AND labels = ? AND state = ?"_s);
     query.addBindValue(queue.repository());
     query.addBindValue(labelsKey(queue.labelTerms()));
     query.addBindValue(queue.state);
     if (!query.exec() || !query.next())
-        return Error{QObject::tr("cannot read the queue from %1: %2").arg(m_path, sqlError(query.lastError()))};
+        return Error{QObject::tr("cannot read the queue from %1: %2").arg(m_path, errorText(query.lastError()))};
     return query.value(0).toLongLong();
 }
 
@@ -343,7 +245,7 @@ Result<QList<StoredQueue>> IssueStore::queues() const
     if (!query.exec(u"SELECT q.id, q.repo, q.labels, q.state, s.last_sync, s.last_full_sync,"
                     " (SELECT count(*) FROM issues i WHERE i.repo = q.repo) FROM queues q"
                     " LEFT JOIN sync_state s ON s.queue_id = q.id ORDER BY s.last_sync DESC, q.id"_s))
-        return Error{QObject::tr("cannot read the queues from %1: %2").arg(m_path, sqlError(query.lastError()))};
+        return Error{QObject::tr("cannot read the queues from %1: %2").arg(m_path, errorText(query.lastError()))};
     QList<StoredQueue> queues;
     while (query.next()) {
         StoredQueue stored;
@@ -369,7 +271,7 @@ Result<SyncState> IssueStore::syncState(qint64 queueId) const
                   " last_full_sync, pass_started FROM sync_state WHERE queue_id = ?"_s);
     query.addBindValue(queueId);
     if (!query.exec())
-        return Error{QObject::tr("cannot read the sync state from %1: %2").arg(m_path, sqlError(query.lastError()))};
+        return Error{QObject::tr("cannot read the sync state from %1: %2").arg(m_path, errorText(query.lastError()))};
     SyncState state;
     state.queueId = queueId;
     if (query.next()) {
@@ -414,7 +316,7 @@ Result<int> IssueStore::writeSyncState(const SyncState &state)
 {
     QSqlQuery query(database());
     if (!writeState(query, state))
-        return Error{QObject::tr("cannot save the sync state in %1: %2").arg(m_path, sqlError(query.lastError()))};
+        return Error{QObject::tr("cannot save the sync state in %1: %2").arg(m_path, errorText(query.lastError()))};
     return 1;
 }
 
@@ -424,11 +326,11 @@ Result<int> IssueStore::writePage(const QString &repository, const QList<Issue> 
 {
     QSqlDatabase db = database();
     const auto failed = [this](const QSqlQuery &query) {
-        return Error{QObject::tr("cannot write to the store %1: %2").arg(m_path, sqlError(query.lastError()))};
+        return Error{QObject::tr("cannot write to the store %1: %2").arg(m_path, errorText(query.lastError()))};
     };
     SqlTransaction transaction(db);
     if (!transaction.isOpen())
-        return Error{QObject::tr("cannot write to the store %1: %2").arg(m_path, sqlError(db.lastError()))};
+        return Error{QObject::tr("cannot write to the store %1: %2").arg(m_path, errorText(db.lastError()))};
 
     QSqlQuery upsertIssue(db);
     upsertIssue.prepare(
@@ -539,82 +441,21 @@ Result<int> IssueStore::writePage(const QString &repository, const QList<Issue> 
     if (!writeState(stateQuery, state))
         return failed(stateQuery);
     if (!transaction.commit())
-        return Error{QObject::tr("cannot write to the store %1: %2").arg(m_path, sqlError(db.lastError()))};
+        return Error{QObject::tr("cannot write to the store %1: %2").arg(m_path, errorText(db.lastError()))};
     return int(issues.size());
 }
 
 Result<QList<Issue>> IssueStore::loadQueue(const QueueSpec &queue) const
 {
-    QSqlDatabase db = database();
-    const auto failed = [this](const QSqlQuery &query) {
-        return Error{QObject::tr("cannot read the store %1: %2").arg(m_path, sqlError(query.lastError()))};
-    };
-    const QString members = membersClause(queue);
-    const auto bind = [&queue](QSqlQuery &query) { bindMembers(query, queue); };
-
-    QSqlQuery query(db);
-    query.setForwardOnly(true);
-    // Sorted here, not by SQL: ORDER BY on rows this wide copies every body through a temporary b-tree,
-    // which made loading 10,000 issues several times slower.
-    query.prepare(u"SELECT number, node_id, title, body, author, author_association, state, url, created_at,"
-                  " updated_at, comment_count, reaction_count, thumbs_up_count, duplicate_count, assignees"
-                  " FROM issues WHERE "_s +
-                  members);
-    bind(query);
-    if (!query.exec())
-        return failed(query);
-    QList<Issue> issues;
-    QHash<int, qsizetype> rowOf;
-    while (query.next()) {
-        Issue issue;
-        issue.number = query.value(0).toInt();
-        issue.nodeId = query.value(1).toString();
-        issue.title = query.value(2).toString();
-        issue.body = query.value(3).toString();
-        issue.author = query.value(4).toString();
-        issue.authorAssociation = query.value(5).toString();
-        issue.state = query.value(6).toString();
-        issue.url = query.value(7).toString();
-        issue.createdAt = fromIso(query.value(8));
-        issue.updatedAt = fromIso(query.value(9));
-        issue.commentCount = query.value(10).toInt();
-        issue.reactionCount = query.value(11).toInt();
-        issue.thumbsUpCount = query.value(12).toInt();
-        issue.duplicateCount = query.value(13).toInt();
-        if (!query.value(14).isNull()) {
-            issue.assigneesKnown = true;
-            for (const QJsonValue &login : QJsonDocument::fromJson(query.value(14).toString().toUtf8()).array())
-                issue.assignees << login.toString();
-        }
-        issues.append(std::move(issue));
-    }
-    std::sort(issues.begin(), issues.end(), [](const Issue &a, const Issue &b) {
-        return a.updatedAt != b.updatedAt ? a.updatedAt < b.updatedAt : a.number < b.number;
-    });
-    rowOf.reserve(issues.size());
-    for (qsizetype row = 0; row < issues.size(); ++row)
-        rowOf.insert(issues.at(row).number, row);
-
-    query.prepare(u"SELECT number, name FROM issue_labels WHERE "_s + members + u" ORDER BY number, position"_s);
-    bind(query);
-    if (!query.exec())
-        return failed(query);
-    while (query.next())
-        issues[rowOf.value(query.value(0).toInt())].labels.append(query.value(1).toString());
-
-    query.prepare(u"SELECT number, id, author, author_association, body, created_at FROM comments WHERE "_s + members +
-                  u" ORDER BY number, created_at, id"_s);
-    bind(query);
-    if (!query.exec())
-        return failed(query);
-    while (query.next()) {
-        Comment comment;
-        comment.id = query.value(1).toLongLong();
-        comment.author = query.value(2).toString();
-        comment.authorAssociation = query.value(3).toString();
-        comment.body = query.value(4).toString();
-        comment.createdAt = fromIso(query.value(5));
-        issues[rowOf.value(query.value(0).toInt())].comments.append(std::move(comment));
+    Result<QList<Issue>> issues = StoredIssues::read(
+        database(), membersClause(queue), [&queue](QSqlQuery &query) { bindMembers(query, queue); },
+        [this](const QSqlQuery &query) {
+            return Error{QObject::tr("cannot read the store %1: %2").arg(m_path, errorText(query.lastError()))};
+        });
+    if (issues) {
+        std::sort(issues.value().begin(), issues.value().end(), [](const Issue &a, const Issue &b) {
+            return a.updatedAt != b.updatedAt ? a.updatedAt < b.updatedAt : a.number < b.number;
+        });
     }
     return issues;
 }

@@ -6,6 +6,7 @@
 
 #include <QAtomicInteger>
 #include <QObject>
+#include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
 
@@ -27,6 +28,16 @@ Result<StoreConnection> StoreConnection::open(const QString &path, const QString
     if (!db.open())
         return StoreSql::sqlError(failure.arg(path), db.lastError());
     return connection;
+}
+
+Result<int> StoreConnection::createTables(const OwnTables &tables) const
+{
+    QSqlQuery query(database());
+    for (const QString &statement : tables.statements) {
+        if (!query.exec(statement))
+            return StoreSql::sqlError(tables.failure.arg(m_path), query.lastError());
+    }
+    return int(tables.statements.size());
 }
 
 StoreConnection::StoreConnection(QString path, QString name)

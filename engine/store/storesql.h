@@ -4,7 +4,10 @@
 #include "engine/core/result.h"
 
 #include <QDateTime>
+#include <QHash>
+#include <QSqlDatabase>
 #include <QSqlError>
+#include <QSqlQuery>
 #include <QString>
 #include <QTimeZone>
 #include <QVariant>
@@ -47,9 +50,39 @@ inline QDateTime fromIso(const QVariant &value)
     return QDateTime::fromString(text, Qt::ISODateWithMs).toUTC();
 }
 
+// SQLite's message, as one line.
+inline QString errorText(const QSqlError &error)
+{
+    return error.text().trimmed();
+}
+
 inline Error sqlError(const QString &what, const QSqlError &error)
 {
-    return Error{what + QStringLiteral(": ") + error.text().trimmed()};
+    return Error{what + QStringLiteral(": ") + errorText(error)};
+}
+
+// The latest row (highest id) of each issue of `repository` in `table`, as `read` makes it from the `columns` it
+// selects, by issue number. `failure` heads the error.
+template<typename Read>
+auto latestPerIssue(const QSqlDatabase &db, const QString &table, const QString &columns, const QString &repository,
+                    const QString &failure, Read read)
+    -> Result<QHash<int, decltype(read(std::declval<QSqlQuery &>()))>>
+{
+    using Row = decltype(read(std::declval<QSqlQuery &>()));
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    query.prepare(
+        QStringLiteral("SELECT %1 FROM %2 WHERE id IN (SELECT MAX(id) FROM %2 WHERE repo = ? GROUP BY number)")
+            .arg(columns, table));
+    query.addBindValue(repository);
+    if (!query.exec())
+        return sqlError(failure, query.lastError());
+    QHash<int, Row> rows;
+    while (query.next()) {
+        Row row = read(query);
+        rows.insert(row.number, std::move(row));
+    }
+    return rows;
 }
 
 } // namespace StoreSql

@@ -7,6 +7,7 @@
 #include "engine/repro/reproscanner.h"
 #include "engine/repro/sandboxrunner.h"
 #include "models/repro/reprooutputmodel.h"
+#include "tests/support/runningprocesses.h"
 #include "views/repro/repropanel.h"
 
 #include <KSyntaxHighlighting/Repository>
@@ -107,17 +108,6 @@ void benchScanner()
                .arg(dangerous + benign)
                .arg(clock.elapsed() / std::max(1, dangerous + benign));
     out.flush();
-}
-
-bool anyProcessRuns(const QByteArray &marker)
-{
-    QDirIterator it(u"/proc"_s, QDir::Dirs | QDir::NoDotAndDotDot);
-    while (it.hasNext()) {
-        QFile cmdline(it.next() + u"/cmdline"_s);
-        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(marker))
-            return true;
-    }
-    return false;
 }
 
 SandboxRunResult runScript(const PythonEnvironment &env, const QString &code, const QString &name,
@@ -234,9 +224,9 @@ void benchContainment(const PythonEnvironment &env)
                                       [](SandboxRequest &req) { req.limits.processes = 128; });
         QElapsedTimer settle;
         settle.start();
-        while (anyProcessRuns("/tmp/bench_fork_bomb.py") && settle.elapsed() < 5000)
+        while (RunningProcesses::any("/tmp/bench_fork_bomb.py") && settle.elapsed() < 5000)
             QThread::msleep(50);
-        const bool left = anyProcessRuns("/tmp/bench_fork_bomb.py");
+        const bool left = RunningProcesses::any("/tmp/bench_fork_bomb.py");
         rows << Row{u"fork bomb"_s, !result.timedOut && !left,
                     u"%1 in %2 ms, %3"_s
                         .arg(text(result).contains(u"fork refused"_s) ? u"RLIMIT_NPROC stopped it"_s
@@ -253,9 +243,9 @@ void benchContainment(const PythonEnvironment &env)
                       u"bench_daemon.py"_s, [](SandboxRequest &req) { req.limits.timeoutMs = 1500; });
         QElapsedTimer settle;
         settle.start();
-        while (anyProcessRuns("/tmp/bench_daemon.py") && settle.elapsed() < 5000)
+        while (RunningProcesses::any("/tmp/bench_daemon.py") && settle.elapsed() < 5000)
             QThread::msleep(50);
-        const bool left = anyProcessRuns("/tmp/bench_daemon.py");
+        const bool left = RunningProcesses::any("/tmp/bench_daemon.py");
         rows << Row{u"daemonise to outlive the timeout"_s, result.timedOut && !left,
                     left ? u"a daemon survived"_s : u"timed out, daemon gone with the PID namespace"_s};
     }

@@ -310,9 +310,7 @@ int corpusSync(int count)
     generation.otherLabelEvery = 4;
     server.generate(generation);
     GitHubClient client;
-    client.setApiUrl(server.url());
-    client.setToken(u"ghp_BenchToken"_s);
-    client.setRetryPolicy(fastRetryPolicy());
+    server.connectClient(client, u"ghp_BenchToken"_s);
     QTemporaryDir dir;
     auto store = IssueStore::open(dir.filePath(u"store.sqlite"_s));
     if (!store) {

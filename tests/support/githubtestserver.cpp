@@ -282,6 +282,13 @@ QUrl GitHubTestServer::url() const
     return QUrl(u"http://127.0.0.1:%1"_s.arg(m_tcp->serverPort()));
 }
 
+void GitHubTestServer::connectClient(GitHubClient &client, const QString &token) const
+{
+    client.setApiUrl(url());
+    client.setToken(token);
+    client.setRetryPolicy(fastRetryPolicy());
+}
+
 void GitHubTestServer::generate(const Generation &generation)
 {
     m_owner = generation.owner;

@@ -161,6 +161,8 @@ public:
 
     bool start();
     QUrl url() const;
+    // Points a test's client at this server: its URL, the token and fastRetryPolicy().
+    void connectClient(GitHubClient &client, const QString &token = QStringLiteral("ghp_testtoken123")) const;
 
     void generate(const Generation &generation);
     QString repository() const { return m_owner + u'/' + m_name; }

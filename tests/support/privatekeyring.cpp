@@ -55,6 +55,11 @@ QString PrivateKeyring::start()
 
 PrivateKeyring::~PrivateKeyring()
 {
+    stop();
+}
+
+void PrivateKeyring::stop()
+{
     for (QProcess *process : {&m_keyring, &m_bus}) {
         if (process->state() != QProcess::NotRunning) {
             process->terminate();

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/result.h"
+
 #include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
+#include <QTest>
+
+#include <optional>
 
 // A real Secret Service for a test: a private D-Bus session with its own unlocked gnome-keyring, in a
 // private HOME. start() before any D-Bus use; it returns why it cannot run (empty: running).
@@ -16,7 +21,20 @@ public:
     ~PrivateKeyring();
 
     QString start();
+    // Ends the keyring and the bus (the destructor does too).
+    void stop();
     QString home() const { return m_home.path(); }
+
+    // What a token store's call answers through its callback: `call` gets the callback to pass on. The keyring has
+    // 15 s to answer; no answer is an error (and fails the test).
+    template<typename T, typename Call>
+    static Result<T> answerOf(Call call)
+    {
+        std::optional<Result<T>> result;
+        call([&result](const Result<T> &answer) { result.emplace(answer); });
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 15000); }();
+        return result.value_or(Error{QStringLiteral("no answer from the keyring")});
+    }
 
 private:
     QTemporaryDir m_home;

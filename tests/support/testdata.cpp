@@ -2,6 +2,7 @@
 #include "tests/support/testdata.h"
 
 #include "engine/core/issuejsonreader.h"
+#include "engine/store/issuestore.h"
 
 #include <QFile>
 #include <QTest>
@@ -26,4 +27,31 @@ QList<Issue> TestData::issues(const QString &name)
     if (!issues)
         qFatal("%s", qPrintable(issues.error()));
     return std::move(issues).value();
+}
+
+QList<Issue> TestData::similarCorpus()
+{
+    QList<Issue> issues = TestData::issues(QStringLiteral("similar/corpus.json"));
+    qint64 id = 1;
+    for (Issue &issue : issues) {
+        for (Comment &comment : issue.comments)
+            comment.id = id++;
+    }
+    return issues;
+}
+
+Result<int> TestData::writeSynced(const QString &path, const QString &repository, const QList<Issue> &issues)
+{
+    auto store = IssueStore::open(path);
+    if (!store)
+        return Error{store.error()};
+    QueueSpec spec;
+    spec.setRepository(repository);
+    spec.state = QStringLiteral("all");
+    const Result<qint64> queue = store.value()->ensureQueue(spec);
+    if (!queue)
+        return Error{queue.error()};
+    SyncState state;
+    state.queueId = queue.value();
+    return store.value()->writePage(repository, issues, state);
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/core/issue.h"
+#include "engine/core/result.h"
 
 #include <QByteArray>
 #include <QList>
@@ -13,4 +14,9 @@ QString path(const QString &name);
 QByteArray read(const QString &name);
 // A gh-shaped queue fixture, read with the product's own reader; a bad fixture stops the test run.
 QList<Issue> issues(const QString &name);
+// The similarity tests' corpus (similar/corpus.json), its comments numbered 1, 2, … as GitHub's ids would be.
+QList<Issue> similarCorpus();
+// `issues` written to the store at `path` the way a sync writes them: one page into the repository's queue of all
+// states. How many were written, or why not.
+Result<int> writeSynced(const QString &path, const QString &repository, const QList<Issue> &issues);
 } // namespace TestData

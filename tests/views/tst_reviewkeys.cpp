@@ -4,6 +4,7 @@
 #include "engine/triage/batchedit.h"
 #include "models/queue/issuetablemodel.h"
 #include "tests/support/testdata.h"
+#include "tests/support/screenshottest.h"
 #include "views/common/apppalette.h"
 #include "views/queue/batcheditdialog.h"
 #include "views/common/labelchipdelegate.h"
@@ -634,22 +635,14 @@ void tst_ReviewKeys::undoSnooze()
 
 void tst_ReviewKeys::screenshots_data()
 {
-    QTest::addColumn<bool>("dark");
-    QTest::addRow("light") << false;
-    QTest::addRow("dark") << true;
+    ScreenshotTest::addThemes();
 }
 
 // With TRIAGE_SCREENSHOT_DIR set: three issues marked with `x`, the batch dialog over the window with a label
 // typed (batch-marked[-dark].png), then the window after Apply (batch-applied[-dark].png).
 void tst_ReviewKeys::screenshots()
 {
-    QFETCH(bool, dark);
-    const QString dir = qEnvironmentVariable("TRIAGE_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        QSKIP("TRIAGE_SCREENSHOT_DIR is not set");
-    QVERIFY(QDir().mkpath(dir));
-    const QString suffix = dark ? u"-dark"_s : QString();
-    QApplication::setPalette(dark ? AppPalette::dark() : AppPalette::light());
+    TRIAGE_SCREENSHOT_SETUP();
     openWindow();
     m_window->resize(1440, 900);
     key(Qt::Key_X);
@@ -687,13 +680,7 @@ void tst_ReviewKeys::pickerAndSnoozeScreenshots_data()
 // The label picker over the repository's labels in their GitHub colours, typed into; the snooze menu.
 void tst_ReviewKeys::pickerAndSnoozeScreenshots()
 {
-    QFETCH(bool, dark);
-    const QString dir = qEnvironmentVariable("TRIAGE_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        QSKIP("TRIAGE_SCREENSHOT_DIR is not set");
-    QVERIFY(QDir().mkpath(dir));
-    const QString suffix = dark ? u"-dark"_s : QString();
-    QApplication::setPalette(dark ? AppPalette::dark() : AppPalette::light());
+    TRIAGE_SCREENSHOT_SETUP();
     openWindow();
     m_window->resize(1440, 900);
     // GitHub's default colours on a few labels of each kind.

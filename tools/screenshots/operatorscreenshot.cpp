@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "tools/screenshots/operatorscreenshot.h"
+#include "tools/screenshots/readmescreenshots.h"
 
 #include "engine/probe/operatorfinder.h"
 #include "models/queue/issuetablemodel.h"
@@ -19,15 +20,7 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-int fail(const QString &message)
-{
-    QTextStream(stderr) << "triage-console: " << message << Qt::endl;
-    return 1;
-}
-
-} // namespace
+using ReadmeScreenshots::fail;
 
 int OperatorScreenshot::run(MainWindow &window, const QString &dir, bool dark)
 {

@@ -29,6 +29,7 @@
 #include <cstring>
 
 using namespace Qt::StringLiterals;
+using ReadmeScreenshots::fail;
 
 namespace {
 
@@ -55,12 +56,6 @@ const QCommandLineOption SimilarShot(u"screenshot-similar"_s,
                                      u"Write the --queue's issues to the throwaway store, then "
                                      "DIR/similar-panel.png (the Similar tab) and DIR/search-dialog.png."_s,
                                      u"DIR"_s);
-
-int fail(const QString &message)
-{
-    QTextStream(stderr) << "triage-console: " << message << Qt::endl;
-    return 1;
-}
 
 // A failure is reported and sets `status`; a success leaves it as it was.
 void saveShot(MainWindow &window, const QString &path, int &status)
@@ -256,6 +251,12 @@ int screenshotReduction(QApplication &app, MainWindow &window, QSize size, const
 }
 
 } // namespace
+
+int ReadmeScreenshots::fail(const QString &message)
+{
+    QTextStream(stderr) << "triage-console: " << message << Qt::endl;
+    return 1;
+}
 
 bool ReadmeScreenshots::rendersOffscreen(const char *argument)
 {

@@ -20,6 +20,8 @@ class TokenResolver;
 // TRIAGE_README_SCREENSHOTS option (on in the dev and ci presets), never into the package.
 namespace ReadmeScreenshots {
 
+// How every script reports a failure: "triage-console: MESSAGE" on stderr; returns the exit status 1.
+int fail(const QString &message);
 // Whether this command-line argument renders offscreen (checked before QApplication exists).
 bool rendersOffscreen(const char *argument);
 void addOptions(QCommandLineParser &parser);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "tools/screenshots/similarityscreenshot.h"
+#include "tools/screenshots/readmescreenshots.h"
 
 #include "engine/store/issuestore.h"
 #include "engine/sync/syncpagewriter.h"
@@ -56,8 +57,7 @@ int SimilarityScreenshot::run(MainWindow &window, const QString &dir, bool dark,
 {
     int status = 0;
     const auto fail = [&status](const QString &message) {
-        QTextStream(stderr) << "triage-console: " << message << Qt::endl;
-        status = 1;
+        status = ReadmeScreenshots::fail(message);
         QApplication::quit();
     };
     SimilarIssuesPanel *panel = window.similarPanel();

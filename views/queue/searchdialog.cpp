@@ -4,7 +4,7 @@
 #include "engine/similar/similaritylookup.h"
 #include "models/similar/similarmatchmodel.h"
 #include "views/issue/issueview.h"
-#include "views/common/labelchipdelegate.h"
+#include "views/similar/similarmatchtable.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -55,20 +55,7 @@ SearchDialog::SearchDialog(SimilarityLookup *lookup, const QString &repository,
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_table->setObjectName(u"searchResults"_s);
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setAlternatingRowColors(true);
-    m_table->verticalHeader()->hide();
-    m_table->setWordWrap(false);
-    m_table->setItemDelegateForColumn(SimilarMatchModel::Labels, new LabelChipDelegate(m_table));
-    QHeaderView *header = m_table->horizontalHeader();
-    header->setSectionResizeMode(SimilarMatchModel::Title, QHeaderView::Stretch);
-    m_table->setColumnWidth(SimilarMatchModel::Number, 64);
-    m_table->setColumnWidth(SimilarMatchModel::State, 60);
-    m_table->setColumnWidth(SimilarMatchModel::Labels, 170);
-    m_table->setColumnWidth(SimilarMatchModel::Age, 52);
+    SimilarMatchTable::setUp(m_table, m_model);
     m_table->setColumnWidth(SimilarMatchModel::Matched, 100);
     m_table->setColumnWidth(SimilarMatchModel::Score, 52);
     connect(m_table, &QTableView::activated, this, [this] { openCurrent(); });

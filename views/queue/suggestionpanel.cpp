@@ -170,6 +170,20 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::Window);
 
+    setUpLines();
+    setUpLabelEditors();
+    setUpGuardrailBanner();
+    setUpRationale();
+    setUpComment();
+    layOut();
+
+    applyFonts();
+    clear();
+}
+
+// The lines under the title: the decision, "Triage again", the repro and the operator.
+void SuggestionPanel::setUpLines()
+{
     m_badge->setObjectName(u"confidenceBadge"_s);
     m_stateLabel->setObjectName(u"reviewStateLabel"_s);
     m_decisionLabel->setObjectName(u"decisionLabel"_s);
@@ -192,7 +206,11 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     m_operatorLabel->setWordWrap(true);
     m_operatorLabel->setTextFormat(Qt::PlainText);
     m_operatorLabel->hide();
+}
 
+// The sub-oncall, the label chips and the label picker.
+void SuggestionPanel::setUpLabelEditors()
+{
     m_subOncallCombo->setObjectName(u"subOncallCombo"_s);
     m_subOncallCombo->setAccessibleName(tr("Sub-oncall"));
     connect(m_subOncallCombo, &QComboBox::currentIndexChanged, this, [this] {
@@ -232,7 +250,10 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
             [this](const QString &label) { QTimer::singleShot(0, this, [this, label] { addLabelFromText(label); }); });
     connect(m_addLabelCombo->lineEdit(), &QLineEdit::returnPressed, this,
             [this] { addLabelFromText(m_addLabelCombo->lineEdit()->text()); });
+}
 
+void SuggestionPanel::setUpGuardrailBanner()
+{
     m_guardrailBanner->setObjectName(u"guardrailBanner"_s);
     m_guardrailBanner->setFrameShape(QFrame::StyledPanel);
     m_guardrailBanner->setAutoFillBackground(true);
@@ -246,7 +267,11 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     bannerLayout->addWidget(m_guardrailLabel);
     bannerLayout->addWidget(m_useReviewButton, 0, Qt::AlignLeft);
     m_guardrailBanner->hide();
+}
 
+// The reasons; a click shows a reason's evidence in the issue.
+void SuggestionPanel::setUpRationale()
+{
     m_rationale->setObjectName(u"rationaleList"_s);
     m_rationale->setWordWrap(true);
     m_rationale->setFrameShape(QFrame::NoFrame);
@@ -262,7 +287,11 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     };
     connect(m_rationale, &QListWidget::itemClicked, this, activate);
     connect(m_rationale, &QListWidget::itemActivated, this, activate);
+}
 
+// The proposed comment and the keys hint under it.
+void SuggestionPanel::setUpComment()
+{
     m_commentEdit->setObjectName(u"commentEdit"_s);
     m_commentEdit->setAccessibleName(tr("Proposed comment"));
     m_commentEdit->setPlaceholderText(tr("No comment will be posted."));
@@ -280,7 +309,10 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     // No-break spaces and a word joiner: it wraps between the hints, never inside one ("j/" then "k move").
     m_hintLabel->setText(
         tr("a\u00a0approve  ·  e\u00a0edit  ·  s\u00a0skip  ·  u\u00a0undo  ·  j/\u2060k\u00a0move  ·  ?\u00a0keys"));
+}
 
+void SuggestionPanel::layOut()
+{
     auto *header = new QHBoxLayout;
     header->setSpacing(8);
     header->addWidget(m_titleLabel);
@@ -333,9 +365,6 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     layout->addWidget(m_hintLabel);
     scroll->setWidget(content);
     content->installEventFilter(this);
-
-    applyFonts();
-    clear();
 }
 
 bool SuggestionPanel::eventFilter(QObject *watched, QEvent *event)

@@ -100,6 +100,13 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
+    // The constructor's parts, in order.
+    void setUpLines();
+    void setUpLabelEditors();
+    void setUpGuardrailBanner();
+    void setUpRationale();
+    void setUpComment();
+    void layOut();
     void applyFonts();
     void rebuild();
     void rebuildChips();

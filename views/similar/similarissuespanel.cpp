@@ -4,8 +4,8 @@
 #include "engine/similar/issuefingerprint.h"
 #include "engine/similar/similaritylookup.h"
 #include "models/similar/similarmatchmodel.h"
-#include "views/common/labelchipdelegate.h"
 #include "views/common/panelstyle.h"
+#include "views/similar/similarmatchtable.h"
 
 #include <QApplication>
 #include <QHBoxLayout>
@@ -84,23 +84,11 @@ SimilarIssuesPanel::SimilarIssuesPanel(QWidget *parent)
         PanelStyle::cssColor(QColor(0xff, 0xf4, 0xe5)), PanelStyle::cssColor(QColor(0xe0, 0xa0, 0x40))));
 
     m_table->setObjectName(u"similarTable"_s);
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setAlternatingRowColors(true);
-    m_table->verticalHeader()->hide();
-    m_table->setWordWrap(false);
-    m_table->setItemDelegateForColumn(SimilarMatchModel::Labels, new LabelChipDelegate(m_table));
     m_table->setAccessibleName(tr("Similar issues"));
     QHeaderView *header = m_table->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::Interactive);
-    header->setSectionResizeMode(SimilarMatchModel::Title, QHeaderView::Stretch);
+    SimilarMatchTable::setUp(m_table, m_model);
     header->setStretchLastSection(false);
-    m_table->setColumnWidth(SimilarMatchModel::Number, 64);
-    m_table->setColumnWidth(SimilarMatchModel::State, 60);
-    m_table->setColumnWidth(SimilarMatchModel::Labels, 170);
-    m_table->setColumnWidth(SimilarMatchModel::Age, 52);
     m_table->setColumnWidth(SimilarMatchModel::Matched, 130);
     m_table->setColumnHidden(SimilarMatchModel::Score, true);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {

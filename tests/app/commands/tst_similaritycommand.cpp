@@ -63,21 +63,9 @@ private slots:
     {
         QVERIFY(m_home.isValid());
         m_store = m_home.filePath(u"store.sqlite"_s);
-        auto store = IssueStore::open(m_store);
-        QVERIFY2(store.ok(), qPrintable(store.error()));
-        QueueSpec spec;
-        spec.setRepository(u"pytorch/pytorch"_s);
-        spec.state = u"all"_s;
-        SyncState state;
-        state.queueId = store.value()->ensureQueue(spec).value();
-        QList<Issue> issues = TestData::issues(u"similar/corpus.json"_s);
-        qint64 id = 1;
-        for (Issue &issue : issues) {
-            for (Comment &comment : issue.comments)
-                comment.id = id++;
-        }
         // Written without the index: the command catches up first.
-        QVERIFY(store.value()->writePage(spec.repository(), issues, state).ok());
+        const Result<int> written = TestData::writeSynced(m_store, u"pytorch/pytorch"_s, TestData::similarCorpus());
+        QVERIFY2(written.ok(), qPrintable(written.error()));
     }
 
     void similar()

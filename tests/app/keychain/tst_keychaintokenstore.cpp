@@ -1,17 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "app/keychain/keychaintokenstore.h"
+#include "tests/support/privatekeyring.h"
 
-#include <QDBusConnection>
-#include <QDBusConnectionInterface>
-#include <QDBusServiceWatcher>
 #include <QDirIterator>
-#include <QProcess>
-#include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTest>
-
-#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -20,114 +13,50 @@ const QString Host = u"github.com"_s;
 const QString Token = u"ghp_KeyringTestToken_9f8e7d6c5b4a"_s;
 } // namespace
 
-// Against a real Secret Service: a private D-Bus session with its own gnome-keyring, in a private HOME.
+// Against a real Secret Service: a private D-Bus session with its own gnome-keyring, in a private HOME
+// (PrivateKeyring).
 class TestKeychainTokenStore final : public QObject
 {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_home;
-    QProcess m_bus;
-    QProcess m_keyring;
+    PrivateKeyring m_keyring;
     QString m_skip;
 
     Result<QString> read(const QString &login)
     {
         KeychainTokenStore store; // a fresh instance each time, as after a restart
-        std::optional<Result<QString>> result;
-        store.readToken(Host, login, this, [&](const Result<QString> &token) { result.emplace(token); });
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 15000); }();
-        return result.value_or(Error{u"no answer from the keyring"_s});
+        return PrivateKeyring::answerOf<QString>([&](auto done) { store.readToken(Host, login, this, done); });
     }
 
     Result<bool> write(const QString &login, const QString &token)
     {
         KeychainTokenStore store;
-        std::optional<Result<bool>> result;
-        store.writeToken(Host, login, token, this, [&](const Result<bool> &done) { result.emplace(done); });
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 15000); }();
-        return result.value_or(Error{u"no answer from the keyring"_s});
+        return PrivateKeyring::answerOf<bool>([&](auto done) { store.writeToken(Host, login, token, this, done); });
     }
 
     Result<bool> remove(const QString &login)
     {
         KeychainTokenStore store;
-        std::optional<Result<bool>> result;
-        store.deleteToken(Host, login, this, [&](const Result<bool> &done) { result.emplace(done); });
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 15000); }();
-        return result.value_or(Error{u"no answer from the keyring"_s});
+        return PrivateKeyring::answerOf<bool>([&](auto done) { store.deleteToken(Host, login, this, done); });
     }
 
 private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_home.isValid());
-        const QString busDaemon = QStandardPaths::findExecutable(u"dbus-daemon"_s);
-        const QString keyringDaemon = QStandardPaths::findExecutable(u"gnome-keyring-daemon"_s);
-        if (busDaemon.isEmpty() || keyringDaemon.isEmpty()) {
-            m_skip = u"dbus-daemon or gnome-keyring-daemon is not installed"_s;
+        QVERIFY(!m_keyring.home().isEmpty());
+        // Everything the keyring writes stays in the private HOME.
+        m_skip = m_keyring.start();
+        if (!m_skip.isEmpty())
             return;
-        }
-        // Everything the keyring writes stays in the private HOME; set before any D-Bus use.
-        QDir(m_home.path()).mkpath(u"runtime"_s);
-        QFile::setPermissions(m_home.filePath(u"runtime"_s),
-                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-        qputenv("HOME", m_home.path().toLocal8Bit());
-        qputenv("XDG_DATA_HOME", m_home.filePath(u"data"_s).toLocal8Bit());
-        qputenv("XDG_CONFIG_HOME", m_home.filePath(u"config"_s).toLocal8Bit());
-        qputenv("XDG_CACHE_HOME", m_home.filePath(u"cache"_s).toLocal8Bit());
-        qputenv("XDG_RUNTIME_DIR", m_home.filePath(u"runtime"_s).toLocal8Bit());
-        qunsetenv("DISPLAY");
-        qunsetenv("WAYLAND_DISPLAY");
-
-        m_bus.start(busDaemon, {u"--session"_s, u"--print-address=1"_s, u"--nofork"_s});
-        QSignalSpy busReady(&m_bus, &QProcess::readyReadStandardOutput);
-        if (!m_bus.waitForStarted(5000) || (!m_bus.canReadLine() && !busReady.wait(5000))) {
-            m_skip = u"dbus-daemon did not start: "_s + QString::fromLocal8Bit(m_bus.readAllStandardError());
-            return;
-        }
-        const QByteArray address = m_bus.readLine().trimmed();
-        qputenv("DBUS_SESSION_BUS_ADDRESS", address);
-
-        QDBusConnection bus = QDBusConnection::sessionBus();
-        if (!bus.isConnected()) {
-            m_skip = u"cannot connect to the private D-Bus session"_s;
-            return;
-        }
-        const QString secrets = u"org.freedesktop.secrets"_s;
-        QDBusServiceWatcher watcher(secrets, bus, QDBusServiceWatcher::WatchForRegistration);
-        QSignalSpy registered(&watcher, &QDBusServiceWatcher::serviceRegistered);
-        m_keyring.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
-        m_keyring.start(keyringDaemon, {u"--foreground"_s, u"--unlock"_s, u"--components=secrets"_s});
-        if (!m_keyring.waitForStarted(5000)) {
-            m_skip = u"gnome-keyring-daemon did not start"_s;
-            return;
-        }
-        m_keyring.write("test-keyring-password\n");
-        m_keyring.closeWriteChannel();
-        if (!bus.interface()->isServiceRegistered(secrets) && !registered.wait(10000)) {
-            m_skip =
-                u"gnome-keyring-daemon did not come up: "_s + QString::fromLocal8Bit(m_keyring.readAllStandardError());
-            return;
-        }
         // A first write proves the Secret Service answers (and creates the login collection).
         const Result<bool> probe = write(u"probe"_s, u"probe"_s);
         if (!probe)
             m_skip = u"no usable Secret Service on the private bus: "_s + probe.error();
     }
 
-    void cleanupTestCase()
-    {
-        for (QProcess *process : {&m_keyring, &m_bus}) {
-            if (process->state() != QProcess::NotRunning) {
-                process->terminate();
-                if (!process->waitForFinished(3000))
-                    process->kill();
-                process->waitForFinished(3000);
-            }
-        }
-    }
+    void cleanupTestCase() { m_keyring.stop(); }
 
     void init()
     {
@@ -169,7 +98,7 @@ private slots:
         QCOMPARE(read(u"octo-oncall"_s).value(), Token);
         const QByteArray utf8 = Token.toUtf8();
         const QByteArray utf16(reinterpret_cast<const char *>(Token.utf16()), Token.size() * 2);
-        QDirIterator it(m_home.path(), QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+        QDirIterator it(m_keyring.home(), QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
         int files = 0;
         while (it.hasNext()) {
             QFile file(it.next());

@@ -56,20 +56,14 @@ private:
     {
         KeychainTokenStore current; // fresh instances: as after an upgrade and a restart
         KeyringMigrationTokenStore store(&current);
-        std::optional<Result<QString>> result;
-        store.readToken(Host, login, this, [&](const Result<QString> &token) { result.emplace(token); });
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 15000); }();
-        return result.value_or(Error{u"no answer from the keyring"_s});
+        return PrivateKeyring::answerOf<QString>([&](auto done) { store.readToken(Host, login, this, done); });
     }
 
     Result<bool> remove(const QString &login)
     {
         KeychainTokenStore current;
         KeyringMigrationTokenStore store(&current);
-        std::optional<Result<bool>> result;
-        store.deleteToken(Host, login, this, [&](const Result<bool> &done) { result.emplace(done); });
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 15000); }();
-        return result.value_or(Error{u"no answer from the keyring"_s});
+        return PrivateKeyring::answerOf<bool>([&](auto done) { store.deleteToken(Host, login, this, done); });
     }
 
 private slots:

@@ -60,9 +60,7 @@ private slots:
         generation.issues = 30;
         m_server->generate(generation);
         m_client = new GitHubClient(this);
-        m_client->setApiUrl(m_server->url());
-        m_client->setToken(u"ghp_testtoken123"_s);
-        m_client->setRetryPolicy(fastRetryPolicy());
+        m_server->connectClient(*m_client);
     }
 
     void cleanup()

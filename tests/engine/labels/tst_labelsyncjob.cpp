@@ -81,9 +81,7 @@ private slots:
         m_server = new GitHubTestServer(this);
         QVERIFY(m_server->start());
         m_client = new GitHubClient(this);
-        m_client->setApiUrl(m_server->url());
-        m_client->setToken(u"ghp_testtoken123"_s);
-        m_client->setRetryPolicy(fastRetryPolicy());
+        m_server->connectClient(*m_client);
         auto store = RepositoryLabelStore::open(m_dir->filePath(u"store.sqlite"_s));
         QVERIFY2(store.ok(), qPrintable(store.error()));
         m_store = std::move(store).value();

@@ -4,6 +4,7 @@
 #include "engine/repro/reproseries.h"
 #include "engine/repro/sandboxrunner.h"
 #include "tests/support/testdata.h"
+#include "tests/support/runningprocesses.h"
 #include "tests/support/testvenv.h"
 
 #include <QDir>
@@ -50,7 +51,6 @@ private slots:
 private:
     SandboxRequest request(const QString &script) const;
     static SandboxRunResult run(const SandboxRequest &request, int waitMs = 90000);
-    static bool anyProcessRuns(const QString &marker);
 
     PythonEnvironment m_python;
 };
@@ -83,17 +83,6 @@ SandboxRunResult TestSandboxRunner::run(const SandboxRequest &request, int waitM
     if (!finished.wait(waitMs))
         qFatal("sandbox run did not finish");
     return finished.first().first().value<SandboxRunResult>();
-}
-
-bool TestSandboxRunner::anyProcessRuns(const QString &marker)
-{
-    QDirIterator it(u"/proc"_s, QDir::Dirs | QDir::NoDotAndDotDot);
-    while (it.hasNext()) {
-        QFile cmdline(it.next() + u"/cmdline"_s);
-        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(marker.toUtf8()))
-            return true;
-    }
-    return false;
 }
 
 void TestSandboxRunner::buildsContainedCommand()
@@ -173,7 +162,7 @@ void TestSandboxRunner::timeoutKillsTheTree()
     QVERIFY(result.durationMs < 10000);
     QCOMPARE(OutcomeClassifier::classify(result, {}).kind, ReproOutcome::Kind::TimedOut);
     QVERIFY(QString::fromUtf8(result.stdoutTail).contains(u"spinning"_s));
-    QTRY_VERIFY_WITH_TIMEOUT(!anyProcessRuns(u"/tmp/infinite_loop.py"_s), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!RunningProcesses::any("/tmp/infinite_loop.py"), 5000);
 }
 
 void TestSandboxRunner::forkBombIsContained()
@@ -186,7 +175,7 @@ void TestSandboxRunner::forkBombIsContained()
     QCOMPARE(result.exitCode, 3);
     QVERIFY(QString::fromUtf8(result.stdoutTail).contains(u"fork refused after"_s));
     // Its children sleep for 30 s; the PID namespace takes them down with the script.
-    QTRY_VERIFY_WITH_TIMEOUT(!anyProcessRuns(u"/tmp/fork_bomb.py"_s), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!RunningProcesses::any("/tmp/fork_bomb.py"), 5000);
 }
 
 void TestSandboxRunner::gatesFlakinessOverRuns()

@@ -56,9 +56,7 @@ private slots:
         generation.issues = 5;
         generation.maxComments = 3;
         m_server.generate(generation);
-        m_client.setApiUrl(m_server.url());
-        m_client.setToken(u"ghp_testtoken123"_s);
-        m_client.setRetryPolicy(fastRetryPolicy());
+        m_server.connectClient(m_client);
     }
 
     void namesTheMergedPullRequest_data()

@@ -122,9 +122,7 @@ private slots:
         generation.maxComments = 2;
         server.generate(generation);
         GitHubClient client;
-        client.setApiUrl(server.url());
-        client.setToken(u"ghp_DuplicateTestToken"_s);
-        client.setRetryPolicy(fastRetryPolicy());
+        server.connectClient(client, u"ghp_DuplicateTestToken"_s);
         const QString path = dir.filePath(u"store.sqlite"_s);
         auto store = OutboxStore::open(path);
         QVERIFY2(store.ok(), qPrintable(store.error()));
@@ -178,9 +176,7 @@ private slots:
         generation.issues = 3;
         server.generate(generation);
         GitHubClient client;
-        client.setApiUrl(server.url());
-        client.setToken(u"ghp_DuplicateTestToken"_s);
-        client.setRetryPolicy(fastRetryPolicy());
+        server.connectClient(client, u"ghp_DuplicateTestToken"_s);
         GitHubRequestJob *job =
             client.write("PATCH", client.restUrl(u"/repos/%1/issues/2"_s.arg(server.repository())),
                          QJsonDocument(QJsonObject{{u"state"_s, u"closed"_s}, {u"state_reason"_s, u"dupe"_s}}));

@@ -17,28 +17,10 @@ namespace {
 
 const QString Repo = u"pytorch/pytorch"_s;
 
-QList<Issue> corpus()
-{
-    QList<Issue> issues = TestData::issues(u"similar/corpus.json"_s);
-    qint64 id = 1;
-    for (Issue &issue : issues) {
-        for (Comment &comment : issue.comments)
-            comment.id = id++;
-    }
-    return issues;
-}
-
 // The corpus written to a store the way a sync writes it.
 void writeStore(const QString &path, const QList<Issue> &issues)
 {
-    auto store = IssueStore::open(path);
-    QVERIFY2(store.ok(), qPrintable(store.error()));
-    QueueSpec spec;
-    spec.setRepository(Repo);
-    spec.state = u"all"_s;
-    SyncState state;
-    state.queueId = store.value()->ensureQueue(spec).value();
-    const Result<int> written = store.value()->writePage(Repo, issues, state);
+    const Result<int> written = TestData::writeSynced(path, Repo, issues);
     QVERIFY2(written.ok(), qPrintable(written.error()));
 }
 
@@ -103,7 +85,7 @@ private slots:
         QFETCH(int, expected);
         QFETCH(QString, field);
         QFETCH(QString, word);
-        writeStore(m_path, corpus());
+        writeStore(m_path, TestData::similarCorpus());
         auto index = SimilarityIndex::open(m_path);
         QVERIFY2(index.ok(), qPrintable(index.error()));
         QCOMPARE(index.value()->catchUp().value(), 10);
@@ -124,7 +106,7 @@ private slots:
 
     void catchUpFollowsTheStore()
     {
-        QList<Issue> issues = corpus();
+        QList<Issue> issues = TestData::similarCorpus();
         writeStore(m_path, issues);
         auto index = SimilarityIndex::open(m_path);
         QVERIFY(index.ok());
@@ -185,7 +167,7 @@ private slots:
         QFETCH(QStringList, labels);
         QFETCH(QString, state);
         QFETCH(QList<int>, expected);
-        writeStore(m_path, corpus());
+        writeStore(m_path, TestData::similarCorpus());
         auto index = SimilarityIndex::open(m_path);
         QVERIFY(index.ok());
         QVERIFY(index.value()->catchUp().ok());
@@ -201,7 +183,7 @@ private slots:
 
     void badSearchIsAClearError()
     {
-        writeStore(m_path, corpus());
+        writeStore(m_path, TestData::similarCorpus());
         auto index = SimilarityIndex::open(m_path);
         QVERIFY(index.ok());
         SearchQuery query;
@@ -213,7 +195,7 @@ private slots:
 
     void pageWriterKeepsTheIndexCurrent()
     {
-        const QList<Issue> issues = corpus();
+        const QList<Issue> issues = TestData::similarCorpus();
         {
             auto store = IssueStore::open(m_path);
             QVERIFY(store.ok());

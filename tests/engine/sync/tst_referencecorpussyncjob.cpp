@@ -45,9 +45,7 @@ private slots:
         generation.otherLabelEvery = 4; // a quarter outside the queue's labels
         m_server->generate(generation);
         m_client = std::make_unique<GitHubClient>();
-        m_client->setApiUrl(m_server->url());
-        m_client->setToken(u"ghp_CorpusTestToken"_s);
-        m_client->setRetryPolicy(fastRetryPolicy());
+        m_server->connectClient(*m_client, u"ghp_CorpusTestToken"_s);
         auto store = IssueStore::open(path());
         QVERIFY2(store.ok(), qPrintable(store.error()));
         m_store = std::move(store).value();

@@ -6,6 +6,7 @@
 #include "models/outbox/outboxmodel.h"
 #include "models/queue/issuetablemodel.h"
 #include "tests/support/githubtestserver.h"
+#include "tests/support/screenshottest.h"
 #include "views/common/apppalette.h"
 #include "views/mainwindow.h"
 #include "views/outbox/outboxpanel.h"
@@ -551,22 +552,14 @@ void tst_OutboxPanel::approveInTheWindowThenSubmit()
 
 void tst_OutboxPanel::screenshots_data()
 {
-    QTest::addColumn<bool>("dark");
-    QTest::addRow("light") << false;
-    QTest::addRow("dark") << true;
+    ScreenshotTest::addThemes();
 }
 
 // With TRIAGE_SCREENSHOT_DIR set: the window's outbox page before, during and after a real batch against the
 // test server (slowed down so that "during" shows progress), one issue changed on the server meanwhile.
 void tst_OutboxPanel::screenshots()
 {
-    QFETCH(bool, dark);
-    const QString dir = qEnvironmentVariable("TRIAGE_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        QSKIP("TRIAGE_SCREENSHOT_DIR is not set");
-    QVERIFY(QDir().mkpath(dir));
-    const QString suffix = dark ? u"-dark"_s : QString();
-    QApplication::setPalette(dark ? AppPalette::dark() : AppPalette::light());
+    TRIAGE_SCREENSHOT_SETUP();
     openWindow(12);
     OutboxPanel *panel = m_window->outboxPanel();
     int approved = 0;

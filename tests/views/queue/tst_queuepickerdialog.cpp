@@ -2,6 +2,7 @@
 #include "views/queue/queuepickerdialog.h"
 
 #include "engine/triage/rubricpack.h"
+#include "tests/support/screenshottest.h"
 #include "tests/support/testdata.h"
 #include "views/common/apppalette.h"
 
@@ -205,9 +206,7 @@ void tst_QueuePickerDialog::rubric()
 
 void tst_QueuePickerDialog::screenshot_data()
 {
-    QTest::addColumn<bool>("dark");
-    QTest::addRow("light") << false;
-    QTest::addRow("dark") << true;
+    ScreenshotTest::addThemes();
 }
 
 // With TRIAGE_SCREENSHOT_DIR set: the dialog as a reviewer opens it on a stored pt2 queue.

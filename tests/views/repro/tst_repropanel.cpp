@@ -7,6 +7,7 @@
 #include "engine/triage/triageengine.h"
 #include "models/repro/reprooutputmodel.h"
 #include "tests/support/testdata.h"
+#include "tests/support/runningprocesses.h"
 #include "tests/support/testvenv.h"
 #include "views/common/apppalette.h"
 #include "views/queue/suggestionpanel.h"
@@ -63,17 +64,6 @@ Issue issueWith(int number, const QString &body, const QString &association)
 QString script(const QString &name)
 {
     return QString::fromUtf8(TestData::read(u"repro/"_s + name));
-}
-
-bool anyProcessRuns(const QByteArray &marker)
-{
-    QDirIterator it(u"/proc"_s, QDir::Dirs | QDir::NoDotAndDotDot);
-    while (it.hasNext()) {
-        QFile cmdline(it.next() + u"/cmdline"_s);
-        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(marker))
-            return true;
-    }
-    return false;
 }
 
 bool outputContains(const ReproOutputModel &model, const QString &text)
@@ -401,7 +391,7 @@ void tst_ReproPanel::cancelKillsTheRun()
     // Wait until it really runs (its first line arrives), then cancel.
     QTRY_VERIFY_WITH_TIMEOUT((panel->outputModel()->flush(), outputContains(*panel->outputModel(), u"spinning"_s)),
                              60000);
-    QVERIFY(anyProcessRuns("tst_repropanel_spin.py"));
+    QVERIFY(RunningProcesses::any("tst_repropanel_spin.py"));
     QElapsedTimer clock;
     clock.start();
     QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
@@ -409,7 +399,7 @@ void tst_ReproPanel::cancelKillsTheRun()
     QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
     QCOMPARE(finished.first().first().value<ReproRunRecord>().outcome, ReproOutcome::Kind::Cancelled);
     QVERIFY(!panel->isRunning());
-    QTRY_VERIFY_WITH_TIMEOUT(!anyProcessRuns("tst_repropanel_spin.py"), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!RunningProcesses::any("tst_repropanel_spin.py"), 5000);
     QVERIFY(panel->badgeText().contains(u"cancelled"_s));
     const auto stored = m_store->latestFor(Repo, 5003);
     QVERIFY(stored);

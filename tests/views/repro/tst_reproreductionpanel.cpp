@@ -571,9 +571,7 @@ void tst_ReproReductionPanel::reportCarriesThePlaybooksFields()
     server.generate(generation);
     server.issues()[6].crossReferences = mentions; // issue #7
     GitHubClient client;
-    client.setApiUrl(server.url());
-    client.setToken(u"ghp_testtoken123"_s);
-    client.setRetryPolicy(fastRetryPolicy());
+    server.connectClient(client);
 
     const Issue issue = issueWith(7, {u"oncall: distributed"_s, u"triaged"_s});
     const ReproRunRecord record = recordOf(issue, script, u"ValueError: tcbug broken shape"_s);

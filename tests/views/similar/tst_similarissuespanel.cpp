@@ -28,20 +28,9 @@ namespace {
 
 const QString Repo = u"pytorch/pytorch"_s;
 
-QList<Issue> corpus()
-{
-    QList<Issue> issues = TestData::issues(u"similar/corpus.json"_s);
-    qint64 id = 1;
-    for (Issue &issue : issues) {
-        for (Comment &comment : issue.comments)
-            comment.id = id++;
-    }
-    return issues;
-}
-
 Issue issueNumbered(int number)
 {
-    for (const Issue &issue : corpus()) {
+    for (const Issue &issue : TestData::similarCorpus()) {
         if (issue.number == number)
             return issue;
     }
@@ -67,14 +56,8 @@ private slots:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         QVERIFY(m_dir->isValid());
-        auto store = IssueStore::open(path());
-        QVERIFY2(store.ok(), qPrintable(store.error()));
-        QueueSpec spec;
-        spec.setRepository(Repo);
-        spec.state = u"all"_s;
-        SyncState state;
-        state.queueId = store.value()->ensureQueue(spec).value();
-        QVERIFY(store.value()->writePage(Repo, corpus(), state).ok());
+        const Result<int> written = TestData::writeSynced(path(), Repo, TestData::similarCorpus());
+        QVERIFY2(written.ok(), qPrintable(written.error()));
     }
 
     void showsMatchesAndWhy()
@@ -211,7 +194,7 @@ private slots:
         window.setDecisionStore(decisions.value().get());
         window.setPack(OutboxStore::packFor(u"distributed"_s).value());
         window.setGitHub(nullptr, issues.value().get());
-        QList<Issue> queue = corpus().mid(0, 4); // 101–104, all open
+        QList<Issue> queue = TestData::similarCorpus().mid(0, 4); // 101–104, all open
         window.setIssues(queue, u"corpus"_s, Repo);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
