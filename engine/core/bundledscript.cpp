@@ -6,7 +6,6 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QMutex>
-#include <QProcess>
 #include <QTemporaryDir>
 
 #include <sys/resource.h>
@@ -34,16 +33,25 @@ Result<QString> BundledScript::path(const QString &resource, const QString &what
     return out.fileName();
 }
 
-void BundledScript::setUpProcess(QProcess &process, const QString &python, const QStringList &arguments)
+namespace {
+
+void limitHelper()
 {
-    process.setProgram(python);
-    process.setArguments(QStringList{u"-I"_s} + arguments);
-    process.setChildProcessModifier([] {
-        const rlimit memory{1024UL * 1024 * 1024, 1024UL * 1024 * 1024};
-        const rlimit cpu{30, 30};
-        const rlimit noFiles{0, 0};
-        setrlimit(RLIMIT_AS, &memory);
-        setrlimit(RLIMIT_CPU, &cpu);
-        setrlimit(RLIMIT_FSIZE, &noFiles);
-    });
+    const rlimit memory{1024UL * 1024 * 1024, 1024UL * 1024 * 1024};
+    const rlimit cpu{30, 30};
+    const rlimit noFiles{0, 0};
+    setrlimit(RLIMIT_AS, &memory);
+    setrlimit(RLIMIT_CPU, &cpu);
+    setrlimit(RLIMIT_FSIZE, &noFiles);
+}
+
+} // namespace
+
+ProcessSpec BundledScript::processSpec(const QString &python, const QStringList &arguments)
+{
+    ProcessSpec spec;
+    spec.program = python;
+    spec.arguments = QStringList{u"-I"_s} + arguments;
+    spec.childSetup = limitHelper;
+    return spec;
 }

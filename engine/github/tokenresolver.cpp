@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "engine/github/tokenresolver.h"
 
+#include "engine/core/processjob.h"
 #include "engine/github/tokenstore.h"
 
 #include <QDir>
 #include <QLoggingCategory>
-#include <QProcess>
 #include <QStandardPaths>
 #include <QTimer>
 
@@ -80,25 +80,22 @@ void TokenResolver::tryGh()
     for (const QString &name : GitHubHost::allTokenVariables())
         environment.remove(name);
     // No shell: the program and its arguments as a list.
-    m_process = new QProcess(this);
-    m_process->setProcessEnvironment(environment);
-    m_process->setStandardInputFile(QProcess::nullDevice());
-    connect(m_process, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus status) {
-        const QString token = QString::fromUtf8(m_process->readAllStandardOutput()).trimmed();
-        const bool ok = status == QProcess::NormalExit && exitCode == 0 && !token.isEmpty() && !token.contains(u' ') &&
-                        !token.contains(u'\n');
+    ProcessSpec spec;
+    spec.program = program;
+    spec.arguments = {u"auth"_s, u"token"_s, u"--hostname"_s, m_host.name()};
+    spec.environment = environment;
+    spec.timeoutMs = 10000;
+    spec.what = u"gh auth token"_s;
+    m_process = new ProcessJob(spec, this);
+    connect(m_process, &ProcessJob::finished, this, [this](const Result<ProcessOutcome> &outcome) {
+        if (outcome && outcome->timedOut)
+            qCInfo(lcToken) << "gh auth token did not answer in time";
+        const QString token = outcome ? QString::fromUtf8(outcome->standardOutput).trimmed() : QString();
+        const bool ok =
+            outcome && outcome->succeeded() && !token.isEmpty() && !token.contains(u' ') && !token.contains(u'\n');
         finish(ok ? token : QString(), ok ? u"gh"_s : QString());
     });
-    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart)
-            finish({}, {});
-    });
-    QTimer::singleShot(10000, m_process, [this] {
-        qCInfo(lcToken) << "gh auth token did not answer in time";
-        m_process->kill();
-        finish({}, {});
-    });
-    m_process->start(program, {u"auth"_s, u"token"_s, u"--hostname"_s, m_host.name()});
+    m_process->start();
 }
 
 void TokenResolver::finish(const QString &token, const QString &source)

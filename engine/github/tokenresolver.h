@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/processjob.h"
 #include "engine/core/result.h"
 #include "engine/github/githubhost.h"
 
@@ -8,7 +9,6 @@
 #include <QPointer>
 #include <QProcessEnvironment>
 
-class QProcess;
 class TokenStore;
 
 struct ResolvedToken
@@ -56,6 +56,6 @@ private:
     QString m_ghProgram;
     bool m_ghProgramSet = false;
     GitHubHost m_host;
-    QProcess *m_process = nullptr;
+    ProcessJob *m_process = nullptr;
     bool m_done = false;
 };

@@ -16,32 +16,12 @@ QString tr(const char *text)
 
 QString outboxStatusName(OutboxStatus status)
 {
-    switch (status) {
-    case OutboxStatus::Ready:
-        return u"ready"_s;
-    case OutboxStatus::Blocked:
-        return u"blocked"_s;
-    case OutboxStatus::Submitting:
-        return u"submitting"_s;
-    case OutboxStatus::Applied:
-        return u"applied"_s;
-    case OutboxStatus::AlreadyApplied:
-        return u"already_applied"_s;
-    case OutboxStatus::Conflict:
-        return u"conflict"_s;
-    case OutboxStatus::Failed:
-        return u"failed"_s;
-    }
-    return {};
+    return EnumNames::name(outboxStatusNames, status);
 }
 
 OutboxStatus outboxStatusFromName(const QString &name)
 {
-    for (int i = 0; i < OutboxStatusCount; ++i) {
-        if (outboxStatusName(OutboxStatus(i)) == name)
-            return OutboxStatus(i);
-    }
-    return OutboxStatus::Ready;
+    return EnumNames::value(outboxStatusNames, name).value_or(OutboxStatus::Ready);
 }
 
 QString outboxStatusText(OutboxStatus status)

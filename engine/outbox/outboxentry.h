@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/enumnames.h"
 #include "engine/triage/triageplan.h"
 
 #include <QByteArray>
@@ -9,6 +10,8 @@
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 // Where an outbox entry stands. Ready and Submitting are pending; the others are outcomes (Blocked, Conflict
 // and Failed can become Ready again when the reviewer approves the issue anew).
@@ -24,9 +27,18 @@ enum class OutboxStatus
 };
 inline constexpr int OutboxStatusCount = 7;
 
-// "ready", "blocked", "submitting", "applied", "already_applied", "conflict", "failed"
+// The names the store and `outbox list --status` use.
+inline constexpr EnumName<OutboxStatus> outboxStatusNames[] = {
+    {OutboxStatus::Ready, u"ready"},
+    {OutboxStatus::Blocked, u"blocked"},
+    {OutboxStatus::Submitting, u"submitting"},
+    {OutboxStatus::Applied, u"applied"},
+    {OutboxStatus::AlreadyApplied, u"already_applied"},
+    {OutboxStatus::Conflict, u"conflict"},
+    {OutboxStatus::Failed, u"failed"},
+};
 QString outboxStatusName(OutboxStatus status);
-OutboxStatus outboxStatusFromName(const QString &name); // unknown names read as Ready
+OutboxStatus outboxStatusFromName(const QString &name); // unknown names read as Ready (callers check first)
 // Words for a person: "Ready", "Blocked", "Submitting", "Applied", "Already applied", "Conflict", "Failed".
 QString outboxStatusText(OutboxStatus status);
 inline bool isOutboxPending(OutboxStatus status)
@@ -106,16 +118,56 @@ struct OutboxEntry
     bool isPending() const { return isOutboxPending(status); }
 };
 
-// One step of one entry's submission, written before the request ("begin") and after it ("done"/"failed").
+// The steps of a submission, in the order they run; each is journalled before its request and after it.
+enum class JournalStep
+{
+    Reread,              // GET the issue (detail: what was read)
+    Locked,              // the issue is locked: nothing is written (detail: why)
+    Subscription,        // the writer's notification subscription saved (detail: "STATE NODE_ID")
+    Comment,             // POST the comment (detail: the marker)
+    Unlabel,             // DELETE one label (detail: the label)
+    Refresh,             // DELETE of `triaged`, so its re-add notifies
+    Relabel,             // its POST
+    Labels,              // POST the labels to add
+    Close,               // PATCH state closed
+    RestoreSubscription, // put the subscription back
+    Submitted,           // the entry's end; the phase column holds the status it ended with
+};
+// The names in the journal table's `step` column (and the audit log's action).
+inline constexpr EnumName<JournalStep> journalStepNames[] = {
+    {JournalStep::Reread, u"reread"},
+    {JournalStep::Locked, u"locked"},
+    {JournalStep::Subscription, u"subscription"},
+    {JournalStep::Comment, u"comment"},
+    {JournalStep::Unlabel, u"unlabel"},
+    {JournalStep::Refresh, u"refresh"},
+    {JournalStep::Relabel, u"relabel"},
+    {JournalStep::Labels, u"labels"},
+    {JournalStep::Close, u"close"},
+    {JournalStep::RestoreSubscription, u"restore-subscription"},
+    {JournalStep::Submitted, u"submitted"},
+};
+
+enum class JournalPhase
+{
+    Begin,  // written before the request
+    Done,   // after it succeeded
+    Failed, // after it failed
+};
+inline constexpr EnumName<JournalPhase> journalPhaseNames[] = {
+    {JournalPhase::Begin, u"begin"},
+    {JournalPhase::Done, u"done"},
+    {JournalPhase::Failed, u"failed"},
+};
+
+// One step of one entry's submission, written before the request (Begin) and after it (Done or Failed).
 struct OutboxJournalRecord
 {
     qint64 id = 0;
     qint64 outboxId = 0;
-    // "reread", "subscription" (detail: "STATE NODE_ID" saved), "comment", "unlabel" (detail: the label),
-    // "refresh" (the DELETE of `triaged`), "relabel" (its POST), "labels", "close", "restore-subscription",
-    // "submitted"
-    QString step;
-    QString phase; // "begin", "done", "failed", "skipped"
+    JournalStep step = JournalStep::Reread;
+    JournalPhase phase = JournalPhase::Begin; // Done for Submitted
+    std::optional<OutboxStatus> submittedAs;  // Submitted: the status the entry ended with
     QString detail;
     QDateTime at;
 };

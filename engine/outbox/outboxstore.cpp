@@ -529,18 +529,33 @@ QPair<QByteArray, QByteArray> OutboxStore::lastRead(qint64 id) const
     return {query.value(0).toByteArray(), query.value(1).toString().toUtf8()};
 }
 
-Result<qint64> OutboxStore::journal(qint64 outboxId, const QString &step, const QString &phase, const QString &detail)
+namespace {
+
+Result<qint64> writeJournal(const QSqlDatabase &db, qint64 outboxId, JournalStep step, const QString &phase,
+                            const QString &detail)
 {
-    QSqlQuery query(m_connection.database());
+    QSqlQuery query(db);
     query.prepare(u"INSERT INTO journal (outbox_id, step, phase, detail, at) VALUES (?, ?, ?, ?, ?)"_s);
     query.addBindValue(outboxId);
-    query.addBindValue(step);
+    query.addBindValue(EnumNames::name(journalStepNames, step));
     query.addBindValue(phase);
     query.addBindValue(detail);
     query.addBindValue(isoTime(QDateTime::currentDateTimeUtc()));
     if (!query.exec())
         return sqlError(QObject::tr("Cannot write the journal of outbox entry %1").arg(outboxId), query.lastError());
     return query.lastInsertId().toLongLong();
+}
+
+Error journalError(qint64 outboxId, const QString &why)
+{
+    return Error{QObject::tr("Cannot read the journal of outbox entry %1: %2").arg(outboxId).arg(why)};
+}
+
+} // namespace
+
+Result<qint64> OutboxStore::journal(qint64 outboxId, JournalStep step, JournalPhase phase, const QString &detail)
+{
+    return writeJournal(m_connection.database(), outboxId, step, EnumNames::name(journalPhaseNames, phase), detail);
 }
 
 Result<QList<OutboxJournalRecord>> OutboxStore::journalOf(qint64 outboxId) const
@@ -552,19 +567,52 @@ Result<QList<OutboxJournalRecord>> OutboxStore::journalOf(qint64 outboxId) const
     if (!query.exec())
         return sqlError(QObject::tr("Cannot read the journal"), query.lastError());
     QList<OutboxJournalRecord> records;
-    while (query.next())
-        records.append(OutboxJournalRecord{query.value(0).toLongLong(), query.value(1).toLongLong(),
-                                           query.value(2).toString(), query.value(3).toString(),
-                                           query.value(4).toString(), fromIso(query.value(5))});
+    while (query.next()) {
+        OutboxJournalRecord record;
+        record.id = query.value(0).toLongLong();
+        record.outboxId = query.value(1).toLongLong();
+        const Result<JournalStep> step =
+            EnumNames::parse(journalStepNames, query.value(2).toString(), QObject::tr("journal step"));
+        if (!step)
+            return journalError(outboxId, step.error());
+        record.step = step.value();
+        const QString phase = query.value(3).toString();
+        if (record.step == JournalStep::Submitted) {
+            // The end of an attempt keeps the status the entry ended with in its phase.
+            const Result<OutboxStatus> status =
+                EnumNames::parse(outboxStatusNames, phase, QObject::tr("outbox status"));
+            if (!status)
+                return journalError(outboxId, status.error());
+            record.phase = JournalPhase::Done;
+            record.submittedAs = status.value();
+        } else {
+            const Result<JournalPhase> known = EnumNames::parse(journalPhaseNames, phase, QObject::tr("journal phase"));
+            if (!known)
+                return journalError(outboxId, known.error());
+            record.phase = known.value();
+        }
+        record.detail = query.value(4).toString();
+        record.at = fromIso(query.value(5));
+        records.append(record);
+    }
     return records;
 }
 
 bool OutboxStore::hasBegunWrites(qint64 outboxId) const
 {
+    // The steps that write to the issue, by their names in the table.
+    static const QString writeSteps = [] {
+        QStringList names;
+        for (const JournalStep step : {JournalStep::Comment, JournalStep::Unlabel, JournalStep::Refresh,
+                                       JournalStep::Relabel, JournalStep::Labels, JournalStep::Close})
+            names.append(u"'"_s + EnumNames::name(journalStepNames, step) + u"'"_s);
+        return names.join(u", "_s);
+    }();
     QSqlQuery query(m_connection.database());
-    query.prepare(u"SELECT 1 FROM journal WHERE outbox_id = ? AND phase = 'begin' AND step IN ('comment',"
-                  " 'unlabel', 'refresh', 'relabel', 'labels', 'close') LIMIT 1"_s);
+    query.prepare(
+        u"SELECT 1 FROM journal WHERE outbox_id = ? AND phase = ? AND step IN (%1) LIMIT 1"_s.arg(writeSteps));
     query.addBindValue(outboxId);
+    query.addBindValue(EnumNames::name(journalPhaseNames, JournalPhase::Begin));
     return query.exec() && query.next();
 }
 
@@ -698,7 +746,8 @@ Result<bool> OutboxStore::complete(const OutboxEntry &entry)
         if (!recorded)
             return Error{recorded.error()};
     }
-    const Result<qint64> journalled = journal(entry.id, u"submitted"_s, outboxStatusName(entry.status), entry.outcome);
+    const Result<qint64> journalled = writeJournal(m_connection.database(), entry.id, JournalStep::Submitted,
+                                                   outboxStatusName(entry.status), entry.outcome);
     if (!journalled)
         return Error{journalled.error()};
     if (!transaction.commit())

@@ -70,7 +70,7 @@ public:
     QPair<QByteArray, QByteArray> lastRead(qint64 id) const;
 
     // Journal: one row per phase of a step; each row is written whole or not at all.
-    Result<qint64> journal(qint64 outboxId, const QString &step, const QString &phase, const QString &detail = {});
+    Result<qint64> journal(qint64 outboxId, JournalStep step, JournalPhase phase, const QString &detail = {});
     Result<QList<OutboxJournalRecord>> journalOf(qint64 outboxId) const;
     // Whether any write step of the entry ever began (then its outcome is Applied, not AlreadyApplied).
     bool hasBegunWrites(qint64 outboxId) const;

@@ -97,7 +97,7 @@ struct OutboxSubmitJob::Run
         QObject::connect(next, &GitHubRequestJob::waiting, job, &OutboxSubmitJob::waiting);
     }
 
-    void journal(const QString &step, const QString &phase, const QString &detail = {})
+    void journal(JournalStep step, JournalPhase phase, const QString &detail = {})
     {
         const Result<qint64> written = store().journal(entry.id, step, phase, detail);
         if (!written)
@@ -114,22 +114,24 @@ struct OutboxSubmitJob::Run
         if (records) {
             for (const OutboxJournalRecord &record : records.value()) {
                 // The refresh is done once, whichever attempt did it; the subscription is saved anew by each.
-                if (record.step == u"submitted"_s) {
+                if (record.step == JournalStep::Submitted) {
                     restoreDone = false;
                     savedSubscription.clear();
                     subscribableId.clear();
-                } else if (record.step == u"refresh"_s && record.phase == u"begin"_s) {
+                } else if (record.step == JournalStep::Refresh && record.phase == JournalPhase::Begin) {
                     refreshBegun = true;
-                } else if (record.step == u"relabel"_s && record.phase == u"begin"_s) {
+                } else if (record.step == JournalStep::Relabel && record.phase == JournalPhase::Begin) {
                     relabelBegun = true;
-                } else if (record.step == u"subscription"_s && record.phase == u"done"_s) {
+                } else if (record.step == JournalStep::Subscription && record.phase == JournalPhase::Done) {
                     // "STATE NODE_ID": the state before our first write, whatever our writes made of it.
                     savedSubscription = record.detail.section(u' ', 0, 0);
                     subscribableId = record.detail.section(u' ', 1);
-                } else if (record.step == u"restore-subscription"_s && record.phase == u"done"_s) {
+                } else if (record.step == JournalStep::RestoreSubscription && record.phase == JournalPhase::Done) {
                     restoreDone = true;
                 }
             }
+        } else {
+            qCWarning(lcOutbox) << records.error(); // as before: an unreadable journal is a first attempt
         }
         const Result<bool> updated = store().update(entry);
         if (!updated)
@@ -140,7 +142,7 @@ struct OutboxSubmitJob::Run
 
     void reread()
     {
-        journal(u"reread"_s, u"begin"_s);
+        journal(JournalStep::Reread, JournalPhase::Begin);
         const QPair<QByteArray, QByteArray> last = store().lastRead(entry.id);
         auto *get = client()->get(client()->restUrl(issuePath()), last.first);
         track(get);
@@ -170,7 +172,7 @@ struct OutboxSubmitJob::Run
             otherComments.clear();
             markerPresent = last.value(u"marker"_s).toBool();
             entry.commentId = last.value(u"comment_id"_s).toInteger(entry.commentId);
-            journal(u"reread"_s, u"done"_s, u"not modified"_s);
+            journal(JournalStep::Reread, JournalPhase::Done, u"not modified"_s);
             return evaluate();
         }
         const QJsonObject issue = result->json.object();
@@ -237,7 +239,7 @@ struct OutboxSubmitJob::Run
                                    {u"locked"_s, locked},
                                    {u"lock_reason"_s, lockReason}};
         store().saveRead(entry.id, etag, QJsonDocument(snapshot).toJson(QJsonDocument::Compact));
-        journal(u"reread"_s, u"done"_s,
+        journal(JournalStep::Reread, JournalPhase::Done,
                 u"state %1, %2 labels, %3 comments%4"_s.arg(state)
                     .arg(labels.size())
                     .arg(pageComments.size())
@@ -249,7 +251,7 @@ struct OutboxSubmitJob::Run
     {
         // A locked issue is reported and left alone: nothing written, the subscription never asked or touched.
         if (locked) {
-            journal(u"locked"_s, u"done"_s, lockReason);
+            journal(JournalStep::Locked, JournalPhase::Done, lockReason);
             return finishAs(OutboxStatus::Failed,
                             lockReason.isEmpty()
                                 ? tr("the issue is locked: skipped, nothing written")
@@ -353,7 +355,7 @@ struct OutboxSubmitJob::Run
     void saveSubscription()
     {
         subscriptionAsked = true;
-        journal(u"subscription"_s, u"begin"_s);
+        journal(JournalStep::Subscription, JournalPhase::Begin);
         const QString owner = entry.repository.section(u'/', 0, 0);
         const QString name = entry.repository.section(u'/', 1);
         auto *query = client()->graphql(
@@ -373,13 +375,13 @@ struct OutboxSubmitJob::Run
             if (id.isEmpty() || saved.isEmpty()) {
                 // Not worth failing the edits for: they go ahead, the reviewer is told.
                 const QString why = result ? tr("GitHub did not say") : result.error();
-                journal(u"subscription"_s, u"failed"_s, why);
+                journal(JournalStep::Subscription, JournalPhase::Failed, why);
                 warnings.append(
                     tr("your notification subscription could not be saved (%1): it is not restored").arg(why));
             } else {
                 savedSubscription = saved;
                 subscribableId = id;
-                journal(u"subscription"_s, u"done"_s, saved + u' ' + id);
+                journal(JournalStep::Subscription, JournalPhase::Done, saved + u' ' + id);
             }
             nextWrite();
         });
@@ -399,7 +401,7 @@ struct OutboxSubmitJob::Run
     void restoreSubscription(const std::function<void()> &then)
     {
         restoreDone = true;
-        journal(u"restore-subscription"_s, u"begin"_s, savedSubscription);
+        journal(JournalStep::RestoreSubscription, JournalPhase::Begin, savedSubscription);
         auto *call = client()->graphql(UpdateSubscription,
                                        QJsonObject{{u"id"_s, subscribableId}, {u"state"_s, savedSubscription}});
         track(call);
@@ -407,7 +409,7 @@ struct OutboxSubmitJob::Run
             u"POST /graphql updateSubscription(%1, %2)"_s.arg(subscribableId, savedSubscription);
         QObject::connect(call, &GitHubRequestJob::finished, job,
                          [this, call, requestText, then](const Result<GitHubResponse> &result) {
-                             audit(u"subscription"_s, requestText, result, call);
+                             audit(JournalStep::Subscription, requestText, result, call);
                              const QString now = result ? result->json.object()
                                                               .value(u"data"_s)
                                                               .toObject()
@@ -422,17 +424,17 @@ struct OutboxSubmitJob::Run
                                  const QString why =
                                      result ? tr("GitHub left it %1").arg(now.isEmpty() ? tr("unknown") : now)
                                             : result.error();
-                                 journal(u"restore-subscription"_s, u"failed"_s, why);
+                                 journal(JournalStep::RestoreSubscription, JournalPhase::Failed, why);
                                  warnings.append(tr("your notification subscription could not be restored to %1 (%2)")
                                                      .arg(savedSubscription, why));
                              } else {
-                                 journal(u"restore-subscription"_s, u"done"_s, now);
+                                 journal(JournalStep::RestoreSubscription, JournalPhase::Done, now);
                              }
                              then();
                          });
     }
 
-    void audit(const QString &action, const QString &requestText, const Result<GitHubResponse> &result,
+    void audit(JournalStep action, const QString &requestText, const Result<GitHubResponse> &result,
                GitHubRequestJob *call)
     {
         OutboxAuditRecord audit;
@@ -440,7 +442,7 @@ struct OutboxSubmitJob::Run
         audit.login = job->m_report.login;
         audit.repository = entry.repository;
         audit.number = entry.number;
-        audit.action = action;
+        audit.action = EnumNames::name(journalStepNames, action);
         audit.request = requestText.size() > 500 ? QString(requestText.left(499) + u'…') : requestText;
         audit.status = result ? result->status : call->lastStatus();
         audit.response = result              ? excerpt(result->body)
@@ -452,17 +454,16 @@ struct OutboxSubmitJob::Run
     }
 
     // `absentIsDone`: a 404 means what we asked for is already so (DELETE of a label that is not there).
-    void write(const QString &step, const QByteArray &verb, const QString &path, const QJsonObject &body,
+    void write(JournalStep step, const QByteArray &verb, const QString &path, const QJsonObject &body,
                const QString &summary, std::function<void(const GitHubResponse &)> done, bool absentIsDone = false)
     {
         write(step, verb, client()->restUrl(path), path, body, summary, std::move(done), absentIsDone);
     }
 
-    void write(const QString &step, const QByteArray &verb, const QUrl &url, const QString &path,
-               const QJsonObject &body, const QString &summary, std::function<void(const GitHubResponse &)> done,
-               bool absentIsDone)
+    void write(JournalStep step, const QByteArray &verb, const QUrl &url, const QString &path, const QJsonObject &body,
+               const QString &summary, std::function<void(const GitHubResponse &)> done, bool absentIsDone)
     {
-        journal(step, u"begin"_s, summary);
+        journal(step, JournalPhase::Begin, summary);
         auto *call = client()->write(verb, url, body.isEmpty() ? QJsonDocument() : QJsonDocument(body));
         track(call);
         const QString requestText =
@@ -472,16 +473,16 @@ struct OutboxSubmitJob::Run
                          [this, step, requestText, done, call, absentIsDone](const Result<GitHubResponse> &result) {
                              audit(step, requestText, result, call);
                              if (!result && absentIsDone && call->lastStatus() == 404) {
-                                 journal(step, u"done"_s, u"HTTP 404: already absent"_s);
+                                 journal(step, JournalPhase::Done, u"HTTP 404: already absent"_s);
                                  GitHubResponse absent;
                                  absent.status = 404;
                                  return done(absent);
                              }
                              if (!result) {
-                                 journal(step, u"failed"_s, result.error());
+                                 journal(step, JournalPhase::Failed, result.error());
                                  return retryOrFail(result.error(), call->failedTransiently());
                              }
-                             journal(step, u"done"_s, u"HTTP %1"_s.arg(result->status));
+                             journal(step, JournalPhase::Done, u"HTTP %1"_s.arg(result->status));
                              done(result.value());
                          });
     }
@@ -508,7 +509,7 @@ struct OutboxSubmitJob::Run
     void removeLabel(const QString &label)
     {
         write(
-            u"unlabel"_s, "DELETE", labelUrl(label), issuePath() + u"/labels/"_s + label, {}, label,
+            JournalStep::Unlabel, "DELETE", labelUrl(label), issuePath() + u"/labels/"_s + label, {}, label,
             [this, label](const GitHubResponse &response) {
                 takeLabels(response);
                 labels.removeIf([&label](const QString &l) { return l.compare(label, Qt::CaseInsensitive) == 0; });
@@ -521,7 +522,7 @@ struct OutboxSubmitJob::Run
     {
         refreshBegun = true;
         write(
-            u"refresh"_s, "DELETE", labelUrl(TriagedLabel), issuePath() + u"/labels/"_s + TriagedLabel, {},
+            JournalStep::Refresh, "DELETE", labelUrl(TriagedLabel), issuePath() + u"/labels/"_s + TriagedLabel, {},
             TriagedLabel,
             [this](const GitHubResponse &response) {
                 takeLabels(response);
@@ -534,8 +535,9 @@ struct OutboxSubmitJob::Run
     void refreshReadd()
     {
         relabelBegun = true;
-        write(u"relabel"_s, "POST", issuePath() + u"/labels"_s, QJsonObject{{u"labels"_s, QJsonArray{TriagedLabel}}},
-              TriagedLabel, [this](const GitHubResponse &response) {
+        write(JournalStep::Relabel, "POST", issuePath() + u"/labels"_s,
+              QJsonObject{{u"labels"_s, QJsonArray{TriagedLabel}}}, TriagedLabel,
+              [this](const GitHubResponse &response) {
                   takeLabels(response);
                   if (!containsLabel(labels, TriagedLabel))
                       labels.append(TriagedLabel);
@@ -545,7 +547,7 @@ struct OutboxSubmitJob::Run
 
     void postComment()
     {
-        write(u"comment"_s, "POST", issuePath() + u"/comments"_s, QJsonObject{{u"body"_s, entry.commentBody()}},
+        write(JournalStep::Comment, "POST", issuePath() + u"/comments"_s, QJsonObject{{u"body"_s, entry.commentBody()}},
               entry.marker(), [this](const GitHubResponse &response) {
                   entry.commentId = response.json.object().value(u"id"_s).toInteger();
                   markerPresent = true;
@@ -556,7 +558,7 @@ struct OutboxSubmitJob::Run
 
     void addLabels(const QStringList &missing)
     {
-        write(u"labels"_s, "POST", issuePath() + u"/labels"_s,
+        write(JournalStep::Labels, "POST", issuePath() + u"/labels"_s,
               QJsonObject{{u"labels"_s, QJsonArray::fromStringList(missing)}}, missing.join(u", "_s),
               [this, missing](const GitHubResponse &response) {
                   takeLabels(response);
@@ -570,7 +572,7 @@ struct OutboxSubmitJob::Run
 
     void closeIssue()
     {
-        write(u"close"_s, "PATCH", issuePath(),
+        write(JournalStep::Close, "PATCH", issuePath(),
               QJsonObject{{u"state"_s, u"closed"_s}, {u"state_reason"_s, entry.stateReason}}, entry.stateReason,
               [this](const GitHubResponse &response) {
                   state = response.json.object().value(u"state"_s).toString(u"closed"_s).toUpper();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/reduction/reprobisector.h"
 
+#include "engine/core/processjob.h"
 #include "engine/repro/reproscanner.h"
 #include "engine/repro/reproseries.h"
 
@@ -84,14 +85,7 @@ ReproBisector::ReproBisector(QObject *parent)
     : QObject(parent)
 {}
 
-ReproBisector::~ReproBisector()
-{
-    if (m_lookupProcess) {
-        m_lookupProcess->disconnect(this);
-        m_lookupProcess->kill();
-        m_lookupProcess->waitForFinished(1000); // reaped before its QProcess goes with us
-    }
-}
+ReproBisector::~ReproBisector() = default; // a ProcessJob child kills and reaps a running lookup
 
 int ReproBisector::compareVersions(const QString &a, const QString &b)
 {
@@ -129,7 +123,7 @@ void ReproBisector::cancel()
             series->cancel();
     }
     if (m_lookupProcess)
-        m_lookupProcess->kill();
+        m_lookupProcess->cancel(); // its finished() goes on to finish()
     if (m_running == 0 && !m_lookupProcess)
         finish();
 }
@@ -153,31 +147,32 @@ void ReproBisector::lookUpNextVersion()
         lookUpNextVersion();
         return;
     }
-    auto *process = new QProcess(this);
+    ProcessSpec spec;
+    spec.program = env.interpreter;
+    spec.arguments = {u"-I"_s, u"-c"_s, QString::fromLatin1(VersionCode), m_options.package};
+    spec.timeoutMs = 60 * 1000;
+    spec.what = u"the interpreter"_s;
+    auto *process = new ProcessJob(spec, this);
     m_lookupProcess = process;
-    process->setProgram(env.interpreter);
-    process->setArguments({u"-I"_s, u"-c"_s, QString::fromLatin1(VersionCode), m_options.package});
-    connect(process, &QProcess::finished, this,
-            [this, process, probe](int exitCode, QProcess::ExitStatus status) mutable {
+    connect(process, &ProcessJob::finished, this,
+            [this, process, probe](const Result<ProcessOutcome> &outcome) mutable {
                 process->deleteLater();
-                if (status == QProcess::NormalExit && exitCode == 0)
-                    probe.version = QString::fromUtf8(process->readAllStandardOutput()).trimmed();
-                if (probe.version.isEmpty()) {
+                if (process->wasCancelled())
+                    return lookUpNextVersion(); // the bisect was cancelled: it finishes there
+                if (!outcome) {
                     probe.state = BisectProbe::State::Skipped;
-                    probe.reason = u"%1 is not installed here"_s.arg(m_options.package);
+                    probe.reason = outcome.error(); // "the interpreter could not start: …"
+                } else {
+                    if (outcome->succeeded())
+                        probe.version = QString::fromUtf8(outcome->standardOutput).trimmed();
+                    if (probe.version.isEmpty()) {
+                        probe.state = BisectProbe::State::Skipped;
+                        probe.reason = u"%1 is not installed here"_s.arg(m_options.package);
+                    }
                 }
                 m_probes << probe;
                 lookUpNextVersion();
             });
-    connect(process, &QProcess::errorOccurred, this, [this, process, probe](QProcess::ProcessError error) mutable {
-        if (error != QProcess::FailedToStart)
-            return;
-        process->deleteLater();
-        probe.state = BisectProbe::State::Skipped;
-        probe.reason = u"the interpreter does not start: %1"_s.arg(process->errorString());
-        m_probes << probe;
-        lookUpNextVersion();
-    });
     process->start();
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/processjob.h"
 #include "engine/repro/errorsignature.h"
 #include "engine/repro/outcomeclassifier.h"
 #include "engine/repro/pythonenvironment.h"
@@ -122,7 +123,7 @@ private:
     QList<PythonEnvironment> m_environments;
     QList<BisectProbe> m_probes;
     qsizetype m_lookup = 0;
-    QPointer<QProcess> m_lookupProcess;
+    QPointer<ProcessJob> m_lookupProcess;
     int m_knownBad = -1;
     QList<int> m_queue;
     int m_running = 0;

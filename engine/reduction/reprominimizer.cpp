@@ -2,6 +2,7 @@
 #include "engine/reduction/reprominimizer.h"
 
 #include "engine/core/bundledscript.h"
+#include "engine/core/processjob.h"
 
 #include "engine/repro/reproscanner.h"
 
@@ -82,14 +83,7 @@ ReproMinimizer::ReproMinimizer(QObject *parent)
     , m_python(QStandardPaths::findExecutable(u"python3"_s))
 {}
 
-ReproMinimizer::~ReproMinimizer()
-{
-    if (m_helper) {
-        m_helper->disconnect(this);
-        m_helper->kill();
-        m_helper->waitForFinished(1000); // reaped before its QProcess goes with us
-    }
-}
+ReproMinimizer::~ReproMinimizer() = default; // a ProcessJob child kills and reaps a running helper
 
 QStringList ReproMinimizer::passes()
 {
@@ -235,18 +229,24 @@ void ReproMinimizer::callHelper(const QJsonObject &request, std::function<void(c
         done(Error{u"No python3 interpreter found to run the minimizer's helper."_s});
         return;
     }
-    auto *process = new QProcess(this);
+    ProcessSpec spec = BundledScript::processSpec(m_python, {helper.value()});
+    spec.standardInput = QJsonDocument(request).toJson(QJsonDocument::Compact);
+    spec.timeoutMs = 120 * 1000; // its CPU is capped at 30 s; this is the wall clock on a loaded machine
+    spec.what = u"The minimizer's helper"_s;
+    auto *process = new ProcessJob(spec, this);
     m_helper = process;
-    BundledScript::setUpProcess(*process, m_python, {helper.value()});
-    connect(process, &QProcess::finished, this, [this, process, done](int exitCode, QProcess::ExitStatus status) {
+    connect(process, &ProcessJob::finished, this, [process, done](const Result<ProcessOutcome> &outcome) {
         process->deleteLater();
-        const QByteArray out = process->readAllStandardOutput();
-        if (status != QProcess::NormalExit || exitCode != 0) {
-            const QString why = QString::fromUtf8(process->readAllStandardError()).trimmed().section(u'\n', -1);
-            done(Error{u"The minimizer's helper failed (exit %1): %2"_s.arg(exitCode).arg(why)});
+        if (!outcome) {
+            done(Error{outcome.error()}); // "The minimizer's helper could not start: …"
             return;
         }
-        const QJsonObject answer = QJsonDocument::fromJson(out).object();
+        if (!outcome->succeeded()) {
+            done(Error{
+                u"The minimizer's helper failed (exit %1): %2"_s.arg(outcome->exitCode).arg(outcome->lastErrorLine())});
+            return;
+        }
+        const QJsonObject answer = QJsonDocument::fromJson(outcome->standardOutput).object();
         if (!answer.value(u"ok"_s).toBool()) {
             done(Error{u"The minimizer's helper could not rewrite the code: %1"_s.arg(
                 answer.value(u"error"_s).toString(u"no answer"_s))});
@@ -254,15 +254,7 @@ void ReproMinimizer::callHelper(const QJsonObject &request, std::function<void(c
         }
         done(answer);
     });
-    connect(process, &QProcess::errorOccurred, this, [process, done](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart) {
-            process->deleteLater();
-            done(Error{u"The minimizer's helper could not start: %1"_s.arg(process->errorString())});
-        }
-    });
     process->start();
-    process->write(QJsonDocument(request).toJson(QJsonDocument::Compact));
-    process->closeWriteChannel();
 }
 
 void ReproMinimizer::requestCandidates()

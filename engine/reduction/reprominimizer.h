@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/processjob.h"
 #include "engine/core/result.h"
 #include "engine/repro/errorsignature.h"
 #include "engine/repro/outcomeclassifier.h"
@@ -136,7 +137,7 @@ private:
     int m_index = 0;
     QHash<QByteArray, bool> m_tried; // candidate hash → kept the signature
     QPointer<SandboxRunner> m_runner;
-    QPointer<QProcess> m_helper;
+    QPointer<ProcessJob> m_helper;
     QElapsedTimer m_clock;
     bool m_cancelled = false;
     bool m_finishing = false;

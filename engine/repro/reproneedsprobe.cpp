@@ -2,6 +2,7 @@
 #include "engine/repro/reproneedsprobe.h"
 
 #include "engine/core/bundledscript.h"
+#include "engine/core/processjob.h"
 #include "engine/repro/reproscanner.h" // lcRepro
 
 #include <QDir>
@@ -102,23 +103,9 @@ int ReproNeedsProbe::gpusStatedIn(const QString &issueText)
 
 ReproNeedsProbe::ReproNeedsProbe(QObject *parent)
     : QObject(parent)
-{
-    m_timer.setSingleShot(true);
-    connect(&m_timer, &QTimer::timeout, this, [this] {
-        if (m_process)
-            m_process->kill();
-        finish(Error{u"The needs probe took longer than %1 s and was stopped."_s.arg(m_timeoutMs / 1000)});
-    });
-}
+{}
 
-ReproNeedsProbe::~ReproNeedsProbe()
-{
-    if (m_process) {
-        m_process->disconnect(this);
-        m_process->kill();
-        m_process->waitForFinished(1000);
-    }
-}
+ReproNeedsProbe::~ReproNeedsProbe() = default; // the ProcessJob child kills and reaps a running probe
 
 void ReproNeedsProbe::start(const QString &code, const PythonEnvironment &environment, int ranks,
                             const QString &issueText, bool hangReported)
@@ -139,37 +126,32 @@ void ReproNeedsProbe::start(const QString &code, const PythonEnvironment &enviro
         args << u"--hang"_s;
     if (const int gpus = gpusStatedIn(issueText); gpus > 0)
         args << u"--gpus"_s << QString::number(gpus);
-    m_process = new QProcess(this);
-    m_process->setProgram(environment.interpreter);
-    m_process->setArguments(args);
-    m_process->setProcessChannelMode(QProcess::SeparateChannels);
-    m_process->setWorkingDirectory(QDir::tempPath()); // no local `torch/` folder may shadow the package
-    m_process->setChildProcessModifier([] {
+    ProcessSpec spec;
+    spec.program = environment.interpreter;
+    spec.arguments = args;
+    spec.workingDirectory = QDir::tempPath(); // no local `torch/` folder may shadow the package
+    spec.childSetup = [] {
         // The script is only parsed, but it is someone else's text: no file writes, bounded CPU.
         const rlimit cpu{60, 60};
         const rlimit noFiles{0, 0};
         setrlimit(RLIMIT_CPU, &cpu);
         setrlimit(RLIMIT_FSIZE, &noFiles);
+    };
+    spec.standardInput = code.toUtf8();
+    spec.timeoutMs = m_timeoutMs;
+    spec.what = u"The needs probe"_s;
+    m_process = new ProcessJob(spec, this);
+    connect(m_process, &ProcessJob::finished, this, [this](const Result<ProcessOutcome> &outcome) {
+        if (!outcome)
+            return finish(Error{outcome.error()});
+        if (outcome->timedOut)
+            return finish(Error{u"The needs probe took longer than %1 s and was stopped."_s.arg(m_timeoutMs / 1000)});
+        if (!outcome->succeeded())
+            return finish(
+                Error{u"The needs probe failed (exit %1): %2"_s.arg(outcome->exitCode).arg(outcome->lastErrorLine())});
+        finish(ReproNeeds::parse(outcome->standardOutput));
     });
-    connect(m_process, &QProcess::readyReadStandardOutput, this,
-            [this] { m_output += m_process->readAllStandardOutput(); });
-    connect(m_process, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus status) {
-        m_output += m_process->readAllStandardOutput();
-        if (status != QProcess::NormalExit || exitCode != 0) {
-            const QString why = QString::fromUtf8(m_process->readAllStandardError()).trimmed().section(u'\n', -1);
-            finish(Error{u"The needs probe failed (exit %1): %2"_s.arg(exitCode).arg(why)});
-            return;
-        }
-        finish(ReproNeeds::parse(m_output));
-    });
-    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart)
-            finish(Error{u"The needs probe could not start: %1"_s.arg(m_process->errorString())});
-    });
-    m_timer.start(m_timeoutMs);
     m_process->start();
-    m_process->write(code.toUtf8());
-    m_process->closeWriteChannel();
 }
 
 void ReproNeedsProbe::finish(const Result<ReproNeeds> &needs)
@@ -177,7 +159,6 @@ void ReproNeedsProbe::finish(const Result<ReproNeeds> &needs)
     if (m_done)
         return;
     m_done = true;
-    m_timer.stop();
     if (!needs)
         qCWarning(lcRepro) << "needs probe failed:" << needs.error();
     Q_EMIT finished(needs);

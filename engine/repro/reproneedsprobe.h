@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/processjob.h"
 #include "engine/core/result.h"
 #include "engine/repro/pythonenvironment.h"
 
@@ -8,10 +9,8 @@
 #include <QMetaType>
 #include <QObject>
 #include <QPointer>
-#include <QProcess>
 #include <QString>
 #include <QStringList>
-#include <QTimer>
 
 // What a repro needs (from its `ast` and the issue) against what the chosen environment has (torch's build,
 // GPUs, NCCL, installed modules); known before anything runs.
@@ -68,9 +67,7 @@ Q_SIGNALS:
 private:
     void finish(const Result<ReproNeeds> &needs);
 
-    QPointer<QProcess> m_process;
-    QTimer m_timer;
-    QByteArray m_output;
+    QPointer<ProcessJob> m_process;
     int m_timeoutMs = 120000;
     bool m_done = false;
 };

@@ -2,6 +2,7 @@
 #include "engine/repro/reproscanner.h"
 
 #include "engine/core/bundledscript.h"
+#include "engine/core/processjob.h"
 
 #include <QDir>
 #include <QFile>
@@ -67,24 +68,9 @@ QStringList ReproReview::consentReasons() const
 ReproScanner::ReproScanner(QObject *parent)
     : QObject(parent)
     , m_python(QStandardPaths::findExecutable(u"python3"_s))
-{
-    m_timer.setSingleShot(true);
-    connect(&m_timer, &QTimer::timeout, this, [this] {
-        m_timedOut = true;
-        if (m_process)
-            m_process->kill();
-    });
-}
+{}
 
-ReproScanner::~ReproScanner()
-{
-    if (m_process) {
-        m_process->disconnect(this);
-        m_process->kill();
-        // Reaped here, not left to QProcess's destructor, which warns about a process still running.
-        m_process->waitForFinished(1000);
-    }
-}
+ReproScanner::~ReproScanner() = default; // the ProcessJob child kills and reaps a running analyser
 
 Result<QString> ReproScanner::analyserPath()
 {
@@ -120,42 +106,38 @@ void ReproScanner::scan(const QString &code)
         finish(Error{u"No python3 interpreter found to run the repro analyser."_s});
         return;
     }
-    m_process = new QProcess(this);
-    BundledScript::setUpProcess(*m_process, m_python, {analyser.value(), u"-"_s});
-    m_process->setProcessChannelMode(QProcess::SeparateChannels);
-    connect(m_process, &QProcess::readyReadStandardOutput, this,
-            [this] { m_output += m_process->readAllStandardOutput(); });
-    connect(m_process, &QProcess::finished, this, &ReproScanner::onFinished);
-    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart)
-            finish(Error{u"The repro analyser could not start: %1"_s.arg(m_process->errorString())});
-    });
-    m_timer.start(m_timeoutMs);
+    ProcessSpec spec = BundledScript::processSpec(m_python, {analyser.value(), u"-"_s});
+    spec.standardInput = code.toUtf8();
+    spec.timeoutMs = m_timeoutMs;
+    spec.what = u"The repro analyser"_s;
+    m_process = new ProcessJob(spec, this);
+    connect(m_process, &ProcessJob::finished, this, &ReproScanner::onFinished);
     m_process->start();
-    m_process->write(code.toUtf8());
-    m_process->closeWriteChannel();
 }
 
 void ReproScanner::cancel()
 {
-    if (m_process)
-        m_process->kill();
     finish(Error{u"The scan was cancelled."_s});
+    if (m_process)
+        m_process->cancel(); // kills the analyser's group; its finished() comes after ours and is dropped
 }
 
-void ReproScanner::onFinished(int exitCode, QProcess::ExitStatus status)
+void ReproScanner::onFinished(const Result<ProcessOutcome> &outcome)
 {
-    m_output += m_process->readAllStandardOutput();
-    if (m_timedOut) {
+    if (!outcome) {
+        finish(Error{outcome.error()});
+        return;
+    }
+    if (outcome->timedOut) {
         finish(Error{u"The repro analyser took longer than %1 s and was stopped."_s.arg(m_timeoutMs / 1000)});
         return;
     }
-    if (status != QProcess::NormalExit || exitCode != 0) {
-        const QString detail = QString::fromUtf8(m_process->readAllStandardError()).trimmed().section(u'\n', -1);
-        finish(Error{u"The repro analyser failed (exit %1): %2"_s.arg(exitCode).arg(detail)});
+    if (!outcome->succeeded()) {
+        finish(
+            Error{u"The repro analyser failed (exit %1): %2"_s.arg(outcome->exitCode).arg(outcome->lastErrorLine())});
         return;
     }
-    finish(parseReport(m_output));
+    finish(parseReport(outcome->standardOutput));
 }
 
 void ReproScanner::finish(const Result<ScanReport> &report)
@@ -163,7 +145,6 @@ void ReproScanner::finish(const Result<ScanReport> &report)
     if (m_done)
         return;
     m_done = true;
-    m_timer.stop();
     if (!report)
         qCWarning(lcRepro) << "scan failed:" << report.error();
     Q_EMIT finished(report);

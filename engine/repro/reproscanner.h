@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/processjob.h"
 #include "engine/core/result.h"
+
 
 #include <QDateTime>
 #include <QList>
@@ -9,10 +11,8 @@
 #include <QMetaType>
 #include <QObject>
 #include <QPointer>
-#include <QProcess>
 #include <QString>
 #include <QStringList>
-#include <QTimer>
 
 Q_DECLARE_LOGGING_CATEGORY(lcRepro)
 
@@ -95,16 +95,13 @@ Q_SIGNALS:
     void finished(const Result<ScanReport> &report);
 
 private:
-    void onFinished(int exitCode, QProcess::ExitStatus status);
+    void onFinished(const Result<ProcessOutcome> &outcome);
     void finish(const Result<ScanReport> &report);
 
     QString m_python;
     int m_timeoutMs = 20000;
-    QPointer<QProcess> m_process;
-    QTimer m_timer;
-    QByteArray m_output;
+    QPointer<ProcessJob> m_process;
     bool m_done = false;
-    bool m_timedOut = false;
 };
 
 Q_DECLARE_METATYPE(ScanReport)

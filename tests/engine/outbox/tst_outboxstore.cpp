@@ -271,7 +271,7 @@ void tst_OutboxStore::newerApprovalReplacesUnsubmitted()
     const Result<OutboxEntry> older = m_store->enqueue(approval(plan(5)), seenIssue(5), m_pack);
     QVERIFY(older);
     QVERIFY(m_store->setStatus(older->id, OutboxStatus(olderStatus)).value());
-    QVERIFY(m_store->journal(older->id, u"reread"_s, u"begin"_s));
+    QVERIFY(m_store->journal(older->id, JournalStep::Reread, JournalPhase::Begin));
 
     const Result<OutboxEntry> newer =
         m_store->enqueue(approval(plan(5, {Parallelisms}, u"Edited by the reviewer."_s)), seenIssue(5), m_pack);
@@ -324,16 +324,16 @@ void tst_OutboxStore::journal()
 {
     const qint64 id = m_store->enqueue(approval(plan(4)), seenIssue(4), m_pack)->id;
     QVERIFY(!m_store->hasBegunWrites(id));
-    QVERIFY(m_store->journal(id, u"reread"_s, u"begin"_s));
-    QVERIFY(m_store->journal(id, u"reread"_s, u"done"_s, u"state OPEN"_s));
+    QVERIFY(m_store->journal(id, JournalStep::Reread, JournalPhase::Begin));
+    QVERIFY(m_store->journal(id, JournalStep::Reread, JournalPhase::Done, u"state OPEN"_s));
     QVERIFY(!m_store->hasBegunWrites(id));
-    QVERIFY(m_store->journal(id, u"comment"_s, u"begin"_s, OutboxEntry::marker(u"abc"_s)));
+    QVERIFY(m_store->journal(id, JournalStep::Comment, JournalPhase::Begin, OutboxEntry::marker(u"abc"_s)));
     QVERIFY(m_store->hasBegunWrites(id));
     const QList<OutboxJournalRecord> records = m_store->journalOf(id).value();
     QCOMPARE(records.size(), 3);
     QCOMPARE(records.at(1).detail, u"state OPEN"_s);
-    QCOMPARE(records.at(2).step, u"comment"_s);
-    QCOMPARE(records.at(2).phase, u"begin"_s);
+    QCOMPARE(records.at(2).step, JournalStep::Comment);
+    QCOMPARE(records.at(2).phase, JournalPhase::Begin);
     QVERIFY(records.at(2).at.isValid());
 
     QVERIFY(m_store->saveRead(id, "W/\"abc\"", R"({"state":"OPEN"})").value());
@@ -386,7 +386,7 @@ void tst_OutboxStore::completeRecordsSubmitted()
     QVERIFY(m_store->complete(entry).value());
     QCOMPARE(m_store->entry(entry.id)->status, OutboxStatus::Applied);
     QCOMPARE(m_store->entry(entry.id)->commentId, qint64(987));
-    QCOMPARE(m_store->journalOf(entry.id)->constLast().step, u"submitted"_s);
+    QCOMPARE(m_store->journalOf(entry.id)->constLast().step, JournalStep::Submitted);
 
     Result<std::unique_ptr<ReviewDecisionStore>> decisions = ReviewDecisionStore::open(path());
     QVERIFY(decisions);
@@ -408,7 +408,7 @@ void tst_OutboxStore::survivesRestart()
 {
     const qint64 id = m_store->enqueue(approval(plan(30)), seenIssue(30), m_pack)->id;
     QVERIFY(m_store->setStatus(id, OutboxStatus::Submitting).value());
-    QVERIFY(m_store->journal(id, u"comment"_s, u"begin"_s));
+    QVERIFY(m_store->journal(id, JournalStep::Comment, JournalPhase::Begin));
     m_store.reset();
 
     Result<std::unique_ptr<OutboxStore>> reopened = OutboxStore::open(path());

@@ -417,15 +417,15 @@ void tst_OutboxSubmitJob::resumesAfterAKill()
     TestIssue &issue = serverIssue(number);
     // The earlier run: status Submitting, its journal ends with a write begun.
     QVERIFY(m_store->setStatus(queued.id, OutboxStatus::Submitting).value());
-    QVERIFY(m_store->journal(queued.id, u"reread"_s, u"begin"_s));
-    QVERIFY(m_store->journal(queued.id, u"reread"_s, u"done"_s));
+    QVERIFY(m_store->journal(queued.id, JournalStep::Reread, JournalPhase::Begin));
+    QVERIFY(m_store->journal(queued.id, JournalStep::Reread, JournalPhase::Done));
     if (commentPosted) {
-        QVERIFY(m_store->journal(queued.id, u"comment"_s, u"begin"_s));
+        QVERIFY(m_store->journal(queued.id, JournalStep::Comment, JournalPhase::Begin));
         issue.comments.append(
             TestComment{4242, GitHubTestServer::Login, u"MEMBER"_s, queued.commentBody(), issue.updatedAt});
     }
     if (labelsPresent > 0) {
-        QVERIFY(m_store->journal(queued.id, u"labels"_s, u"begin"_s));
+        QVERIFY(m_store->journal(queued.id, JournalStep::Labels, JournalPhase::Begin));
         issue.labels.append(queued.addLabels.mid(0, labelsPresent));
     }
     m_server->touch(number);
@@ -647,7 +647,8 @@ void tst_OutboxSubmitJob::scrubRemovals()
     const QList<OutboxJournalRecord> journal = m_store->journalOf(queued.id).value();
     if (deleteAnswers404)
         QVERIFY(std::any_of(journal.cbegin(), journal.cend(), [](const OutboxJournalRecord &r) {
-            return r.step == u"unlabel"_s && r.phase == u"done"_s && r.detail.contains(u"already absent"_s);
+            return r.step == JournalStep::Unlabel && r.phase == JournalPhase::Done &&
+                   r.detail.contains(u"already absent"_s);
         }));
     // A second batch finds everything done: nothing more is written (after the injected 404 the label is in
     // fact still there: it goes now).
@@ -703,10 +704,11 @@ void tst_OutboxSubmitJob::scrubResumesAfterAKill()
     QCOMPARE(queued.status, OutboxStatus::Ready);
 
     QVERIFY(m_store->setStatus(queued.id, OutboxStatus::Submitting).value());
-    QVERIFY(m_store->journal(queued.id, u"reread"_s, u"begin"_s));
-    QVERIFY(m_store->journal(queued.id, u"reread"_s, u"done"_s));
+    QVERIFY(m_store->journal(queued.id, JournalStep::Reread, JournalPhase::Begin));
+    QVERIFY(m_store->journal(queued.id, JournalStep::Reread, JournalPhase::Done));
     for (const QString &step : std::as_const(journalled))
-        QVERIFY(m_store->journal(queued.id, step, u"begin"_s, step == u"relabel"_s ? u"triaged"_s : label));
+        QVERIFY(m_store->journal(queued.id, EnumNames::value(journalStepNames, step).value(), JournalPhase::Begin,
+                                 step == u"relabel"_s ? u"triaged"_s : label));
     if (removedOnGitHub && !readdedOnGitHub)
         issue.labels.removeAll(label);
     m_server->touch(number);
@@ -851,7 +853,8 @@ void tst_OutboxSubmitJob::subscriptions()
     QCOMPARE(audited, updates + (restoreFails ? 1 : 0));
     const QList<OutboxJournalRecord> journal = m_store->journalOf(queued.id).value();
     const bool saved = std::any_of(journal.cbegin(), journal.cend(), [&](const OutboxJournalRecord &r) {
-        return r.step == u"subscription"_s && r.phase == u"done"_s && r.detail.startsWith(before + u' ');
+        return r.step == JournalStep::Subscription && r.phase == JournalPhase::Done &&
+               r.detail.startsWith(before + u' ');
     });
     QCOMPARE(saved, queries > 0);
 }
@@ -875,18 +878,19 @@ void tst_OutboxSubmitJob::resumeRestoresTheOriginalSubscription()
     TestIssue &issue = serverIssue(number);
     // The earlier run saved UNSUBSCRIBED, then wrote everything; its comment subscribed the writer.
     QVERIFY(m_store->setStatus(queued.id, OutboxStatus::Submitting).value());
-    QVERIFY(m_store->journal(queued.id, u"subscription"_s, u"begin"_s));
-    QVERIFY(m_store->journal(queued.id, u"subscription"_s, u"done"_s, u"UNSUBSCRIBED "_s + issue.nodeId));
-    QVERIFY(m_store->journal(queued.id, u"comment"_s, u"begin"_s));
-    QVERIFY(m_store->journal(queued.id, u"labels"_s, u"begin"_s));
+    QVERIFY(m_store->journal(queued.id, JournalStep::Subscription, JournalPhase::Begin));
+    QVERIFY(
+        m_store->journal(queued.id, JournalStep::Subscription, JournalPhase::Done, u"UNSUBSCRIBED "_s + issue.nodeId));
+    QVERIFY(m_store->journal(queued.id, JournalStep::Comment, JournalPhase::Begin));
+    QVERIFY(m_store->journal(queued.id, JournalStep::Labels, JournalPhase::Begin));
     issue.comments.append(
         TestComment{4343, GitHubTestServer::Login, u"MEMBER"_s, queued.commentBody(), issue.updatedAt});
     issue.labels.append({Parallelisms, Fsdp});
     issue.subscription = u"SUBSCRIBED"_s;
     if (restoreBegun)
-        QVERIFY(m_store->journal(queued.id, u"restore-subscription"_s, u"begin"_s, u"UNSUBSCRIBED"_s));
+        QVERIFY(m_store->journal(queued.id, JournalStep::RestoreSubscription, JournalPhase::Begin, u"UNSUBSCRIBED"_s));
     if (restoreDone) {
-        QVERIFY(m_store->journal(queued.id, u"restore-subscription"_s, u"done"_s, u"UNSUBSCRIBED"_s));
+        QVERIFY(m_store->journal(queued.id, JournalStep::RestoreSubscription, JournalPhase::Done, u"UNSUBSCRIBED"_s));
         issue.subscription = u"UNSUBSCRIBED"_s;
     }
     m_server->touch(number);
