@@ -14,7 +14,7 @@ TC_SUITE=trixie
 TC_ROOT_PACKAGES=(
     g++ cmake ninja-build pkgconf git ca-certificates
     qt6-base-dev qt6-httpserver-dev qt6-websockets-dev libqt6sql6-sqlite qt6-qpa-plugins qt6-wayland libxcb-cursor0
-    libkf6syntaxhighlighting-dev libkf6xmlgui-dev qtkeychain-qt6-dev
+    libkf6syntaxhighlighting-dev libkf6xmlgui-dev libkf6widgetsaddons-dev qtkeychain-qt6-dev
     python3 python3-torch bubblewrap
     python3-setuptools python3-dev libtorch-dev
     xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
@@ -24,17 +24,19 @@ TC_ROOT_PACKAGES=(
 )
 TC_NATIVE_DEBIAN_PACKAGES=(
     g++ cmake ninja-build qt6-base-dev qt6-httpserver-dev qt6-websockets-dev libqt6sql6-sqlite qt6-qpa-plugins
-    libkf6syntaxhighlighting-dev libkf6xmlgui-dev qtkeychain-qt6-dev python3 python3-torch python3-setuptools
+    libkf6syntaxhighlighting-dev libkf6xmlgui-dev libkf6widgetsaddons-dev qtkeychain-qt6-dev python3 python3-torch
+    python3-setuptools
     python3-dev libtorch-dev bubblewrap xvfb xauth dbus gnome-keyring libsecret-tools fonts-dejavu-core valgrind
     desktop-file-utils appstream dpkg-dev file qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
 )
 TC_NATIVE_FEDORA_PACKAGES=(
     gcc-c++ cmake ninja-build qt6-qtbase-devel qt6-qthttpserver-devel kf6-syntax-highlighting-devel kf6-kxmlgui-devel
+    kf6-kwidgetsaddons-devel
     qtkeychain-qt6-devel python3 python3-torch bubblewrap xorg-x11-server-Xvfb xauth dbus-daemon gnome-keyring
     libsecret dejavu-sans-fonts valgrind
 )
 TC_NATIVE_ARCH_PACKAGES=(
-    gcc cmake ninja qt6-base qt6-httpserver syntax-highlighting kxmlgui qtkeychain-qt6 python python-pytorch bubblewrap
+    gcc cmake ninja qt6-base qt6-httpserver syntax-highlighting kxmlgui kwidgetsaddons qtkeychain-qt6 python python-pytorch bubblewrap
     xorg-server-xvfb xorg-xauth dbus gnome-keyring libsecret ttf-dejavu valgrind
 )
 

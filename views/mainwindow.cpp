@@ -20,6 +20,7 @@
 #include "views/queue/queuefilters.h"
 #include "views/common/reviewshortcuts.h"
 #include "views/common/apppalette.h"
+#include "views/common/messagebanner.h"
 #include "views/issue/issueview.h"
 #include "views/common/labelchipdelegate.h"
 #include "views/queue/repositorylabelcontroller.h"
@@ -190,7 +191,7 @@ MainWindow::MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_filterBar = new QWidget(queuePane);
     setUpFilters(m_filterBar);
     queueLayout->addWidget(m_filterBar);
-    m_syncBanner = new QLabel(queuePane);
+    m_syncBanner = new MessageBanner(queuePane);
     queueLayout->addWidget(m_syncBanner);
     queueLayout->addWidget(m_table, 1);
 
@@ -592,7 +593,8 @@ void MainWindow::setDecisionStore(ReviewDecisionStore *store)
         m_reproPanel->setResultStore(m_reproStore.get());
     if (reopenOnStoreFile(m_outboxStore)) {
         m_outboxPanel->setStore(m_outboxStore.get());
-        m_reproPanel->reductionPanel()->setOutboxStore(m_outboxStore.get());
+        m_reportOutbox.setStore(m_outboxStore.get());
+        m_reproPanel->reductionPanel()->setReportOutbox(m_outboxStore ? &m_reportOutbox : nullptr);
         m_reproPanel->operatorProbePanel()->setOutboxStore(m_outboxStore.get());
     }
     m_scoreboardPage->setStorePath(m_store ? m_store->path() : QString());
@@ -1279,11 +1281,6 @@ void MainWindow::setUpSync()
         action->setToolTip(u"%1 (%2)"_s.arg(action->text(), action->shortcut().toString(QKeySequence::NativeText)));
 
     m_syncBanner->setObjectName(u"syncBanner"_s);
-    m_syncBanner->setWordWrap(true);
-    m_syncBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_syncBanner->setContentsMargins(8, 6, 8, 6);
-    m_syncBanner->setAutoFillBackground(true);
-    m_syncBanner->hide();
 
     m_syncLabel = new QLabel(this);
     m_syncLabel->setObjectName(u"syncStatus"_s);
@@ -1568,9 +1565,11 @@ void MainWindow::onSyncFinished(bool ok, const QString &error)
     } else {
         // "cannot reach …" is how GitHubClient words a network failure (no HTTP status at all).
         m_offline = error.contains(u"cannot reach"_s);
-        if (!error.contains(u"cancelled"_s))
+        if (!error.contains(u"cancelled"_s)) {
             showSyncBanner(m_offline ? tr("Offline: %1. Showing the queue as stored.").arg(error)
                                      : tr("Sync failed: %1. Showing the queue as stored.").arg(error));
+            m_syncBanner->addButton(tr("Retry sync"), [this] { sync(); });
+        }
         updateSyncIdleText();
         if (error.contains(u"cancelled"_s))
             m_syncLabel->setText(tr("Sync cancelled"));
@@ -1580,13 +1579,7 @@ void MainWindow::onSyncFinished(bool ok, const QString &error)
 
 void MainWindow::showSyncBanner(const QString &message)
 {
-    QPalette banner = m_syncBanner->palette();
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    banner.setColor(QPalette::Window, dark ? QColor(0x4a, 0x2a, 0x22) : QColor(0xfd, 0xec, 0xe6));
-    banner.setColor(QPalette::WindowText, dark ? QColor(0xf5, 0xd0, 0xc5) : QColor(0x8a, 0x2a, 0x12));
-    m_syncBanner->setPalette(banner);
-    m_syncBanner->setText(message);
-    m_syncBanner->show();
+    m_syncBanner->showMessage(Tone::Problem, message);
 }
 
 void MainWindow::updateSyncIdleText()
@@ -1616,7 +1609,7 @@ QString MainWindow::rateLimitText() const
 
 QString MainWindow::syncBannerText() const
 {
-    return m_syncBanner->isHidden() ? QString() : m_syncBanner->text();
+    return m_syncBanner->shownText();
 }
 
 void MainWindow::openQueuePicker()

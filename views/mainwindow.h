@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/core/issue.h"
+#include "models/outbox/reportoutbox.h"
 #include "engine/core/queuespec.h"
 #include "engine/review/reviewdecisionstore.h"
 #include "engine/triage/rubricpack.h"
@@ -50,6 +51,7 @@ struct OutboxReport;
 class QTabWidget;
 class QCheckBox;
 class QComboBox;
+class MessageBanner;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -275,7 +277,7 @@ private:
     QAction *m_openAction = nullptr;
     QAction *m_syncAction = nullptr;
     QAction *m_tokenAction = nullptr;
-    QLabel *m_syncBanner = nullptr;
+    MessageBanner *m_syncBanner = nullptr;
     QLabel *m_syncLabel = nullptr;
     QProgressBar *m_syncProgress = nullptr;
     QToolButton *m_cancelSyncButton = nullptr;
@@ -285,6 +287,7 @@ private:
     QStackedWidget *m_pages = nullptr; // the queue, the outbox
     OutboxPanel *m_outboxPanel = nullptr;
     std::unique_ptr<OutboxStore> m_outboxStore; // on the decisions' store file
+    StoreReportOutbox m_reportOutbox;           // the scrub report's way into it
     std::optional<RubricPack> m_pack;
     bool m_packPinned = false;
     QHash<QString, QueueRubric> m_queueRubrics; // this session's choices; QSettings keeps them across sessions

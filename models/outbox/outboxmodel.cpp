@@ -2,6 +2,7 @@
 #include "models/outbox/outboxmodel.h"
 
 #include "engine/outbox/outboxstore.h"
+#include "models/common/tones.h"
 
 #include <QFont>
 #include <QLocale>
@@ -147,19 +148,19 @@ QColor OutboxModel::statusColor(OutboxStatus status)
     switch (status) {
     case OutboxStatus::Ready:
     case OutboxStatus::Submitting:
-        return QColor(0x3b, 0x82, 0xd6);
+        return Tones::dot(Tone::Info);
     case OutboxStatus::Applied:
-        return QColor(0x2e, 0x9e, 0x5b);
+        return Tones::dot(Tone::Ok);
     case OutboxStatus::AlreadyApplied:
         return QColor(0x4f, 0x8f, 0x70);
     case OutboxStatus::Blocked:
-        return QColor(0xc7, 0x86, 0x10);
+        return Tones::dot(Tone::Warning);
     case OutboxStatus::Conflict:
         return QColor(0xd9, 0x6b, 0x1e);
     case OutboxStatus::Failed:
-        return QColor(0xd9, 0x4a, 0x3d);
+        return Tones::dot(Tone::Problem);
     }
-    return QColor(0x8a, 0x8f, 0x98);
+    return Tones::dot(Tone::Neutral);
 }
 
 QString OutboxModel::firstLine(const QString &text)

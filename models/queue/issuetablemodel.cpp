@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "models/queue/issuetablemodel.h"
+#include "models/common/tones.h"
 
 #include <QFont>
 #include <QLocale>
@@ -250,32 +251,32 @@ QColor IssueTableModel::confidenceColor(Confidence confidence)
     // Mid-tones that read on both the light and the dark base.
     switch (confidence) {
     case Confidence::High:
-        return QColor(0x2e, 0x9e, 0x5b);
+        return Tones::dot(Tone::Ok);
     case Confidence::Medium:
-        return QColor(0xc7, 0x86, 0x10);
+        return Tones::dot(Tone::Warning);
     case Confidence::Low:
-        return QColor(0xd9, 0x4a, 0x3d);
+        return Tones::dot(Tone::Problem);
     case Confidence::None:
         break;
     }
-    return QColor(0x8a, 0x8f, 0x98);
+    return Tones::dot(Tone::Neutral);
 }
 
 QColor IssueTableModel::reviewStateColor(ReviewState state)
 {
     switch (state) {
     case ReviewState::Approved:
-        return QColor(0x2e, 0x9e, 0x5b);
+        return Tones::dot(Tone::Ok);
     case ReviewState::Edited:
-        return QColor(0x3b, 0x82, 0xd6);
+        return Tones::dot(Tone::Info);
     case ReviewState::Skipped:
-        return QColor(0xc7, 0x86, 0x10);
+        return Tones::dot(Tone::Warning);
     case ReviewState::Submitted:
         return QColor(0x8b, 0x5c, 0xd6);
     case ReviewState::New:
         break;
     }
-    return QColor(0x8a, 0x8f, 0x98);
+    return Tones::dot(Tone::Neutral);
 }
 
 int IssueTableModel::rowCount(const QModelIndex &parent) const

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "models/repro/operatorprobemodel.h"
+#include "models/common/tones.h"
 
 #include <QColor>
 #include <QFont>
@@ -132,11 +133,11 @@ QVariant OperatorProbeModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (index.column() == Result || wrong) {
             if (wrong)
-                return isDark() ? QColor(0xff, 0x8a, 0x80) : QColor(0xb3, 0x1d, 0x12);
+                return Tones::text(Tone::Problem, isDark());
             if (index.column() == Result && c.status == Status::Ok)
-                return isDark() ? QColor(0x7d, 0xd3, 0x8a) : QColor(0x1e, 0x7b, 0x34);
+                return Tones::text(Tone::Ok, isDark());
             if (index.column() == Result)
-                return isDark() ? QColor(0xf0, 0xc0, 0x70) : QColor(0x8a, 0x5a, 0x00);
+                return Tones::text(Tone::Warning, isDark());
         }
         return {};
     case Qt::FontRole:

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "models/scoreboard/replaychangemodel.h"
+#include "models/common/tones.h"
 
 #include <QColor>
 #include <QFont>
@@ -73,7 +74,7 @@ QVariant ReplayChangeModel::data(const QModelIndex &index, int role) const
     if (role == ChangeRole)
         return QVariant::fromValue(change);
     if (role == Qt::ForegroundRole && index.column() == Verdict)
-        return change.agreesAfter ? QColor(0x2e, 0x8b, 0x57) : QColor(0xc0, 0x39, 0x2b);
+        return Tones::dot(change.agreesAfter ? Tone::Ok : Tone::Problem);
     if (role == Qt::FontRole && index.column() == Verdict) {
         QFont bold;
         bold.setBold(true);

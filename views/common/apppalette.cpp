@@ -119,3 +119,17 @@ bool AppPalette::isDark(const QPalette &palette)
 {
     return palette.color(QPalette::Base).lightnessF() < 0.5;
 }
+
+QPalette AppPalette::toned(const QPalette &palette, Tone tone)
+{
+    const bool dark = isDark(palette);
+    QPalette toned = palette;
+    toned.setColor(QPalette::Window, Tones::surface(tone, dark));
+    toned.setColor(QPalette::WindowText, Tones::onSurface(tone, dark));
+    return toned;
+}
+
+QColor AppPalette::toneText(const QPalette &palette, Tone tone)
+{
+    return Tones::text(tone, isDark(palette));
+}

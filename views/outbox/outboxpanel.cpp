@@ -6,6 +6,7 @@
 #include "engine/outbox/outboxsubmitjob.h"
 #include "models/queue/issuetablemodel.h"
 #include "views/common/apppalette.h"
+#include "views/common/messagebanner.h"
 #include "views/common/labelchipdelegate.h"
 
 #include <QApplication>
@@ -281,7 +282,7 @@ OutboxPanel::OutboxPanel(QWidget *parent)
     , m_model(new OutboxModel(this))
     , m_title(new QLabel(tr("Outbox"), this))
     , m_countsLabel(new QLabel(this))
-    , m_banner(new QLabel(this))
+    , m_banner(new MessageBanner(this))
     , m_selectAll(new QToolButton(this))
     , m_selectNone(new QToolButton(this))
     , m_keepSubscriptions(new QCheckBox(tr("Keep my notification settings"), this))
@@ -416,11 +417,6 @@ void OutboxPanel::setUpControls()
     m_countsLabel->setTextFormat(Qt::RichText);
 
     m_banner->setObjectName(u"outboxBanner"_s);
-    m_banner->setWordWrap(true);
-    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setContentsMargins(8, 6, 8, 6);
-    m_banner->setAutoFillBackground(true);
-    m_banner->hide();
 
     m_selectAll->setObjectName(u"selectAllButton"_s);
     m_selectAll->setText(tr("Select all"));
@@ -942,18 +938,7 @@ void OutboxPanel::exportAuditLogInteractively()
 
 void OutboxPanel::showBanner(const QString &message, bool problem)
 {
-    QPalette banner = m_banner->palette();
-    const bool dark = AppPalette::isDark(palette());
-    if (problem) {
-        banner.setColor(QPalette::Window, dark ? QColor(0x4a, 0x2a, 0x22) : QColor(0xfd, 0xec, 0xe6));
-        banner.setColor(QPalette::WindowText, dark ? QColor(0xf5, 0xd0, 0xc5) : QColor(0x8a, 0x2a, 0x12));
-    } else {
-        banner.setColor(QPalette::Window, dark ? QColor(0x1f, 0x3a, 0x2b) : QColor(0xe6, 0xf4, 0xea));
-        banner.setColor(QPalette::WindowText, dark ? QColor(0xc8, 0xeb, 0xd4) : QColor(0x1d, 0x5c, 0x34));
-    }
-    m_banner->setPalette(banner);
-    m_banner->setText(message);
-    m_banner->show();
+    m_banner->showMessage(problem ? Tone::Problem : Tone::Ok, message);
 }
 
 bool OutboxPanel::eventFilter(QObject *watched, QEvent *event)

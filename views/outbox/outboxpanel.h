@@ -16,6 +16,7 @@ class GitHubClient;
 class OutboxStore;
 class OutboxSubmitJob;
 class QCheckBox;
+class MessageBanner;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -118,7 +119,7 @@ private:
 
     QLabel *m_title;
     QLabel *m_countsLabel;
-    QLabel *m_banner;
+    MessageBanner *m_banner;
     QToolButton *m_selectAll;
     QToolButton *m_selectNone;
     QCheckBox *m_keepSubscriptions;

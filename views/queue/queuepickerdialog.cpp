@@ -2,6 +2,7 @@
 #include "views/queue/queuepickerdialog.h"
 
 #include "engine/triage/rubricpack.h"
+#include "views/common/apppalette.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -57,7 +58,7 @@ QueuePickerDialog::QueuePickerDialog(QWidget *parent)
     m_message->setObjectName(u"validationMessage"_s);
     m_message->setWordWrap(true);
     QPalette warning = m_message->palette();
-    warning.setColor(QPalette::WindowText, QColor(0xc0, 0x39, 0x2b));
+    warning.setColor(QPalette::WindowText, AppPalette::toneText(palette(), Tone::Problem));
     m_message->setPalette(warning);
 
     auto *form = new QFormLayout;

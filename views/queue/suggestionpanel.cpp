@@ -840,11 +840,7 @@ void SuggestionPanel::recheck()
     const bool offerReview = highPriority && !m_pack.reviewLabel.isEmpty();
     m_useReviewButton->setVisible(offerReview);
     m_useReviewButton->setText(tr("Use “%1” instead").arg(m_pack.reviewLabel));
-    const bool dark = AppPalette::isDark(palette());
-    QPalette bannerPalette = palette();
-    bannerPalette.setColor(QPalette::Window, dark ? QColor(0x4a, 0x36, 0x12) : QColor(0xff, 0xf4, 0xd6));
-    bannerPalette.setColor(QPalette::WindowText, dark ? QColor(0xff, 0xe2, 0xa8) : QColor(0x5c, 0x3d, 0x00));
-    m_guardrailBanner->setPalette(bannerPalette);
+    m_guardrailBanner->setPalette(AppPalette::toned(palette(), Tone::Warning));
     m_guardrailBanner->show();
 }
 

@@ -4,6 +4,7 @@
 #include "engine/outbox/outboxstore.h"
 #include "models/repro/operatorprobemodel.h"
 #include "views/common/apppalette.h"
+#include "views/common/messagebanner.h"
 #include "views/common/panelstyle.h"
 
 #include <QApplication>
@@ -67,7 +68,7 @@ OperatorProbePanel::OperatorProbePanel(QWidget *parent)
     , m_backButton(new QPushButton(tr("Back to the run"), this))
     , m_progress(new QProgressBar(this))
     , m_statusLabel(new QLabel(this))
-    , m_wrongBanner(new QLabel(this))
+    , m_wrongBanner(new MessageBanner(this))
     , m_model(new OperatorProbeModel(this))
     , m_table(new QTableView(this))
     , m_analysisOp(new QComboBox(this))
@@ -109,11 +110,17 @@ OperatorProbePanel::OperatorProbePanel(QWidget *parent)
     m_statusLabel->setObjectName(u"operatorStatusLabel"_s);
     m_statusLabel->setWordWrap(true);
     m_wrongBanner->setObjectName(u"operatorWrongBanner"_s);
-    m_wrongBanner->setWordWrap(true);
-    m_wrongBanner->setAutoFillBackground(true);
-    m_wrongBanner->setMargin(6);
-    m_wrongBanner->hide();
 
+    setUpTable();
+    setUpAnalysis();
+    setUpLayout();
+    setUpConnections();
+    applyPalette();
+    clearIssue();
+}
+
+void OperatorProbePanel::setUpTable()
+{
     auto *proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(m_model);
     proxy->setSortRole(OperatorProbeModel::SortRole);
@@ -141,7 +148,10 @@ OperatorProbePanel::OperatorProbePanel(QWidget *parent)
     };
     for (const auto &[column, sample] : widths)
         m_table->setColumnWidth(column, fm.horizontalAdvance(sample) + 16);
+}
 
+void OperatorProbePanel::setUpAnalysis()
+{
     m_analysisOp->setObjectName(u"operatorAnalysisOp"_s);
     m_analysisOp->setAccessibleName(tr("The op analysed"));
     m_analysisView->setObjectName(u"operatorAnalysisView"_s);
@@ -161,7 +171,10 @@ OperatorProbePanel::OperatorProbePanel(QWidget *parent)
     m_testView->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_testView->setAccessibleName(tr("Generated test"));
     m_copyTestButton->setObjectName(u"operatorCopyTestButton"_s);
+}
 
+void OperatorProbePanel::setUpLayout()
+{
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 8, 8, 8);
     layout->setSpacing(6);
@@ -184,6 +197,18 @@ OperatorProbePanel::OperatorProbePanel(QWidget *parent)
     layout->addWidget(m_statusLabel);
     layout->addWidget(m_wrongBanner);
 
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_table);
+    split->addWidget(buildAnalysisPane());
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({300, 200});
+    layout->addWidget(split, 1);
+}
+
+QWidget *OperatorProbePanel::buildAnalysisPane()
+{
     auto *analysisPane = new QWidget(this);
     auto *analysisLayout = new QVBoxLayout(analysisPane);
     analysisLayout->setContentsMargins(0, 0, 0, 0);
@@ -215,16 +240,11 @@ OperatorProbePanel::OperatorProbePanel(QWidget *parent)
     m_tabs->addTab(commentPage, tr("Drafted comment"));
     m_tabs->addTab(testPage, tr("Test to start from"));
     analysisLayout->addWidget(m_tabs, 1);
+    return analysisPane;
+}
 
-    auto *split = new QSplitter(Qt::Vertical, this);
-    split->setChildrenCollapsible(false);
-    split->addWidget(m_table);
-    split->addWidget(analysisPane);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setSizes({300, 200});
-    layout->addWidget(split, 1);
-
+void OperatorProbePanel::setUpConnections()
+{
     connect(m_runButton, &QPushButton::clicked, this, &OperatorProbePanel::run);
     connect(m_cancelButton, &QPushButton::clicked, this, &OperatorProbePanel::cancel);
     connect(m_backButton, &QPushButton::clicked, this, &OperatorProbePanel::backRequested);
@@ -234,13 +254,11 @@ OperatorProbePanel::OperatorProbePanel(QWidget *parent)
     connect(m_analysisOp, &QComboBox::currentIndexChanged, this, &OperatorProbePanel::showAnalysis);
     connect(m_copyTestButton, &QPushButton::clicked, this,
             [this] { QApplication::clipboard()->setText(m_testView->toPlainText()); });
-    applyPalette();
     connect(m_sendButton, &QPushButton::clicked, this, [this] {
         const Result<OutboxEntry> sent = sendToOutbox();
         if (!sent)
             m_sendLabel->setText(tr("Not in the outbox: %1").arg(sent.error()));
     });
-    clearIssue();
 }
 
 OperatorProbePanel::~OperatorProbePanel()
@@ -431,10 +449,10 @@ void OperatorProbePanel::onCombination(const OperatorProbeCombination &combinati
     m_model->append(combination);
     const int wrong = m_model->count(OperatorProbeCombination::Status::Wrong);
     if (wrong > 0) {
-        m_wrongBanner->setText(tr("WRONG RESULTS: %n combination(s) ran without an error and gave a result that "
-                                  "differs from the single-device run. That is a DTensor bug.",
-                                  nullptr, wrong));
-        m_wrongBanner->show();
+        m_wrongBanner->showMessage(Tone::Problem,
+                                   tr("WRONG RESULTS: %n combination(s) ran without an error and gave a result that "
+                                      "differs from the single-device run. That is a DTensor bug.",
+                                      nullptr, wrong));
     }
 }
 
@@ -494,7 +512,7 @@ void OperatorProbePanel::showAnalysis(int index)
     m_analysis = a;
     const QPalette pal = palette();
     const bool dark = AppPalette::isDark(pal);
-    const QString red = dark ? u"#ff8a80"_s : u"#b31d12"_s;
+    const QString red = Tones::text(Tone::Problem, dark).name();
     QString h;
     if (a.wrong > 0)
         h += u"<p style='color:%1'><b>%2</b></p>"_s.arg(
@@ -633,14 +651,7 @@ void OperatorProbePanel::changeEvent(QEvent *event)
 
 void OperatorProbePanel::applyPalette()
 {
-    {
-        QPalette banner = palette();
-        const bool dark = AppPalette::isDark(banner);
-        banner.setColor(QPalette::Window, dark ? QColor(0x5a, 0x1f, 0x1a) : QColor(0xfd, 0xe4, 0xe1));
-        banner.setColor(QPalette::WindowText, dark ? QColor(0xff, 0xd0, 0xc8) : QColor(0x8a, 0x14, 0x0a));
-        m_wrongBanner->setPalette(banner);
-        QFont bold = m_wrongBanner->font();
-        bold.setBold(true);
-        m_wrongBanner->setFont(bold);
-    }
+    QFont bold = m_wrongBanner->font();
+    bold.setBold(true);
+    m_wrongBanner->setFont(bold);
 }

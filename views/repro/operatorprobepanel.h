@@ -18,6 +18,7 @@
 class OperatorProbeModel;
 class OutboxStore;
 class QComboBox;
+class MessageBanner;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -89,6 +90,11 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void setUpTable();
+    void setUpAnalysis();
+    void setUpLayout();
+    QWidget *buildAnalysisPane();
+    void setUpConnections();
     void onCombination(const OperatorProbeCombination &combination);
     void onFinished(const OperatorProbeOutcome &outcome);
     void showAnalysis(int index);
@@ -120,7 +126,7 @@ private:
     QPushButton *m_backButton;
     QProgressBar *m_progress;
     QLabel *m_statusLabel;
-    QLabel *m_wrongBanner;
+    MessageBanner *m_wrongBanner;
     OperatorProbeModel *m_model;
     QTableView *m_table;
     QWidget *m_analysisOpRow = nullptr;

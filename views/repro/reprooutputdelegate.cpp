@@ -86,12 +86,12 @@ void ReproOutputDelegate::setPalette(const QPalette &palette)
 
 QColor ReproOutputDelegate::stderrTint(const QPalette &palette)
 {
-    return AppPalette::isDark(palette) ? QColor(0x3a, 0x24, 0x24) : QColor(0xfd, 0xf1, 0xef);
+    return Tones::surface(Tone::Removed, AppPalette::isDark(palette));
 }
 
 QColor ReproOutputDelegate::exceptionTint(const QPalette &palette)
 {
-    return AppPalette::isDark(palette) ? QColor(0x5a, 0x26, 0x26) : QColor(0xfb, 0xdc, 0xd6);
+    return Tones::mark(Tone::Removed, AppPalette::isDark(palette));
 }
 
 QSize ReproOutputDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
@@ -121,7 +121,7 @@ void ReproOutputDelegate::paint(QPainter *painter, const QStyleOptionViewItem &o
     // The margin mark reads without colour: a bar for stderr, none for stdout.
     if (isErr && kind != ReproOutputModel::LineKind::Note)
         painter->fillRect(QRect(rect.left(), rect.top(), MarginWidth, rect.height()),
-                          AppPalette::isDark(pal) ? QColor(0xe0, 0x6c, 0x5c) : QColor(0xc8, 0x3c, 0x2c));
+                          Tones::text(Tone::Removed, AppPalette::isDark(pal)));
 
     QFont font = m_font;
     if (kind == ReproOutputModel::LineKind::Exception)

@@ -3,13 +3,11 @@
 
 #include "engine/repro/reprojson.h"
 #include "engine/repro/reprorunvariant.h"
-#include "engine/repro/reproseries.h"
 #include "engine/scrub/scrubactionability.h"
-#include "engine/scrub/scrubduplicatecheck.h"
-#include "engine/scrub/scrubduplicatelookup.h"
 #include "models/repro/reprooutputmodel.h"
 #include "views/common/apppalette.h"
 #include "views/common/elidedlabel.h"
+#include "views/common/messagebanner.h"
 #include "views/common/panelstyle.h"
 #include "views/repro/reprooutputdelegate.h"
 #include "engine/repro/outcomeclassifier.h"
@@ -56,8 +54,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr int TailRows = 60; // of output kept with a stored result
-
 using PanelStyle::BadgeLook;
 using PanelStyle::sectionLabel;
 
@@ -97,30 +93,23 @@ QString durationText(qint64 ms)
                       : ReproPanel::tr("%1 s").arg(QLocale().toString(qRound(ms / 1000.0)));
 }
 
-// How many runs ended as the series did: "4/5".
-int runsLike(const ReproSeriesSummary &summary)
-{
-    if (summary.overall.reproduces())
-        return summary.reproducedRuns;
-    return int(std::count_if(summary.runs.cbegin(), summary.runs.cend(),
-                             [&](const ReproOutcome &o) { return o.kind == summary.overall.kind; }));
-}
-
 } // namespace
 
 ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *parent)
     : QWidget(parent)
     , m_repositoryDefs(repository)
-    , m_reviewer(qEnvironmentVariable("USER"))
+    , m_session(new ReproSession(this))
     , m_titleLabel(new QLabel(tr("Reproduction"), this))
     , m_badge(new QLabel(this))
-    , m_banner(new QLabel(this))
+    , m_banner(new MessageBanner(this))
     , m_candidateCombo(new QComboBox(this))
     , m_reasonLabel(new QLabel(this))
     , m_expectedEdit(new QLineEdit(this))
     , m_reviewBox(new QFrame(this))
     , m_reviewLabel(new QLabel(m_reviewBox))
     , m_consentCheck(new QCheckBox(m_reviewBox))
+    , m_needsLabel(new QLabel(m_reviewBox))
+    , m_variantCheck(new QCheckBox(m_reviewBox))
     , m_envCombo(new QComboBox(this))
     , m_runsSpin(new QSpinBox(this))
     , m_timeoutSpin(new QSpinBox(this))
@@ -132,7 +121,7 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     , m_statusLabel(new ElidedLabel(this))
     , m_codeView(new QPlainTextEdit(this))
     , m_codeHighlighter(new KSyntaxHighlighting::SyntaxHighlighter(m_codeView->document()))
-    , m_output(new ReproOutputModel(this))
+    , m_output(m_session->outputModel())
     , m_delegate(new ReproOutputDelegate(repository, this))
     , m_outputView(new QListView(this))
     , m_rankFilter(new ReproRankFilterModel(this))
@@ -155,31 +144,49 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     , m_resetCheck(new QCheckBox(tr("Reset Dynamo between compiles"), this))
 {
     setObjectName(u"reproPanel"_s);
-    m_duplicates = new ScrubDuplicateLookup(this);
-    connect(m_duplicates, &ScrubDuplicateLookup::answered, this, [this](int number) {
-        if (m_issue && m_issue->number == number) {
-            updateGate();
-            updateRunState();
-        }
-    });
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::Window);
-    m_haveBwrap = !QStandardPaths::findExecutable(u"bwrap"_s).isEmpty();
+    setUpHeader();
+    setUpCandidate();
+    setUpReview();
+    setUpRunControls();
+    setUpOutput();
+    setUpOutputTools();
+    setUpLayout();
+    setUpReduction();
+    setUpKeys();
+    bindSession();
+    if (!m_session->haveBubblewrap())
+        m_banner->showMessage(Tone::Problem,
+                              tr("bubblewrap (bwrap) is not installed: repros run only inside its sandbox, so none "
+                                 "can run here. Install the bubblewrap package and reopen the console."));
+    applyPalette();
+    clearIssue();
+}
 
+ReproPanel::~ReproPanel() = default;
+
+void ReproPanel::setUpHeader()
+{
     QFont titleFont = font();
     titleFont.setPointSizeF(font().pointSizeF() * 1.25);
     titleFont.setWeight(QFont::DemiBold);
     m_titleLabel->setFont(titleFont);
     m_badge->setObjectName(u"reproOutcomeBadge"_s);
     m_badge->hide();
-
     m_banner->setObjectName(u"reproBanner"_s);
-    m_banner->setWordWrap(true);
-    m_banner->setAutoFillBackground(true);
-    m_banner->setContentsMargins(10, 6, 10, 6);
-    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->hide();
+    m_progress->setObjectName(u"reproProgress"_s);
+    m_progress->setMaximumHeight(10);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumWidth(140);
+    m_progress->hide();
+    m_statusLabel->setObjectName(u"reproStatusLabel"_s);
+    m_statusLabel->setForegroundRole(QPalette::PlaceholderText);
+    // Long messages must not widen the panel: the label takes the room there is, its tooltip the rest.
+}
 
+void ReproPanel::setUpCandidate()
+{
     m_candidateCombo->setObjectName(u"reproCandidateCombo"_s);
     m_candidateCombo->setAccessibleName(tr("Repro candidate"));
     m_candidateCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -193,7 +200,19 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_expectedEdit->setAccessibleName(tr("Reported error"));
     m_expectedEdit->setPlaceholderText(tr("ExceptionClass: distinctive message part (none: any failure counts)"));
     m_expectedEdit->setClearButtonEnabled(true);
+    connect(m_expectedEdit, &QLineEdit::textChanged, m_session, &ReproSession::setExpectedText);
 
+    m_codeView->setObjectName(u"reproCodeView"_s);
+    m_codeView->setReadOnly(true);
+    m_codeView->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_codeView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_codeView->setAccessibleName(tr("Repro code"));
+    if (m_repositoryDefs)
+        m_codeHighlighter->setDefinition(m_repositoryDefs->definitionForName(u"Python"_s));
+}
+
+void ReproPanel::setUpReview()
+{
     m_reviewBox->setObjectName(u"reproReviewBox"_s);
     m_reviewBox->setFrameShape(QFrame::StyledPanel);
     m_reviewBox->setAutoFillBackground(true);
@@ -203,8 +222,17 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_reviewLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_consentCheck->setObjectName(u"reproConsentCheck"_s);
     m_consentCheck->setText(tr("I have read this code and consent to running it in the sandbox"));
-    connect(m_consentCheck, &QCheckBox::toggled, this, [this](bool on) {
-        m_reviewerConsentAt = on ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate) : QString();
+    connect(m_consentCheck, &QCheckBox::toggled, m_session, &ReproSession::setConsent);
+    // What the repro needs against the chosen environment, known before anything runs.
+    m_needsLabel->setObjectName(u"reproNeedsLabel"_s);
+    m_needsLabel->setWordWrap(true);
+    m_needsLabel->setTextFormat(Qt::RichText);
+    m_needsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_variantCheck->setObjectName(u"reproVariantCheck"_s);
+    m_variantCheck->hide();
+    connect(m_variantCheck, &QCheckBox::toggled, this, [this](bool on) {
+        m_session->setVariantChosen(on);
+        showNeeds();
         updateRunState();
     });
     auto *reviewLayout = new QVBoxLayout(m_reviewBox);
@@ -212,29 +240,18 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     reviewLayout->setSpacing(4);
     reviewLayout->addWidget(m_reviewLabel);
     reviewLayout->addWidget(m_consentCheck);
-    // What the repro needs against the chosen environment, known before anything runs.
-    m_needsLabel = new QLabel(m_reviewBox);
-    m_needsLabel->setObjectName(u"reproNeedsLabel"_s);
-    m_needsLabel->setWordWrap(true);
-    m_needsLabel->setTextFormat(Qt::RichText);
-    m_needsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_variantCheck = new QCheckBox(m_reviewBox);
-    m_variantCheck->setObjectName(u"reproVariantCheck"_s);
-    m_variantCheck->hide();
-    connect(m_variantCheck, &QCheckBox::toggled, this, [this] {
-        showNeeds();
-        updateRunState();
-    });
     reviewLayout->addWidget(m_needsLabel);
     reviewLayout->addWidget(m_variantCheck);
+}
 
+void ReproPanel::setUpRunControls()
+{
     m_envCombo->setObjectName(u"reproEnvironmentCombo"_s);
     m_envCombo->setAccessibleName(tr("Python environment"));
     m_envCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_envCombo->setMinimumContentsLength(32);
     m_envCombo->setPlaceholderText(tr("Finding environments…"));
-    connect(m_envCombo, &QComboBox::currentIndexChanged, this, &ReproPanel::updateRunState);
-    connect(m_envCombo, &QComboBox::currentIndexChanged, this, &ReproPanel::startNeedsProbe);
+    connect(m_envCombo, &QComboBox::currentIndexChanged, m_session, &ReproSession::setEnvironmentIndex);
     m_runsSpin->setObjectName(u"reproRunsSpin"_s);
     m_runsSpin->setRange(1, 100);
     m_runsSpin->setValue(DefaultRuns);
@@ -256,51 +273,36 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_runButton->setObjectName(u"reproRunButton"_s);
     m_runButton->setDefault(true);
     connect(m_runButton, &QPushButton::clicked, this, &ReproPanel::run);
-    // The scrub's first finding: the reviewer goes on, or re-verifies, or skips to minimization.
-    connect(m_gateBox, &ScrubGateBox::goOn, this, [this] {
-        m_wentOn = true;
-        updateGate();
-        updateRunState();
-    });
-    connect(m_gateBox, &ScrubGateBox::skipToMinimization, this, [this] {
-        m_wentOn = true;
-        updateGate();
-        updateRunState();
-        showReduction(ReproReductionPanel::Page::Minimize);
-    });
     m_varsEdit->setObjectName(u"reproVariablesEdit"_s);
     m_varsEdit->setAccessibleName(tr("Extra environment variables"));
     m_varsEdit->setPlaceholderText(tr("Variables, e.g. TORCH_LOGS=+dynamo"));
     m_varsEdit->setToolTip(tr("Extra environment variables for the runs, NAME=VALUE separated by spaces — "
                               "TORCH_LOGS=+dynamo shows what Dynamo did when an error is unclear"));
     m_varsEdit->setClearButtonEnabled(true);
-    connect(m_varsEdit, &QLineEdit::textChanged, this, &ReproPanel::updateRunState);
+    connect(m_varsEdit, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_session->setVariablesText(text);
+        updateRunState();
+    });
     m_resetCheck->setObjectName(u"reproDynamoResetCheck"_s);
     m_resetCheck->setChecked(true);
     m_resetCheck->hide();
     m_cancelButton->setObjectName(u"reproCancelButton"_s);
     m_cancelButton->setEnabled(false);
     connect(m_cancelButton, &QPushButton::clicked, this, &ReproPanel::cancel);
+    for (QSpinBox *spin : {m_runsSpin, m_timeoutSpin, m_seedSpin})
+        connect(spin, &QSpinBox::valueChanged, this, &ReproPanel::pushSettings);
+    for (QCheckBox *check : {m_seedCheck, m_resetCheck})
+        connect(check, &QCheckBox::toggled, this, &ReproPanel::pushSettings);
+    // The scrub's first finding: the reviewer goes on, or re-verifies, or skips to minimization.
+    connect(m_gateBox, &ScrubGateBox::goOn, m_session, &ReproSession::goOn);
+    connect(m_gateBox, &ScrubGateBox::skipToMinimization, this, [this] {
+        m_session->goOn();
+        showReduction(ReproReductionPanel::Page::Minimize);
+    });
+}
 
-    m_progress->setObjectName(u"reproProgress"_s);
-    m_progress->setMaximumHeight(10);
-    m_progress->setTextVisible(false);
-    m_progress->setMaximumWidth(140);
-    m_progress->hide();
-    m_statusLabel->setObjectName(u"reproStatusLabel"_s);
-    m_statusLabel->setForegroundRole(QPalette::PlaceholderText);
-    // Long messages must not widen the panel: the label takes the room there is, its tooltip the rest.
-
-    m_codeView->setObjectName(u"reproCodeView"_s);
-    m_codeView->setReadOnly(true);
-    m_codeView->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_codeView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_codeView->setAccessibleName(tr("Repro code"));
-    if (m_repositoryDefs)
-        m_codeHighlighter->setDefinition(m_repositoryDefs->definitionForName(u"Python"_s));
-
-    setUpOutput();
-
+void ReproPanel::setUpLayout()
+{
     // Layout: header, banner, what will run, how, then code beside output.
     // The title row carries the run's progress and status, and the outcome badge on the right.
     auto *header = new QHBoxLayout;
@@ -309,10 +311,8 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     header->addSpacing(6);
     header->addWidget(m_progress);
     header->addWidget(m_statusLabel, 1);
-    header->addWidget(m_bisectButton);
-    header->addWidget(m_minimizeButton);
-    header->addWidget(m_reportButton);
-    header->addWidget(m_operatorButton);
+    for (QWidget *button : {m_bisectButton, m_minimizeButton, m_reportButton, m_operatorButton})
+        header->addWidget(button);
     header->addSpacing(4);
     header->addWidget(m_badge);
 
@@ -332,34 +332,11 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
 
     auto *runRow = new QHBoxLayout;
     runRow->setSpacing(8);
-    runRow->addWidget(m_runsSpin);
-    runRow->addWidget(m_timeoutSpin);
-    runRow->addWidget(m_seedCheck);
-    runRow->addWidget(m_seedSpin);
+    for (QWidget *w : std::initializer_list<QWidget *>{m_runsSpin, m_timeoutSpin, m_seedCheck, m_seedSpin})
+        runRow->addWidget(w);
     runRow->addWidget(m_varsEdit, 1);
-    runRow->addWidget(m_resetCheck);
-    runRow->addWidget(m_runButton);
-    runRow->addWidget(m_cancelButton);
-
-    auto *outputPane = new QWidget(this);
-    auto *outputLayout = new QVBoxLayout(outputPane);
-    outputLayout->setContentsMargins(0, 0, 0, 0);
-    outputLayout->setSpacing(4);
-    auto *tools = new QHBoxLayout;
-    tools->setSpacing(4);
-    tools->addWidget(sectionLabel(tr("Output"), outputPane));
-    tools->addSpacing(6);
-    tools->addWidget(m_rankCombo);
-    tools->addWidget(m_searchEdit, 1);
-    tools->addWidget(m_prevButton);
-    tools->addWidget(m_nextButton);
-    tools->addSpacing(6);
-    tools->addWidget(m_ansiCheck);
-    tools->addWidget(m_copyButton);
-    tools->addWidget(m_followButton);
-    outputLayout->addLayout(tools);
-    outputLayout->addWidget(m_outputView, 1);
-    outputLayout->addWidget(m_detailsLabel);
+    for (QWidget *w : std::initializer_list<QWidget *>{m_resetCheck, m_runButton, m_cancelButton})
+        runRow->addWidget(w);
 
     auto *codePane = new QWidget(this);
     auto *codeLayout = new QVBoxLayout(codePane);
@@ -371,7 +348,7 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->setObjectName(u"reproSplitter"_s);
     split->addWidget(codePane);
-    split->addWidget(outputPane);
+    split->addWidget(m_outputPane);
     split->setChildrenCollapsible(false);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
@@ -398,8 +375,10 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     m_pages->addWidget(m_reduction);
     m_pages->addWidget(m_operatorProbe);
     layout->addWidget(m_pages, 1);
-    setUpReduction();
+}
 
+void ReproPanel::setUpKeys()
+{
     // Keys: Ctrl+F searches the output, F3 / Shift+F3 step through matches.
     const auto bind = [this](const QKeySequence &keys, auto &&slot) {
         auto *shortcut = new QShortcut(keys, this);
@@ -412,26 +391,59 @@ ReproPanel::ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *par
     });
     bind(QKeySequence::FindNext, [this] { findNext(false); });
     bind(QKeySequence::FindPrevious, [this] { findNext(true); });
-
-    if (!m_haveBwrap) {
-        QPalette banner = palette();
-        const bool dark = AppPalette::isDark(banner);
-        banner.setColor(QPalette::Window, dark ? QColor(0x4a, 0x2a, 0x22) : QColor(0xfd, 0xec, 0xe6));
-        banner.setColor(QPalette::WindowText, dark ? QColor(0xf5, 0xd0, 0xc5) : QColor(0x8a, 0x2a, 0x12));
-        m_banner->setPalette(banner);
-        m_banner->setText(tr("bubblewrap (bwrap) is not installed: repros run only inside its sandbox, so none can "
-                             "run here. Install the bubblewrap package and reopen the console."));
-        m_banner->show();
-    }
-    applyPalette();
-    clearIssue();
 }
 
-ReproPanel::~ReproPanel()
+void ReproPanel::bindSession()
 {
-    if (m_series)
-        m_series->cancel();
-    stopScan();
+    connect(m_session, &ReproSession::issueChanged, this, &ReproPanel::onIssueChanged);
+    connect(m_session, &ReproSession::extracted, this, &ReproPanel::onExtracted);
+    connect(m_session, &ReproSession::candidateChanged, this, &ReproPanel::onCandidateChanged);
+    connect(m_session, &ReproSession::reviewChanged, this, [this] {
+        updateCodeMarks();
+        showReview();
+        updateRunState();
+    });
+    connect(m_session, &ReproSession::scanFinished, this, &ReproPanel::scanFinished);
+    connect(m_session, &ReproSession::needsStarted, this, [this] {
+        const QSignalBlocker blocker(m_variantCheck);
+        m_variantCheck->setChecked(false);
+        showNeeds();
+    });
+    connect(m_session, &ReproSession::needsChecked, this, [this] {
+        showNeeds();
+        updateRunState();
+        Q_EMIT needsChecked();
+    });
+    connect(m_session, &ReproSession::environmentsReady, this, [this] {
+        const QList<PythonEnvironment> environments = m_session->environments();
+        {
+            const QSignalBlocker blocker(m_envCombo);
+            m_envCombo->clear();
+            for (const PythonEnvironment &env : environments)
+                m_envCombo->addItem(env.label(), env.name);
+            m_envCombo->setCurrentIndex(m_session->environmentIndex());
+            m_envCombo->setPlaceholderText(environments.isEmpty() ? tr("No Python found") : QString());
+        }
+        m_reduction->setEnvironments(environments);
+        m_operatorProbe->setEnvironments(environments);
+        updateRunState();
+        Q_EMIT environmentsReady();
+    });
+    connect(m_session, &ReproSession::gateChanged, this, &ReproPanel::showGate);
+    connect(m_session, &ReproSession::stateChanged, this, &ReproPanel::updateRunState);
+    connect(m_session, &ReproSession::runStarted, this, &ReproPanel::onRunStarted);
+    connect(m_session, &ReproSession::runOutputStarted, this, [this](int index, int total) {
+        setStatus(tr("Running %1 of %2 in the sandbox…").arg(index + 1).arg(total));
+    });
+    connect(m_session, &ReproSession::runProgressed, this, [this](int index, int total, const ReproOutcome &outcome) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(index + 1);
+        const BadgeLook look = outcomeLook(outcome.kind);
+        setStatus(tr("Run %1 of %2: %3 %4 — %5").arg(index + 1).arg(total).arg(look.glyph, look.text, outcome.detail));
+    });
+    connect(m_session, &ReproSession::runEnded, this, &ReproPanel::onRunEnded);
+    connect(m_session, &ReproSession::runFinished, this, &ReproPanel::runFinished);
+    connect(m_session, &ReproSession::statusChanged, this, &ReproPanel::statusChanged);
 }
 
 void ReproPanel::setUpReduction()
@@ -464,8 +476,9 @@ void ReproPanel::setUpReduction()
 
 void ReproPanel::showReduction(ReproReductionPanel::Page page)
 {
-    if (!m_issue)
+    if (!m_session->issue())
         return;
+    pushSettings();
     // The reduction works on the script as it would run now; a job under way keeps the one it started with.
     if (!m_reduction->isBusy())
         m_reduction->setSubject(subject());
@@ -487,7 +500,7 @@ void ReproPanel::showRunPage()
 
 void ReproPanel::showOperatorProbe()
 {
-    if (!m_issue)
+    if (!m_session->issue())
         return;
     m_pages->setCurrentWidget(m_operatorProbe);
     for (QToolButton *button : {m_bisectButton, m_minimizeButton, m_reportButton, m_operatorButton})
@@ -503,27 +516,6 @@ bool ReproPanel::isOperatorProbeShown() const
 bool ReproPanel::isReductionShown() const
 {
     return m_pages->currentWidget() == m_reduction;
-}
-
-std::optional<ReproSubject> ReproPanel::subject() const
-{
-    if (!blocker().isEmpty())
-        return std::nullopt;
-    const ReproCandidate &c = *candidate();
-    ReproSubject s;
-    s.request.scriptText = c.code;
-    s.request.scriptName = c.scriptName;
-    s.request.launcher = c.launcher;
-    s.request.scriptArguments = c.scriptArguments;
-    s.request.environment = m_environments.at(m_envCombo->currentIndex());
-    if (m_seedCheck->isChecked())
-        s.request.hashSeed = m_seedSpin->value();
-    s.request.limits.timeoutMs = m_timeoutSpin->value() * 1000;
-    s.request.extraEnvironment = ReproRunVariant::parseVariables(m_varsEdit->text()).value();
-    if (m_resetCheck->isVisibleTo(this) && m_resetCheck->isChecked())
-        s.request.scriptText = ReproRunVariant::withDynamoResets(s.request.scriptText);
-    s.expected = ErrorSignature::parse(m_expectedEdit->text().trimmed());
-    return s;
 }
 
 void ReproPanel::setUpOutput()
@@ -561,7 +553,10 @@ void ReproPanel::setUpOutput()
     connect(m_rankCombo, &QComboBox::activated, this,
             [this](int index) { showRank(m_rankCombo->itemData(index).toInt()); });
     connect(m_output, &ReproOutputModel::ranksChanged, this, &ReproPanel::updateRankChoices);
+}
 
+void ReproPanel::setUpOutputTools()
+{
     m_searchEdit->setObjectName(u"reproSearchEdit"_s);
     m_searchEdit->setPlaceholderText(tr("Search output (Ctrl+F)"));
     m_searchEdit->setClearButtonEnabled(true);
@@ -602,130 +597,90 @@ void ReproPanel::setUpOutput()
     m_detailsLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     // Two lines always (versions, then the outcome), so the output above keeps its height between states.
     m_detailsLabel->setMinimumHeight(QFontMetrics(font()).lineSpacing() * 2 + 2);
-}
 
-void ReproPanel::setResultStore(ReproResultStore *store)
-{
-    m_store = store;
-    if (m_issue)
-        setIssue(*m_issue);
-}
-
-void ReproPanel::setSimilarityStore(const QString &path)
-{
-    m_duplicates->setStorePath(path);
-    if (m_issue)
-        m_duplicates->lookUp(*m_issue, m_repository);
+    m_outputPane = new QWidget(this);
+    auto *outputLayout = new QVBoxLayout(m_outputPane);
+    outputLayout->setContentsMargins(0, 0, 0, 0);
+    outputLayout->setSpacing(4);
+    auto *tools = new QHBoxLayout;
+    tools->setSpacing(4);
+    tools->addWidget(sectionLabel(tr("Output"), m_outputPane));
+    tools->addSpacing(6);
+    tools->addWidget(m_rankCombo);
+    tools->addWidget(m_searchEdit, 1);
+    tools->addWidget(m_prevButton);
+    tools->addWidget(m_nextButton);
+    tools->addSpacing(6);
+    tools->addWidget(m_ansiCheck);
+    tools->addWidget(m_copyButton);
+    tools->addWidget(m_followButton);
+    outputLayout->addLayout(tools);
+    outputLayout->addWidget(m_outputView, 1);
+    outputLayout->addWidget(m_detailsLabel);
 }
 
 void ReproPanel::clearIssue()
 {
-    if (m_series) {
-        disconnect(m_series, nullptr, m_output, nullptr);
-        m_series->cancel();
-    }
-    stopScan();
-    m_issue.reset();
-    m_extractWatcher = nullptr;
-    m_extracting = false;
-    m_extraction = {};
-    m_needs.reset();
-    m_hangLines.clear();
-    m_candidateIndex = -1;
-    m_review.reset();
-    m_record.reset();
-    m_candidateCombo->clear();
-    m_reasonLabel->setText(tr("Select an issue to find its reproduction."));
-    m_expectedEdit->clear();
-    m_codeView->clear();
-    m_output->clear();
-    m_reviewBox->hide();
-    m_badge->hide();
-    m_detailsLabel->clear();
-    setStatus({});
-    m_titleLabel->setText(tr("Reproduction"));
-    m_reduction->clearIssue();
-    m_operatorProbe->clearIssue();
-    m_duplicates->clear();
-    showRunPage();
-    updateRunState();
+    m_session->clearIssue();
 }
 
 void ReproPanel::setIssue(const Issue &issue)
 {
-    if (m_series) {
-        // The run belonged to the issue shown before: its last output must not land in this one's.
-        disconnect(m_series, nullptr, m_output, nullptr);
-        m_series->cancel();
-    }
-    stopScan();
-    const bool sameIssue = m_issue && m_issue->number == issue.number;
-    m_issue = issue;
-    if (!sameIssue)
-        m_wentOn = false;
-    m_titleLabel->setText(tr("Reproduction · #%1").arg(issue.number));
-    m_extraction = {};
-    m_needs.reset();
-    m_hangLines.clear();
-    m_extracting = true;
-    m_candidateIndex = -1;
-    m_review.reset();
-    m_scanError.clear();
-    {
-        const QSignalBlocker blocker(m_candidateCombo);
-        m_candidateCombo->clear();
-        m_candidateCombo->setPlaceholderText(tr("Looking for a reproduction…"));
-    }
-    m_reasonLabel->clear();
-    m_codeView->clear();
-    m_reviewBox->hide();
-    if (!sameIssue)
-        m_expectedEdit->clear();
-
-    m_record.reset();
-    if (m_store && !m_repository.isEmpty()) {
-        const auto stored = m_store->latestFor(m_repository, issue.number);
-        if (stored)
-            m_record = stored.value();
-        else
-            setStatus(tr("Cannot read stored results: %1").arg(stored.error()));
-    }
-    m_output->clear();
-    showRecord(m_record, true);
-    if (!sameIssue)
-        showRunPage();
-    m_reduction->setIssue(issue, m_repository);
-    m_operatorProbe->setRepository(m_repository);
-    m_operatorProbe->setIssue(issue);
-    m_reduction->setRecord(m_record);
-    if (!sameIssue || !m_duplicates->finding())
-        m_duplicates->lookUp(issue, m_repository);
-    updateGate();
-    if (m_environments.isEmpty() && !m_probing)
-        discoverEnvironments();
-    updateRunState();
-
-    // Extraction reads the whole issue and its comments: off the GUI thread, so a 5 MB issue does not stall.
-    auto *watcher = new QFutureWatcher<ReproExtraction>(this);
-    m_extractWatcher = watcher;
-    connect(watcher, &QFutureWatcher<ReproExtraction>::finished, this, [this, watcher, sameIssue] {
-        watcher->deleteLater();
-        if (m_extractWatcher != watcher)
-            return; // another issue was selected meanwhile
-        m_extractWatcher = nullptr;
-        onExtracted(watcher->result(), sameIssue);
-    });
-    watcher->setFuture(QtConcurrent::run([issue] { return ReproExtractor::extract(issue); }));
+    m_session->setIssue(issue);
 }
 
-void ReproPanel::onExtracted(const ReproExtraction &extraction, bool sameIssue)
+void ReproPanel::onIssueChanged(bool sameIssue)
 {
-    m_extracting = false;
-    m_extraction = extraction;
+    const std::optional<Issue> &issue = m_session->issue();
     {
         const QSignalBlocker blocker(m_candidateCombo);
         m_candidateCombo->clear();
-        for (const ReproCandidate &c : std::as_const(m_extraction.candidates)) {
+        if (issue)
+            m_candidateCombo->setPlaceholderText(tr("Looking for a reproduction…"));
+    }
+    m_codeView->clear();
+    m_reviewBox->hide();
+    if (!sameIssue) {
+        const QSignalBlocker blocker(m_expectedEdit);
+        m_expectedEdit->clear();
+    }
+    if (!issue) {
+        {
+            const QSignalBlocker blocker(m_consentCheck);
+            m_consentCheck->setChecked(false);
+        }
+        m_reasonLabel->setText(tr("Select an issue to find its reproduction."));
+        m_output->clear();
+        m_badge->hide();
+        m_detailsLabel->clear();
+        setStatus({});
+        m_titleLabel->setText(tr("Reproduction"));
+        m_reduction->clearIssue();
+        m_operatorProbe->clearIssue();
+        showRunPage();
+        updateRunState();
+        return;
+    }
+    m_titleLabel->setText(tr("Reproduction · #%1").arg(issue->number));
+    m_reasonLabel->clear();
+    if (!m_session->storeReadError().isEmpty())
+        setStatus(tr("Cannot read stored results: %1").arg(m_session->storeReadError()));
+    showRecord(m_session->record(), true);
+    if (!sameIssue)
+        showRunPage();
+    m_reduction->setIssue(*issue, m_session->repository());
+    m_operatorProbe->setRepository(m_session->repository());
+    m_operatorProbe->setIssue(*issue);
+    m_reduction->setRecord(m_session->record());
+}
+
+void ReproPanel::onExtracted(bool sameIssue)
+{
+    const ReproExtraction &extraction = m_session->extraction();
+    {
+        const QSignalBlocker blocker(m_candidateCombo);
+        m_candidateCombo->clear();
+        for (const ReproCandidate &c : extraction.candidates) {
             QString text = tr("%1 · %2%3 · %4 lines")
                                .arg(c.where(), c.author.isEmpty() ? tr("unknown author") : c.author,
                                     c.fromOriginalPoster ? tr(" (reporter)") : QString())
@@ -736,147 +691,50 @@ void ReproPanel::onExtracted(const ReproExtraction &extraction, bool sameIssue)
                 text += u" · "_s + c.launcher.first();
             m_candidateCombo->addItem(text);
         }
-        m_candidateCombo->setPlaceholderText(m_extraction.status == ReproExtraction::Status::ScreenshotOnly
+        m_candidateCombo->setPlaceholderText(extraction.status == ReproExtraction::Status::ScreenshotOnly
                                                  ? tr("Only in screenshots")
                                                  : tr("No reproduction found"));
     }
-    if (!sameIssue || m_expectedEdit->text().isEmpty())
-        m_expectedEdit->setText(m_extraction.reported.isEmpty() ? QString() : m_extraction.reported.toString());
+    if (!sameIssue || m_expectedEdit->text().isEmpty()) {
+        const QSignalBlocker blocker(m_expectedEdit);
+        m_expectedEdit->setText(m_session->expectedText());
+    }
     m_expectedEdit->setToolTip(
-        m_extraction.reportedMessage.isEmpty()
+        extraction.reportedMessage.isEmpty()
             ? tr("The issue shows no error to compare with")
-            : tr("Reported in the %1:\n%2").arg(m_extraction.reportedFrom, m_extraction.reportedMessage.left(600)));
-    m_candidateIndex = -1;
-    chooseCandidate(m_extraction.chosen);
-    if (m_extraction.candidates.isEmpty())
-        m_candidateCombo->setCurrentIndex(-1);
-    m_reasonLabel->setText(m_extraction.reason);
-    m_reduction->setReproFound(m_extraction.status == ReproExtraction::Status::Found);
-    updateGate();
-    updateRunState();
-    Q_EMIT statusChanged(status());
-}
-
-ReproStatus ReproPanel::status() const
-{
-    ReproStatus s;
-    if (!m_issue)
-        return s;
-    s.number = m_issue->number;
-    s.found = m_extraction.status == ReproExtraction::Status::Found;
-    s.screenshotOnly = m_extraction.status == ReproExtraction::Status::ScreenshotOnly;
-    if (const ReproCandidate *c = m_extraction.chosenCandidate())
-        s.where = c->where();
-    s.latest = m_record;
-    return s;
-}
-
-const ReproCandidate *ReproPanel::candidate() const
-{
-    return m_candidateIndex >= 0 && m_candidateIndex < m_extraction.candidates.size()
-               ? &m_extraction.candidates.at(m_candidateIndex)
-               : nullptr;
+            : tr("Reported in the %1:\n%2").arg(extraction.reportedFrom, extraction.reportedMessage.left(600)));
+    m_reduction->setReproFound(extraction.status == ReproExtraction::Status::Found);
 }
 
 void ReproPanel::chooseCandidate(int index)
 {
-    if (index == m_candidateIndex && index >= 0)
-        return;
-    m_candidateIndex = index;
+    m_session->chooseCandidate(index);
+}
+
+void ReproPanel::onCandidateChanged()
+{
+    const ReproExtraction &extraction = m_session->extraction();
+    const int index = m_session->candidateIndex();
     {
         const QSignalBlocker blocker(m_candidateCombo);
-        m_candidateCombo->setCurrentIndex(index);
+        m_candidateCombo->setCurrentIndex(extraction.candidates.isEmpty() ? -1 : index);
     }
-    m_review.reset();
-    m_scanError.clear();
-    if (m_consentCheck->isChecked())
-        m_consentCheck->setChecked(false); // consent is for the code it was given on
-    const ReproCandidate *c = candidate();
+    {
+        const QSignalBlocker blocker(m_consentCheck); // consent is for the code it was given on
+        m_consentCheck->setChecked(false);
+    }
+    const ReproCandidate *c = m_session->candidate();
     m_codeView->setPlainText(c ? c->code : QString());
-    if (c && index != m_extraction.chosen)
-        m_reasonLabel->setText(
-            tr("Chosen by you; the playbook's choice was %1: %2")
-                .arg(m_extraction.chosenCandidate() ? m_extraction.chosenCandidate()->where() : tr("none"),
-                     m_extraction.reason));
+    if (c && index != extraction.chosen)
+        m_reasonLabel->setText(tr("Chosen by you; the playbook's choice was %1: %2")
+                                   .arg(extraction.chosenCandidate() ? extraction.chosenCandidate()->where()
+                                                                     : tr("none"),
+                                        extraction.reason));
     else
-        m_reasonLabel->setText(m_extraction.reason);
+        m_reasonLabel->setText(extraction.reason);
     updateCodeMarks();
-    if (c)
-        startScan();
     showReview();
     updateRunState();
-}
-
-void ReproPanel::stopScan()
-{
-    // Detached first: a cancelled scanner answers at once, and that answer is for no one.
-    if (ReproScanner *old = std::exchange(m_scanner, nullptr))
-        old->cancel();
-}
-
-void ReproPanel::startScan()
-{
-    stopScan();
-    const ReproCandidate *c = candidate();
-    if (!c)
-        return;
-    auto *scanner = new ReproScanner(this);
-    m_scanner = scanner;
-    const QString author = c->author;
-    const QString association = c->authorAssociation;
-    connect(scanner, &ReproScanner::finished, this, [this, scanner, author, association](const Result<ScanReport> &r) {
-        scanner->deleteLater();
-        if (m_scanner != scanner)
-            return; // a newer scan replaced it
-        m_scanner = nullptr;
-        if (r) {
-            m_review = ReproReview{r.value(), author, association, ReproReview::trustFor(association)};
-            m_scanError.clear();
-        } else {
-            m_review.reset();
-            m_scanError = r.error();
-        }
-        updateCodeMarks();
-        showReview();
-        updateRunState();
-        startNeedsProbe();
-        Q_EMIT scanFinished();
-    });
-    scanner->scan(c->code);
-}
-
-void ReproPanel::startNeedsProbe()
-{
-    if (ReproNeedsProbe *old = std::exchange(m_needsProbe, nullptr))
-        old->deleteLater();
-    m_needs.reset();
-    m_variantCheck->setChecked(false);
-    const ReproCandidate *c = candidate();
-    const int env = m_envCombo->currentIndex();
-    if (!c || env < 0 || env >= m_environments.size() || !m_environments.at(env).isUsable()) {
-        showNeeds();
-        return;
-    }
-    auto *probe = new ReproNeedsProbe(this);
-    m_needsProbe = probe;
-    connect(probe, &ReproNeedsProbe::finished, this, [this, probe](const Result<ReproNeeds> &needs) {
-        probe->deleteLater();
-        if (m_needsProbe != probe)
-            return; // another candidate or environment since
-        m_needsProbe = nullptr;
-        if (needs)
-            m_needs = needs.value();
-        else
-            m_needsLabel->setText(tr("Could not check what it needs: %1").arg(needs.error().toHtmlEscaped()));
-        showNeeds();
-        updateGate();
-        updateRunState();
-        Q_EMIT needsChecked();
-    });
-    const QString issueText = m_issue ? m_issue->title + u'\n' + m_issue->body : QString();
-    probe->start(c->code, m_environments.at(env), RankLauncher::ranksOf(c->launcher), issueText,
-                 m_extraction.hangReported);
-    showNeeds();
 }
 
 QString ReproPanel::needsText() const
@@ -886,36 +744,34 @@ QString ReproPanel::needsText() const
 
 void ReproPanel::showNeeds()
 {
-    if (!candidate()) {
+    if (!m_session->candidate()) {
         m_needsLabel->hide();
         m_variantCheck->hide();
         return;
     }
     m_needsLabel->show();
-    if (!m_needs) {
-        m_needsLabel->setVisible(m_needsProbe != nullptr);
+    const std::optional<ReproNeeds> needs = m_session->needs();
+    if (!needs) {
+        m_needsLabel->setVisible(m_session->isCheckingNeeds());
         m_needsLabel->setText(tr("Checking what it needs (GPUs, NCCL, packages) against this environment…"));
         m_variantCheck->hide();
         return;
     }
-    const ReproNeeds &n = *m_needs;
+    const ReproNeeds &n = *needs;
     const QString machine = n.haveGpus > 0 ? tr("%n CUDA GPU(s)", nullptr, n.haveGpus) : tr("no GPU");
     QString text = n.canRunHere() ? tr("✓ Can run here (%1)").arg(machine) : u"⊘ "_s + n.summary().toHtmlEscaped();
-    QString diff;
-    // With a reported (or implied) error, crash or hang, that is the pass/fail signal, prints or not.
-    const bool noErrorToCompare = m_expectedEdit->text().trimmed().isEmpty() && m_extraction.impliedError.isEmpty() &&
-                                  !m_extraction.hangReported && !m_extraction.crashReported;
-    if (!n.cpuVariant.isEmpty()) {
-        m_variantCheck->setText(tr("Run the CPU variant instead (nccl→gloo, cuda→cpu, .cuda() dropped); the "
-                                   "verdict says it ran as a variant"));
-        diff = n.cpuVariantDiff;
-    } else if (!n.assertCloseVariant.isEmpty() && !n.hasCheck && noErrorToCompare) {
-        m_variantCheck->setText(tr("Add a pass/fail check: torch.testing.assert_close of the two printed results"));
-        diff = n.assertCloseDiff;
-    }
+    const bool noErrorToCompare = m_session->noErrorToCompare();
+    const QString diff = m_session->variantDiff();
+    if (!diff.isEmpty())
+        m_variantCheck->setText(m_session->variantIsCpu()
+                                    ? tr("Run the CPU variant instead (nccl→gloo, cuda→cpu, .cuda() dropped); the "
+                                         "verdict says it ran as a variant")
+                                    : tr("Add a pass/fail check: torch.testing.assert_close of the two printed "
+                                         "results"));
     if (!n.hasCheck && n.prints && noErrorToCompare)
         text += u"<br>"_s + tr("No pass/fail check: the script only prints, so its exit code says nothing.");
-    else if (m_expectedEdit->text().trimmed().isEmpty() && m_extraction.compileSymptom && !n.seesCompileSymptoms)
+    else if (m_session->expectedText().trimmed().isEmpty() && m_session->extraction().compileSymptom &&
+             !n.seesCompileSymptoms)
         text += u"<br>"_s + tr("No pass/fail check: the reported graph break or recompile shows only in compile "
                                "logs; the script does not make it fail (fullgraph=True would).");
     m_variantCheck->setVisible(!diff.isEmpty());
@@ -924,34 +780,24 @@ void ReproPanel::showNeeds()
     m_needsLabel->setText(text);
 }
 
-ReproExpectation ReproPanel::expectation(const ReproSubject &s) const
-{
-    using Variant = OutcomeClassifier::Variant;
-    Variant variant = Variant::AsPosted;
-    if (m_needs && m_variantCheck->isChecked() && m_variantCheck->isVisible())
-        variant = m_needs->cpuVariant.isEmpty() ? Variant::AssertClose : Variant::Cpu;
-    return OutcomeClassifier::expectationFor(s.expected, m_extraction, m_needs ? &*m_needs : nullptr, variant);
-}
-
 void ReproPanel::showReview()
 {
-    const ReproCandidate *c = candidate();
-    if (!c) {
+    if (!m_session->candidate()) {
         m_reviewBox->hide();
         return;
     }
     m_reviewBox->show();
-    const bool dark = AppPalette::isDark(palette());
-    QPalette box = palette();
+    const std::optional<ReproReview> reviewed = m_session->review();
     QString text;
     bool warn = false;
-    if (!m_scanError.isEmpty()) {
-        text = tr("<b>The security review failed</b>: %1. Nothing runs unreviewed.").arg(m_scanError.toHtmlEscaped());
+    if (!m_session->scanError().isEmpty()) {
+        text = tr("<b>The security review failed</b>: %1. Nothing runs unreviewed.")
+                   .arg(m_session->scanError().toHtmlEscaped());
         warn = true;
-    } else if (!m_review) {
+    } else if (!reviewed) {
         text = tr("Reviewing the code (Python's <code>ast</code>)…");
     } else {
-        const ReproReview &review = *m_review;
+        const ReproReview &review = *reviewed;
         const QString who = (review.author.isEmpty() ? tr("the author") : review.author).toHtmlEscaped();
         const QString association =
             review.authorAssociation.isEmpty() ? tr("no association") : review.authorAssociation;
@@ -977,44 +823,41 @@ void ReproPanel::showReview()
         }
     }
     m_reviewLabel->setText(text);
-    const bool consent = m_review && m_review->runnable() && m_review->consentRequired();
+    const bool consent = reviewed && reviewed->runnable() && reviewed->consentRequired();
     m_consentCheck->setVisible(consent);
     if (consent)
-        m_consentCheck->setToolTip(tr("Needed because %1").arg(m_review->consentReasons().join(u"; "_s)));
-    box.setColor(QPalette::Window, warn ? (dark ? QColor(0x4a, 0x36, 0x12) : QColor(0xff, 0xf4, 0xd6))
-                                        : (dark ? QColor(0x1f, 0x36, 0x28) : QColor(0xe9, 0xf6, 0xec)));
-    box.setColor(QPalette::WindowText, warn ? (dark ? QColor(0xff, 0xe2, 0xa8) : QColor(0x5c, 0x3d, 0x00))
-                                            : (dark ? QColor(0xb8, 0xe6, 0xc4) : QColor(0x1d, 0x5a, 0x2e)));
-    m_reviewBox->setPalette(box);
+        m_consentCheck->setToolTip(tr("Needed because %1").arg(reviewed->consentReasons().join(u"; "_s)));
+    m_reviewBox->setPalette(AppPalette::toned(palette(), warn ? Tone::Warning : Tone::Ok));
 }
 
 void ReproPanel::updateCodeMarks()
 {
     QList<QTextEdit::ExtraSelection> marks;
-    if (m_review) {
-        const bool dark = AppPalette::isDark(palette());
-        for (const ScanFinding &f : m_review->scan.findings) {
+    const bool dark = AppPalette::isDark(palette());
+    if (const std::optional<ReproReview> review = m_session->review()) {
+        for (const ScanFinding &f : review->scan.findings) {
             const QTextBlock block = m_codeView->document()->findBlockByNumber(f.line - 1);
             if (!block.isValid())
                 continue;
             QTextEdit::ExtraSelection mark;
             mark.cursor = QTextCursor(block);
-            mark.format.setBackground(dark ? QColor(0x5a, 0x46, 0x12) : QColor(0xff, 0xe9, 0xb0));
+            mark.format.setBackground(Tones::mark(Tone::Warning, dark));
             mark.format.setProperty(QTextFormat::FullWidthSelection, true);
             mark.format.setToolTip(u"%1: %2"_s.arg(f.rule, f.reason));
             marks << mark;
         }
     }
     // Where a hang was when the stacks were dumped: the innermost frame first, in a stronger red.
-    const bool dark = AppPalette::isDark(palette());
-    for (qsizetype i = 0; i < m_hangLines.size(); ++i) {
-        const QTextBlock block = m_codeView->document()->findBlockByNumber(m_hangLines.at(i) - 1);
+    const QList<int> hangLines = m_session->hangLines();
+    for (qsizetype i = 0; i < hangLines.size(); ++i) {
+        const QTextBlock block = m_codeView->document()->findBlockByNumber(hangLines.at(i) - 1);
         if (!block.isValid())
             continue;
         QTextEdit::ExtraSelection mark;
         mark.cursor = QTextCursor(block);
-        const int alpha = i == 0 ? 255 : 150;
-        mark.format.setBackground(dark ? QColor(0x6a, 0x1e, 0x1e, alpha) : QColor(0xff, 0xc9, 0xc9, alpha));
+        QColor colour = Tones::mark(Tone::Problem, dark);
+        colour.setAlpha(i == 0 ? 255 : 150);
+        mark.format.setBackground(colour);
         mark.format.setProperty(QTextFormat::FullWidthSelection, true);
         mark.format.setToolTip(i == 0 ? tr("The hang's innermost frame in this script (stacks dumped before the "
                                            "timeout)")
@@ -1024,77 +867,35 @@ void ReproPanel::updateCodeMarks()
     m_codeView->setExtraSelections(marks);
 }
 
-QString ReproPanel::blocker() const
+void ReproPanel::showGate()
 {
-    if (!m_issue)
-        return tr("No issue selected.");
-    if (!m_haveBwrap)
-        return tr("bubblewrap is not installed; nothing runs outside its sandbox.");
-    if (isRunning())
-        return tr("Running.");
-    if (m_extracting)
-        return tr("Looking for a reproduction…");
-    if (!m_wentOn && m_gate.stopsTheRun())
-        return tr("Not actionable: %1 (%2). Go on anyway to run it.")
-            .arg(m_gate.stops.constFirst().title(), m_gate.stops.constFirst().where);
-    if (!m_wentOn && m_gate.asks())
-        return tr("Recently confirmed by @%1 (%2): re-verify, or skip to minimization.")
-            .arg(m_gate.confirmation->author, m_gate.confirmation->version);
-    if (!candidate())
-        return m_extraction.status == ReproExtraction::Status::ScreenshotOnly
-                   ? tr("The code is only in screenshots: nothing to run (needs reproduction).")
-                   : tr("No reproduction in the issue: nothing to run (needs reproduction).");
-    if (!m_scanError.isEmpty())
-        return tr("The security review failed; nothing runs unreviewed.");
-    if (!m_review)
-        return tr("Reviewing the code…");
-    if (!m_review->runnable())
-        return tr("The code does not parse; it is reported, not run.");
-    if (m_review->consentRequired() && !m_consentCheck->isChecked())
-        return tr("Needs your consent: %1.").arg(m_review->consentReasons().join(u"; "_s));
-    const int env = m_envCombo->currentIndex();
-    if (env < 0 || env >= m_environments.size())
-        return m_probing ? tr("Finding Python environments…") : tr("No Python environment to run in.");
-    if (!m_environments.at(env).isUsable())
-        return tr("That environment is unavailable: %1").arg(m_environments.at(env).probeError);
-    if (const auto variables = ReproRunVariant::parseVariables(m_varsEdit->text()); !variables)
-        return tr("Variables: %1").arg(variables.error());
-    return {};
-}
-
-void ReproPanel::updateGate()
-{
-    if (!m_issue) {
-        m_gate = {};
-        m_gateBox->setGate(m_gate, false);
+    const ScrubGate gate = m_session->gate();
+    m_gateBox->setGate(gate, m_session->wentOn());
+    if (!m_session->issue())
         return;
-    }
-    ScrubMachine machine;
-    const int env = m_envCombo->currentIndex();
-    if (env >= 0 && env < m_environments.size())
-        machine.torchVersion = m_environments.at(env).torchVersion;
-    if (m_needs) {
-        machine.gpus = m_needs->haveGpus;
-        machine.unmetNeeds = m_needs->unmet;
-        machine.hasCpuPath = !m_needs->cpuVariant.isEmpty();
-    }
-    m_gate = ScrubActionability::assess(*m_issue, QDateTime::currentDateTimeUtc(), machine,
-                                        ErrorSignature::parse(m_expectedEdit->text().trimmed()));
-    ScrubDuplicateCheck::addTo(m_gate, m_duplicates->finding()); // the similarity index's, once it answered
-    m_gateBox->setGate(m_gate, m_wentOn);
-    m_reduction->setGate(m_gate, m_wentOn);
+    m_reduction->setGate(gate, m_session->wentOn());
     // The playbook's reset between compiles, offered where the script compiles more than once.
-    int resets = 0;
-    if (const ReproCandidate *c = candidate())
-        ReproRunVariant::withDynamoResets(c->code, &resets);
+    const int resets = m_session->dynamoResetsOffered();
     m_resetCheck->setVisible(resets > 0);
     m_resetCheck->setToolTip(tr("Add torch._dynamo.reset() before %n of its compiled calls, so in-memory Dynamo "
                                 "state does not carry over from one compile to the next",
                                 nullptr, resets));
 }
 
+void ReproPanel::pushSettings()
+{
+    m_session->setRuns(m_runsSpin->value());
+    m_session->setTimeoutSeconds(m_timeoutSpin->value());
+    m_session->setHashSeed(m_seedCheck->isChecked() ? std::optional<int>(m_seedSpin->value()) : std::nullopt);
+    m_session->setVariablesText(m_varsEdit->text());
+    m_session->setDynamoResets(m_resetCheck->isChecked());
+    m_session->setExpectedText(m_expectedEdit->text());
+    m_session->setVariantChosen(m_variantCheck->isChecked());
+}
+
 void ReproPanel::updateRunState()
 {
+    pushSettings();
     const QString why = blocker();
     const bool running = isRunning();
     m_runButton->setEnabled(why.isEmpty());
@@ -1104,264 +905,86 @@ void ReproPanel::updateRunState()
                                                        m_expectedEdit, m_consentCheck, m_varsEdit, m_resetCheck})
         w->setEnabled(!running);
     m_seedSpin->setEnabled(!running && m_seedCheck->isChecked());
-    m_candidateCombo->setEnabled(!running && !m_extraction.candidates.isEmpty());
+    m_candidateCombo->setEnabled(!running && !m_session->extraction().candidates.isEmpty());
     // Bisect and minimize run the script as Run would; a job under way stays reachable.
     const bool canReduce = why.isEmpty() || m_reduction->isBusy();
+    const bool haveIssue = m_session->issue().has_value();
     m_bisectButton->setEnabled(canReduce);
     m_minimizeButton->setEnabled(canReduce);
-    m_reportButton->setEnabled(m_issue.has_value());
-    m_operatorButton->setEnabled(m_issue.has_value());
-    if (!running && !why.isEmpty() && m_issue && why != tr("Running."))
+    m_reportButton->setEnabled(haveIssue);
+    m_operatorButton->setEnabled(haveIssue);
+    const std::optional<ReproRunRecord> record = m_session->record();
+    if (!running && !why.isEmpty() && haveIssue && why != tr("Running."))
         setStatus(why);
-    else if (!running && why.isEmpty() && m_issue)
-        setStatus(m_record ? tr("Ready. Last run %1.").arg(whenText(m_record->startedAt)) : tr("Ready to run."));
-}
-
-void ReproPanel::discoverEnvironments()
-{
-    if (m_probing)
-        return;
-    m_probing = true;
-    auto *probe = new PythonEnvironmentProbe(this);
-    probe->setConfigured(PythonEnvironment::configured()); // the same configuration as `repro run`
-    connect(probe, &PythonEnvironmentProbe::finished, this, [this, probe](const QList<PythonEnvironment> &envs) {
-        probe->deleteLater();
-        m_probing = false;
-        setEnvironments(envs);
-    });
-    probe->start();
-    updateRunState();
-}
-
-void ReproPanel::setEnvironments(const QList<PythonEnvironment> &environments)
-{
-    m_environments = environments;
-    {
-        const QSignalBlocker blocker(m_envCombo);
-        m_envCombo->clear();
-        for (const PythonEnvironment &env : environments)
-            m_envCombo->addItem(env.label(), env.name);
-        // The first usable one with torch, else the first usable one.
-        int pick = -1;
-        for (int i = 0; i < environments.size() && pick < 0; ++i) {
-            if (environments.at(i).isUsable() && !environments.at(i).torchVersion.isEmpty())
-                pick = i;
-        }
-        for (int i = 0; i < environments.size() && pick < 0; ++i) {
-            if (environments.at(i).isUsable())
-                pick = i;
-        }
-        m_envCombo->setCurrentIndex(pick);
-        m_envCombo->setPlaceholderText(environments.isEmpty() ? tr("No Python found") : QString());
-    }
-    m_reduction->setEnvironments(environments);
-    m_operatorProbe->setEnvironments(environments);
-    updateRunState();
-    if (!m_needs && !m_needsProbe)
-        startNeedsProbe(); // the scan may have finished before the environments were known
-    Q_EMIT environmentsReady();
-}
-
-QJsonObject ReproPanel::consentRecord() const
-{
-    if (!m_review || !m_review->consentRequired())
-        return {};
-    QJsonArray findings;
-    for (const ScanFinding &f : m_review->scan.findings)
-        findings.append(QJsonObject{{u"line"_s, f.line}, {u"rule"_s, f.rule}, {u"reason"_s, f.reason}});
-    return QJsonObject{{u"reviewer"_s, m_reviewer},
-                       {u"at"_s, m_reviewerConsentAt.isEmpty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate)
-                                                               : m_reviewerConsentAt},
-                       {u"reasons"_s, QJsonArray::fromStringList(m_review->consentReasons())},
-                       {u"findings"_s, findings},
-                       {u"author"_s, m_review->author},
-                       {u"authorAssociation"_s, m_review->authorAssociation}};
+    else if (!running && why.isEmpty() && haveIssue)
+        setStatus(record ? tr("Ready. Last run %1.").arg(whenText(record->startedAt)) : tr("Ready to run."));
 }
 
 void ReproPanel::run()
 {
+    pushSettings();
     const QString why = blocker();
     if (!why.isEmpty()) {
         setStatus(why);
         return;
     }
-    const ReproCandidate &c = *candidate();
-    const ReproSubject s = *subject();
-    SandboxRequest request = s.request;
-    const bool variant = m_needs && m_variantCheck->isVisible() && m_variantCheck->isChecked();
-    if (variant)
-        request.scriptText = m_needs->cpuVariant.isEmpty() ? m_needs->assertCloseVariant : m_needs->cpuVariant;
-    const ReproExpectation runExpectation = expectation(s);
-    m_hangLines.clear();
-    updateCodeMarks();
-    const PythonEnvironment &env = request.environment;
-    const ErrorSignature &expected = s.expected;
-
-    m_pending = {};
-    m_pending.repository = m_repository;
-    m_pending.number = m_issue->number;
-    m_pending.codeHash = ReproRunRecord::hashOf(c.code);
-    m_pending.candidate = c.scriptName.isEmpty() ? c.where() : u"%1 (%2)"_s.arg(c.where(), c.scriptName);
-    m_pending.environment = env.name;
-    m_pending.pythonVersion = env.pythonVersion;
-    m_pending.torchVersion = env.torchVersion;
-    m_pending.expected = expected.isEmpty() ? QString() : expected.toString();
-    m_pending.consent = consentRecord();
-    m_pending.startedAt = QDateTime::currentDateTimeUtc();
-    m_runNumber = m_issue->number;
-    m_runsDone = 0;
-    m_runsTotal = m_runsSpin->value();
-    m_runDurationMs = 0;
-    m_lastRun = {};
-
-    m_output->clear();
-    m_follow = true;
-    m_followButton->setChecked(true);
-    m_badge->hide();
-    m_detailsLabel->setText(tr("%1 · expecting %2%3")
-                                .arg(env.label(),
-                                     runExpectation.hangReported ? tr("the reported hang")
-                                     : expected.isEmpty()        ? tr("any failure")
-                                                                 : expected.toString(),
-                                     variant ? tr(" · running a variant, not the code as posted") : QString()) +
-                            (request.extraEnvironment.isEmpty() ? QString()
-                                                                : tr(" · with %1").arg(m_varsEdit->text().simplified())) +
-                            (request.scriptText != c.code && !variant ? tr(" · torch._dynamo.reset() between compiles")
-                                                                      : QString()));
-    m_progress->setRange(0, 0);
-    m_progress->show();
-
-    auto *series = new ReproSeries(this);
-    m_series = series;
-    connect(series, &ReproSeries::output, m_output, &ReproOutputModel::append);
-    connect(series, &ReproSeries::runStarted, this, [this](int index, int total) {
-        m_output->appendNote(tr("run %1 of %2").arg(index + 1).arg(total));
-        setStatus(tr("Running %1 of %2 in the sandbox…").arg(index + 1).arg(total));
-    });
-    connect(series, &ReproSeries::runFinished, this,
-            [this](int index, const ReproOutcome &outcome, const SandboxRunResult &result) {
-                m_output->finish();
-                m_runsDone = index + 1;
-                m_runDurationMs += result.durationMs;
-                m_lastRun = result;
-                m_progress->setRange(0, m_runsTotal);
-                m_progress->setValue(m_runsDone);
-                const BadgeLook look = outcomeLook(outcome.kind);
-                setStatus(tr("Run %1 of %2: %3 %4 — %5")
-                              .arg(index + 1)
-                              .arg(m_runsTotal)
-                              .arg(look.glyph, look.text, outcome.detail));
-            });
-    connect(series, &ReproSeries::finished, this, [this, series](const ReproSeriesSummary &summary) {
-        series->deleteLater();
-        m_series = nullptr;
-        onSeriesFinished(summary);
-    });
-    m_runClock.start();
-    updateRunState();
-    setStatus(tr("Starting the sandbox…"));
-    Q_EMIT runStarted();
-    series->start(request, runExpectation, m_runsTotal);
+    m_session->run();
 }
 
 void ReproPanel::cancel()
 {
-    if (m_series)
-        m_series->cancel();
+    m_session->cancel();
 }
 
-void ReproPanel::onSeriesFinished(const ReproSeriesSummary &summary)
+void ReproPanel::onRunStarted(const ReproRunStart &start)
 {
-    m_output->finish();
+    updateCodeMarks(); // the hang lines of the run before are gone
+    m_follow = true;
+    m_followButton->setChecked(true);
+    m_badge->hide();
+    m_detailsLabel->setText(tr("%1 · expecting %2%3")
+                                .arg(start.environment.label(),
+                                     start.expectation.hangReported ? tr("the reported hang")
+                                     : start.expected.isEmpty()     ? tr("any failure")
+                                                                    : start.expected.toString(),
+                                     start.variant ? tr(" · running a variant, not the code as posted") : QString()) +
+                            (start.extraVariables ? tr(" · with %1").arg(m_varsEdit->text().simplified()) : QString()) +
+                            (start.dynamoResets ? tr(" · torch._dynamo.reset() between compiles") : QString()));
+    m_progress->setRange(0, 0);
+    m_progress->show();
+    updateRunState();
+    setStatus(tr("Starting the sandbox…"));
+    Q_EMIT runStarted();
+}
+
+void ReproPanel::onRunEnded(const ReproRunRecord &record, const ReproRunEnd &end)
+{
     m_progress->hide();
-    updateRunState(); // before the outcome's status line, which it would otherwise replace
     if (m_follow)
         QTimer::singleShot(0, m_outputView, &QListView::scrollToBottom); // after the layout settles
-    ReproRunRecord record = m_pending;
-    record.outcome = summary.runs.isEmpty() ? ReproOutcome::Kind::Cancelled : summary.overall.kind;
-    record.runs = int(summary.runs.size());
-    record.reproducedRuns = summary.reproducedRuns;
-    record.detail = summary.overall.detail;
-    if (m_lastRun.sandboxRefused() && record.detail.isEmpty())
-        record.detail = m_lastRun.refusal;
-    if (!summary.overall.torchVersion.isEmpty())
-        record.torchVersion = summary.overall.torchVersion;
-    record.finishedAt = QDateTime::currentDateTimeUtc();
-    QJsonObject result = ReproJson::toJson(summary);
-    result.insert(u"overall_count"_s, runsLike(summary));
-    result.insert(u"run_ms"_s, m_runDurationMs);
-    result.insert(u"timeout_s"_s, m_timeoutSpin->value());
-    if (m_seedCheck->isChecked())
-        result.insert(u"hash_seed"_s, m_seedSpin->value());
-    if (m_review)
-        result.insert(u"review"_s, ReproJson::toJson(*m_review));
-    result.insert(u"last_run"_s, ReproJson::toJson(m_lastRun));
-    if (m_needs) {
-        result.insert(u"needs"_s, ReproJson::toJson(*m_needs));
-        if (m_variantCheck->isVisible() && m_variantCheck->isChecked())
-            result.insert(u"variant"_s, m_needs->cpuVariant.isEmpty() ? u"assert-close"_s : u"cpu"_s);
+    updateCodeMarks();
+    if (!end.sameIssue)
+        return;
+    if (end.cancelled) {
+        showBadge(ReproOutcome::Kind::Cancelled, outcomeLook(ReproOutcome::Kind::Cancelled).text);
+        setStatus(tr("Cancelled; the sandbox and everything in it were stopped. Nothing stored."));
+        return;
     }
-    if (m_lastRun.timedOut) {
-        SandboxRequest ran;
-        if (const ReproCandidate *c = candidate())
-            ran.scriptName = c->scriptName;
-        m_hangLines = SandboxRunner::hangLinesOf(QString::fromUtf8(m_lastRun.stdoutTail + '\n' + m_lastRun.stderrTail),
-                                                 SandboxRunner::scriptNameOf(ran));
-        updateCodeMarks();
-    }
-    // The reviewer's extra variables (TORCH_LOGS=+dynamo): part of what ran, kept with the result.
-    if (const auto variables = ReproRunVariant::parseVariables(m_varsEdit->text()); variables && !variables->isEmpty()) {
-        QJsonObject vars;
-        for (auto it = variables->cbegin(); it != variables->cend(); ++it)
-            vars.insert(it.key(), it.value());
-        result.insert(u"variables"_s, vars);
-    }
-    record.result = result;
-    const int rows = m_output->rowCount();
-    QList<int> tail;
-    for (int row = std::max(0, rows - TailRows); row < rows; ++row)
-        tail << row;
-    record.outputTail = m_output->textOfRows(tail);
-
-    const bool cancelled = record.outcome == ReproOutcome::Kind::Cancelled ||
-                           std::any_of(summary.runs.cbegin(), summary.runs.cend(),
-                                       [](const ReproOutcome &o) { return o.kind == ReproOutcome::Kind::Cancelled; });
-    const bool sameIssue = m_issue && m_issue->number == m_runNumber;
-    if (cancelled) {
-        record.outcome = ReproOutcome::Kind::Cancelled;
-        if (sameIssue) {
-            showBadge(ReproOutcome::Kind::Cancelled, outcomeLook(ReproOutcome::Kind::Cancelled).text);
-            setStatus(tr("Cancelled; the sandbox and everything in it were stopped. Nothing stored."));
-        }
-    } else {
-        if (m_store && !record.repository.isEmpty()) {
-            const Result<qint64> id = m_store->record(record);
-            if (id)
-                record.id = id.value();
-            else if (sameIssue)
-                setStatus(tr("Not stored: %1").arg(id.error()));
-        }
-        if (sameIssue) {
-            m_record = record;
-            showRecord(m_record, false);
-            m_reduction->setRecord(m_record);
-            if (record.id > 0 || !m_store)
-                setStatus(record.outcome == ReproOutcome::Kind::SandboxRefused
-                              ? tr("The sandbox refused: %1").arg(record.detail)
-                          : m_store ? tr("Done; stored with #%1.").arg(record.number)
-                                    : tr("Done."));
-        }
-    }
-    Q_EMIT runFinished(record);
-    if (sameIssue && !cancelled)
-        Q_EMIT statusChanged(status());
+    if (!end.storeError.isEmpty())
+        setStatus(tr("Not stored: %1").arg(end.storeError));
+    showRecord(m_session->record(), false);
+    m_reduction->setRecord(m_session->record());
+    if (record.id > 0 || !m_session->hasResultStore())
+        setStatus(record.outcome == ReproOutcome::Kind::SandboxRefused ? tr("The sandbox refused: %1").arg(record.detail)
+                  : m_session->hasResultStore()                         ? tr("Done; stored with #%1.").arg(record.number)
+                                                                        : tr("Done."));
 }
 
 void ReproPanel::showRecord(const std::optional<ReproRunRecord> &record, bool loadOutput)
 {
     if (!record) {
         m_badge->hide();
-        m_detailsLabel->setText(m_issue ? tr("Not run yet.") : QString());
+        m_detailsLabel->setText(m_session->issue() ? tr("Not run yet.") : QString());
         return;
     }
     const ReproRunRecord &r = *record;
@@ -1518,8 +1141,7 @@ bool ReproPanel::findNext(bool backward)
     }
     QPalette pal = m_searchEdit->palette();
     if (row < 0) {
-        pal.setColor(QPalette::Base,
-                     AppPalette::isDark(palette()) ? QColor(0x5a, 0x26, 0x26) : QColor(0xfd, 0xe2, 0xdd));
+        pal.setColor(QPalette::Base, Tones::mark(Tone::Removed, AppPalette::isDark(palette())));
         m_searchEdit->setPalette(pal);
         m_searchEdit->setToolTip(tr("Not found"));
         return false;
@@ -1593,8 +1215,8 @@ void ReproPanel::applyPalette()
         m_codeHighlighter->setTheme(m_repositoryDefs->themeForPalette(palette()));
         m_codeHighlighter->rehighlight();
     }
-    if (m_record)
-        showRecord(m_record, false);
+    if (m_session->record())
+        showRecord(m_session->record(), false);
     showReview();
     updateCodeMarks();
     m_outputView->viewport()->update();

@@ -2,19 +2,13 @@
 #pragma once
 
 #include "engine/core/issue.h"
-#include "engine/repro/outcomeclassifier.h"
-#include "engine/repro/pythonenvironment.h"
-#include "engine/repro/reproextractor.h"
-#include "engine/repro/reproneedsprobe.h"
-#include "engine/repro/reproresultstore.h"
-#include "engine/repro/reproscanner.h"
+#include "models/repro/reprosession.h"
+#include "models/repro/reprostatus.h"
 #include "views/repro/reproreductionpanel.h"
 #include "views/repro/scrubgatebox.h"
 #include "views/repro/operatorprobepanel.h"
 
 #include <QDateTime>
-#include <QElapsedTimer>
-#include <QPointer>
 #include <QWidget>
 
 #include <optional>
@@ -24,6 +18,7 @@ class Repository;
 class SyntaxHighlighter;
 } // namespace KSyntaxHighlighting
 class ElidedLabel;
+class MessageBanner;
 class QCheckBox;
 class ScrubDuplicateLookup;
 class QComboBox;
@@ -40,19 +35,7 @@ class QToolButton;
 class ReproOutputDelegate;
 class ReproOutputModel;
 class ReproRankFilterModel;
-class ReproSeries;
 
-// What the repro panel knows about an issue's reproduction, for the suggestion panel: whether the issue
-// carries one, and the latest stored result of running it.
-struct ReproStatus
-{
-    int number = 0;
-    bool found = false;          // a runnable candidate exists
-    bool screenshotOnly = false; // the code is only in images
-    QString where;               // of the chosen candidate
-    std::optional<ReproRunRecord> latest;
-};
-Q_DECLARE_METATYPE(ReproStatus)
 
 // The current issue's reproduction, vetted and run: the chosen candidate (others switchable) with the reason
 // for the choice, the reported error (editable), the static scan's findings and the author's trust, the
@@ -60,48 +43,54 @@ Q_DECLARE_METATYPE(ReproStatus)
 // timeout and seed; Run / Cancel; the live output (search, copy, auto-scroll that stops when the reader
 // scrolls up); and the classified outcome as a badge with its flakiness ratio, versions and duration.
 // Results go to the store with the issue. Nothing runs outside the sandbox, and code that does not parse
-// is reported, never run.
+// is reported, never run. The state and the jobs are the ReproSession's; the panel shows it and binds its
+// controls to it.
 class ReproPanel final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ReproPanel)
 
 public:
-    static constexpr int DefaultRuns = 5;
-    static constexpr int DefaultTimeoutSeconds = 120;
+    static constexpr int DefaultRuns = ReproSession::DefaultRuns;
+    static constexpr int DefaultTimeoutSeconds = ReproSession::DefaultTimeoutSeconds;
 
     explicit ReproPanel(KSyntaxHighlighting::Repository *repository, QWidget *parent = nullptr);
     ~ReproPanel() override;
 
     // Where results are kept; without one, runs still show but nothing persists. Not owned.
-    void setResultStore(ReproResultStore *store);
-    void setRepository(const QString &repository) { m_repository = repository; }
+    void setResultStore(ReproResultStore *store) { m_session->setResultStore(store); }
+    void setRepository(const QString &repository) { m_session->setRepository(repository); }
+    // The store whose similarity index (#30) the scrub's duplicate check asks; empty: the text's check only.
+    void setSimilarityStore(const QString &path) { m_session->setSimilarityStore(path); }
+    ScrubDuplicateLookup *duplicateLookup() const { return m_session->duplicateLookup(); }
+    // The controller behind the panel: the issue's repro, its jobs and results.
+    ReproSession *session() const { return m_session; }
     // Follows the current issue: shows its stored result at once, extracts its candidates off the GUI thread
     // (statusChanged() follows), then scans the chosen one (scanFinished()). A run in progress is cancelled.
     void setIssue(const Issue &issue);
     void clearIssue();
-    int issueNumber() const { return m_issue ? m_issue->number : 0; }
-    ReproStatus status() const;
+    int issueNumber() const { return m_session->issueNumber(); }
+    ReproStatus status() const { return m_session->status(); }
 
     // Environments: discovered once (system python3, configured ones, conda) unless given.
-    void discoverEnvironments();
-    void setEnvironments(const QList<PythonEnvironment> &environments);
-    QList<PythonEnvironment> environments() const { return m_environments; }
+    void discoverEnvironments() { m_session->discoverEnvironments(); }
+    void setEnvironments(const QList<PythonEnvironment> &environments) { m_session->setEnvironments(environments); }
+    QList<PythonEnvironment> environments() const { return m_session->environments(); }
     void setReviewer(const QString &reviewer)
     {
-        m_reviewer = reviewer;
+        m_session->setReviewer(reviewer);
         m_reduction->setReviewer(reviewer);
         m_operatorProbe->setReviewer(reviewer);
     }
 
     void run();
     void cancel();
-    bool isRunning() const { return !m_series.isNull(); }
-    bool isScanning() const { return !m_scanner.isNull(); }
+    bool isRunning() const { return m_session->isRunning(); }
+    bool isScanning() const { return m_session->isScanning(); }
     // Why Run is not possible now, empty when it is.
-    QString blocker() const;
+    QString blocker() const { return m_session->blocker(); }
     // The script as Run would run it, with the reported error; none while it cannot run.
-    std::optional<ReproSubject> subject() const;
+    std::optional<ReproSubject> subject() const { return m_session->subject(); }
 
     // Bisect, minimize and the scrub report, on a page of their own in place of the run's controls and output.
     ReproReductionPanel *reductionPanel() const { return m_reduction; }
@@ -113,7 +102,7 @@ public:
     void showOperatorProbe();
     bool isOperatorProbeShown() const;
 
-    ReproOutputModel *outputModel() const { return m_output; }
+    ReproOutputModel *outputModel() const { return m_session->outputModel(); }
     QListView *outputView() const { return m_outputView; }
     // "All ranks", "Rank 0", …: shown once the output has lines tagged `[rankN]: `.
     QComboBox *rankCombo() const { return m_rankCombo; }
@@ -125,8 +114,8 @@ public:
     QString statusText() const;
     QString reviewText() const;
     QString detailsText() const;
-    std::optional<ReproReview> review() const { return m_review; }
-    std::optional<ReproRunRecord> shownRecord() const { return m_record; }
+    std::optional<ReproReview> review() const { return m_session->review(); }
+    std::optional<ReproRunRecord> shownRecord() const { return m_session->record(); }
     bool followsOutput() const { return m_follow; }
 
     // The controls, for keyboard wiring and tests.
@@ -134,7 +123,7 @@ public:
     QLineEdit *expectedEdit() const { return m_expectedEdit; }
     QCheckBox *consentCheck() const { return m_consentCheck; }
     QCheckBox *variantCheck() const { return m_variantCheck; }
-    std::optional<ReproNeeds> needs() const { return m_needs; }
+    std::optional<ReproNeeds> needs() const { return m_session->needs(); }
     QString needsText() const;
     QComboBox *environmentCombo() const { return m_envCombo; }
     QSpinBox *runsSpin() const { return m_runsSpin; }
@@ -144,15 +133,12 @@ public:
     QLineEdit *searchEdit() const { return m_searchEdit; }
     // The scrub's first finding (the actionability check, a recent confirmation) and the run's extras.
     ScrubGateBox *gateBox() const { return m_gateBox; }
-    ScrubGate gate() const { return m_gate; }
-    bool wentOn() const { return m_wentOn; }
+    ScrubGate gate() const { return m_session->gate(); }
+    bool wentOn() const { return m_session->wentOn(); }
     QLineEdit *variablesEdit() const { return m_varsEdit; }
     QCheckBox *dynamoResetCheck() const { return m_resetCheck; }
     // Not owned: the fixing PR is looked up through it (the scrub report).
     void setGitHubClient(GitHubClient *client) { m_reduction->setGitHubClient(client); }
-    // The store whose similarity index (#30) the scrub's duplicate check asks; empty: the text's check only.
-    void setSimilarityStore(const QString &path);
-    ScrubDuplicateLookup *duplicateLookup() const { return m_duplicates; }
 
     // Search in the output (Ctrl+F focuses the field; Enter / Shift+Enter, F3 / Shift+F3 step).
     bool findNext(bool backward = false);
@@ -173,67 +159,43 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void setUpHeader();
+    void setUpCandidate();
+    void setUpReview();
+    void setUpRunControls();
     void setUpOutput();
+    void setUpOutputTools();
+    void setUpLayout();
+    void setUpKeys();
+    void bindSession();
     void showRank(int rank); // -1: every line
     void updateRankChoices();
     int sourceRow(const QModelIndex &shown) const; // a row of the view → the output model's row
     void setUpReduction();
-    void onExtracted(const ReproExtraction &extraction, bool sameIssue);
+    void onIssueChanged(bool sameIssue);
+    void onExtracted(bool sameIssue);
+    void onCandidateChanged();
+    void onRunStarted(const ReproRunStart &start);
+    void onRunEnded(const ReproRunRecord &record, const ReproRunEnd &end);
     void chooseCandidate(int index);
-    void startScan();
-    void stopScan();
     void showReview();
     void updateRunState();
-    void onSeriesFinished(const ReproSeriesSummary &summary);
     void showRecord(const std::optional<ReproRunRecord> &record, bool loadOutput);
     void showBadge(ReproOutcome::Kind kind, const QString &text);
     void setStatus(const QString &text);
     void updateCodeMarks();
-    void startNeedsProbe();
     void showNeeds();
-    ReproExpectation expectation(const ReproSubject &subject) const;
     void applyPalette();
-    void updateGate();
-    QJsonObject consentRecord() const;
-    const ReproCandidate *candidate() const;
+    void showGate();
+    void pushSettings();
 
     KSyntaxHighlighting::Repository *m_repositoryDefs;
-    ReproResultStore *m_store = nullptr;
-    QString m_repository;
-    QString m_reviewer;
-    std::optional<Issue> m_issue;
-    ReproExtraction m_extraction;
-    bool m_extracting = false;
-    QPointer<QObject> m_extractWatcher; // the extraction in flight; older ones are dropped
-    int m_candidateIndex = -1;
-    std::optional<ReproReview> m_review;
-    QString m_scanError;
-    std::optional<ReproNeeds> m_needs; // what the chosen candidate needs, against the chosen environment
-    QPointer<ReproNeedsProbe> m_needsProbe;
-    QList<int> m_hangLines; // the script's lines in the stacks a hang dumped
-    std::optional<ReproRunRecord> m_record;
-    QList<PythonEnvironment> m_environments;
-    bool m_probing = false;
-    bool m_haveBwrap = false;
-    QString m_reviewerConsentAt;
-
-    QPointer<ReproScanner> m_scanner;
-    QPointer<ReproSeries> m_series;
-    int m_runNumber = 0; // the issue the run in progress is for
-    ReproRunRecord m_pending;
-    QElapsedTimer m_runClock;
-    qint64 m_runDurationMs = 0;
-    SandboxRunResult m_lastRun;
-    int m_runsDone = 0;
-    int m_runsTotal = 0;
+    ReproSession *m_session;
     bool m_follow = true;
-    ScrubGate m_gate;
-    bool m_wentOn = false; // the reviewer went on past the gate for this issue
-    ScrubDuplicateLookup *m_duplicates = nullptr; // the index's likely duplicate, looked up off the GUI thread
 
     QLabel *m_titleLabel;
     QLabel *m_badge;
-    QLabel *m_banner;
+    MessageBanner *m_banner;
     QComboBox *m_candidateCombo;
     QLabel *m_reasonLabel;
     QLineEdit *m_expectedEdit;
@@ -253,9 +215,10 @@ private:
     ElidedLabel *m_statusLabel;
     QPlainTextEdit *m_codeView;
     KSyntaxHighlighting::SyntaxHighlighter *m_codeHighlighter;
-    ReproOutputModel *m_output;
+    ReproOutputModel *m_output; // the session's
     ReproOutputDelegate *m_delegate;
     QListView *m_outputView;
+    QWidget *m_outputPane = nullptr;
     ReproRankFilterModel *m_rankFilter; // the view's model while one rank is shown; idle otherwise
     QComboBox *m_rankCombo;
     QLineEdit *m_searchEdit;

@@ -3,6 +3,7 @@
 
 #include "engine/scrub/fixingpullrequestjob.h"
 #include "engine/outbox/outboxstore.h"
+#include "models/outbox/reportoutbox.h"
 #include "views/common/apppalette.h"
 #include "views/common/elidedlabel.h"
 #include "views/common/labelchipdelegate.h"
@@ -600,9 +601,9 @@ void ReproReductionPanel::setMinimizerOptions(const MinimizerOptions &options)
     m_stopSpin->setValue(options.stopLines);
 }
 
-void ReproReductionPanel::setOutboxStore(OutboxStore *store)
+void ReproReductionPanel::setReportOutbox(ReportOutbox *outbox)
 {
-    m_outbox = store;
+    m_outbox = outbox;
     updateActions();
 }
 
@@ -1177,7 +1178,7 @@ Result<OutboxEntry> ReproReductionPanel::sendToOutbox()
     const Result<RubricPack> pack = m_pack ? Result<RubricPack>(*m_pack) : OutboxStore::packFor(f.profile);
     if (!pack)
         return Error{pack.error()};
-    const Result<OutboxEntry> entry = report.enqueueIn(*m_outbox, m_repository, *m_issue, m_reviewer, pack.value());
+    const Result<OutboxEntry> entry = m_outbox->enqueueReport(report, m_repository, *m_issue, m_reviewer, pack.value());
     if (!entry)
         return entry;
     m_sendLabel->setText(

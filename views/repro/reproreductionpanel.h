@@ -12,6 +12,7 @@
 #include "engine/repro/sandboxrunner.h"
 #include "engine/scrub/scrubactionability.h"
 #include "engine/scrub/scrubreport.h"
+#include "models/repro/reprosubject.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -25,7 +26,7 @@ class SyntaxHighlighter;
 class ElidedLabel;
 class FixingPullRequestJob;
 class GitHubClient;
-class OutboxStore;
+class ReportOutbox;
 class QButtonGroup;
 class QLabel;
 class QLineEdit;
@@ -39,13 +40,6 @@ class QToolButton;
 class QTreeWidget;
 class ReproDiffView;
 
-// What the repro panel hands over before a reduction: the script as it would run it and the error it is
-// compared with.
-struct ReproSubject
-{
-    SandboxRequest request;
-    ErrorSignature expected;
-};
 
 // The scrub playbook's steps after a run, for the repro panel's issue: bisect across the discovered
 // environments (rounds and probes live, then the first good / last bad version), minimize the script (step,
@@ -78,8 +72,9 @@ public:
     void setRecord(const std::optional<ReproRunRecord> &record);
     void setEnvironments(const QList<PythonEnvironment> &environments);
     void setReviewer(const QString &reviewer) { m_reviewer = reviewer; }
-    // Not owned. Without one (or with a reason), the report can be drafted but not sent.
-    void setOutboxStore(OutboxStore *store);
+    // Whoever owns the outbox takes the report through it; not owned. Without one (or with a reason), the
+    // report can be drafted but not sent.
+    void setReportOutbox(ReportOutbox *outbox);
     // The queue's rubric: the report's labels and the outbox's guardrails follow it (distributed without one).
     void setPack(const RubricPack &pack) { m_pack = pack; }
     void setOutboxUnavailableReason(const QString &reason);
@@ -177,7 +172,7 @@ private:
     std::optional<FixingPullRequest> m_fixedBy;
     QString m_fixNote; // what the lookup found or why it could not
     bool m_fixLookedUp = false;
-    OutboxStore *m_outbox = nullptr;
+    ReportOutbox *m_outbox = nullptr;
     QString m_outboxUnavailable;
     MinimizerOptions m_minimizerOptions;
     BisectorOptions m_bisectorOptions;

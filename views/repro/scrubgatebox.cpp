@@ -2,6 +2,7 @@
 #include "views/repro/scrubgatebox.h"
 
 #include "views/common/apppalette.h"
+#include "models/common/tones.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -99,11 +100,10 @@ void ScrubGateBox::applyPalette()
     const bool dark = AppPalette::isDark(parentWidget() ? parentWidget()->palette() : palette());
     const bool stop = m_gate.stopsTheRun() && !m_wentOn;
     QPalette p = palette();
-    // A stop in red-brown, a question in blue.
-    p.setColor(QPalette::Window, stop ? (dark ? QColor(0x4a, 0x22, 0x1c) : QColor(0xfd, 0xe8, 0xe4))
-                                      : (dark ? QColor(0x1c, 0x2e, 0x4a) : QColor(0xe6, 0xef, 0xfb)));
-    p.setColor(QPalette::WindowText, stop ? (dark ? QColor(0xff, 0xd2, 0xc8) : QColor(0x6b, 0x1d, 0x10))
-                                          : (dark ? QColor(0xc8, 0xdc, 0xff) : QColor(0x12, 0x34, 0x66)));
+    // A stop is a problem, a question a notice.
+    const Tone tone = stop ? Tone::Problem : Tone::Info;
+    p.setColor(QPalette::Window, Tones::surface(tone, dark));
+    p.setColor(QPalette::WindowText, Tones::onSurface(tone, dark));
     m_applying = true; // our own setPalette is a PaletteChange too
     setPalette(p);
     m_applying = false;

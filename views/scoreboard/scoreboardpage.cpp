@@ -9,6 +9,7 @@
 #include "models/scoreboard/agreementtablemodel.h"
 #include "models/scoreboard/replaychangemodel.h"
 #include "views/common/apppalette.h"
+#include "views/common/messagebanner.h"
 #include "views/common/panelstyle.h"
 #include "views/scoreboard/scoreboardchart.h"
 
@@ -67,7 +68,7 @@ ScoreboardPage::ScoreboardPage(QWidget *parent)
     , m_exportMarkdown(new QPushButton(tr("Export markdown…"), this))
     , m_exportCsv(new QPushButton(tr("Export CSV…"), this))
     , m_refresh(new QPushButton(tr("Refresh"), this))
-    , m_banner(new QLabel(this))
+    , m_banner(new MessageBanner(this))
     , m_curve(new ScoreboardChart(ScoreboardChart::Kind::OperatingCurve, this))
     , m_weeks(new ScoreboardChart(ScoreboardChart::Kind::Weeks, this))
     , m_rules(new ScoreboardChart(ScoreboardChart::Kind::OverriddenRules, this))
@@ -112,10 +113,6 @@ ScoreboardPage::ScoreboardPage(QWidget *parent)
     layout->addLayout(header);
 
     m_banner->setObjectName(u"scoreboardBanner"_s);
-    m_banner->setWordWrap(true);
-    m_banner->setContentsMargins(8, 6, 8, 6);
-    m_banner->setAutoFillBackground(true);
-    m_banner->hide();
     layout->addWidget(m_banner);
 
     auto *tiles = new QHBoxLayout;
@@ -597,13 +594,7 @@ void ScoreboardPage::showOverriddenIssues(const QList<IssueRef> &issues)
 
 void ScoreboardPage::showProblem(const QString &message)
 {
-    QPalette banner = m_banner->palette();
-    const bool dark = AppPalette::isDark(palette());
-    banner.setColor(QPalette::Window, dark ? QColor(0x4a, 0x3a, 0x22) : QColor(0xfd, 0xf3, 0xe0));
-    banner.setColor(QPalette::WindowText, dark ? QColor(0xf5, 0xe0, 0xc0) : QColor(0x6a, 0x45, 0x08));
-    m_banner->setPalette(banner);
-    m_banner->setText(message);
-    m_banner->show();
+    m_banner->showMessage(Tone::Warning, message);
 }
 
 void ScoreboardPage::changeEvent(QEvent *event)
@@ -624,7 +615,8 @@ bool ScoreboardPage::openWhatIfPack(const QString &path)
     QFile file(path);
     Result<RubricPack> pack = RubricPack::load(path);
     if (!pack) {
-        m_whatIfTotals->setText(u"<span style='color:#c0392b'>%1</span>"_s.arg(pack.error().toHtmlEscaped()));
+        m_whatIfTotals->setText(u"<span style='color:%1'>%2</span>"_s.arg(
+            AppPalette::toneText(palette(), Tone::Problem).name(), pack.error().toHtmlEscaped()));
         return false;
     }
     if (file.open(QIODevice::ReadOnly))

@@ -20,6 +20,7 @@ class AgreementTableModel;
 class DecisionHistoryStore;
 class QAbstractItemModel;
 class QComboBox;
+class MessageBanner;
 class QLabel;
 class QListWidget;
 class QPushButton;
@@ -141,7 +142,7 @@ private:
     QPushButton *m_exportMarkdown;
     QPushButton *m_exportCsv;
     QPushButton *m_refresh;
-    QLabel *m_banner;
+    MessageBanner *m_banner;
     QList<QLabel *> m_tiles;
     ScoreboardChart *m_curve;
     ScoreboardChart *m_weeks;

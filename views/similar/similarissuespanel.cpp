@@ -5,6 +5,7 @@
 #include "engine/similar/similaritylookup.h"
 #include "models/similar/similarmatchmodel.h"
 #include "views/common/panelstyle.h"
+#include "views/common/messagebanner.h"
 #include "views/similar/similarmatchtable.h"
 
 #include <QApplication>
@@ -66,7 +67,7 @@ QString markColor(const QPalette &palette)
 SimilarIssuesPanel::SimilarIssuesPanel(QWidget *parent)
     : QWidget(parent)
     , m_header(new QLabel(this))
-    , m_banner(new QLabel(this))
+    , m_banner(new MessageBanner(this))
     , m_model(new SimilarMatchModel(this))
     , m_table(new QTableView(this))
     , m_why(new QTextBrowser(this))
@@ -77,11 +78,6 @@ SimilarIssuesPanel::SimilarIssuesPanel(QWidget *parent)
     m_header->setObjectName(u"similarHeader"_s);
     m_header->setTextFormat(Qt::PlainText);
     m_banner->setObjectName(u"similarBanner"_s);
-    m_banner->setWordWrap(true);
-    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setVisible(false);
-    m_banner->setStyleSheet(u"QLabel { background: %1; border: 1px solid %2; border-radius: 4px; padding: 6px; }"_s.arg(
-        PanelStyle::cssColor(QColor(0xff, 0xf4, 0xe5)), PanelStyle::cssColor(QColor(0xe0, 0xa0, 0x40))));
 
     m_table->setObjectName(u"similarTable"_s);
     m_table->setAccessibleName(tr("Similar issues"));
@@ -232,7 +228,7 @@ bool SimilarIssuesPanel::selectMatch(int number)
 
 QString SimilarIssuesPanel::bannerText() const
 {
-    return m_banner->isHidden() ? QString() : m_banner->text();
+    return m_banner->shownText();
 }
 
 QString SimilarIssuesPanel::whyHtml() const
@@ -242,8 +238,10 @@ QString SimilarIssuesPanel::whyHtml() const
 
 void SimilarIssuesPanel::showBanner(const QString &text)
 {
-    m_banner->setText(text);
-    m_banner->setVisible(!text.isEmpty());
+    if (text.isEmpty())
+        m_banner->clear();
+    else
+        m_banner->showMessage(Tone::Warning, text);
 }
 
 void SimilarIssuesPanel::updateActions()

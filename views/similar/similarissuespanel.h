@@ -10,6 +10,7 @@
 #include <QSet>
 #include <QWidget>
 
+class MessageBanner;
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -84,7 +85,7 @@ private:
     QElapsedTimer m_clock;
 
     QLabel *m_header;
-    QLabel *m_banner;
+    MessageBanner *m_banner;
     SimilarMatchModel *m_model;
     QTableView *m_table;
     QTextBrowser *m_why;

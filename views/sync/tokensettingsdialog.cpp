@@ -6,6 +6,7 @@
 #include "engine/github/githubrequestjob.h"
 #include "engine/github/tokenstore.h"
 #include "views/sync/tokenstatuslabel.h"
+#include "views/common/apppalette.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -125,7 +126,7 @@ void TokenSettingsDialog::setStatus(const QString &text, bool error)
 {
     QPalette palette = this->palette();
     if (error)
-        palette.setColor(QPalette::WindowText, QColor(0xc0, 0x39, 0x2b));
+        palette.setColor(QPalette::WindowText, AppPalette::toneText(palette, Tone::Problem));
     m_status->setPalette(palette);
     m_status->setText(text);
 }

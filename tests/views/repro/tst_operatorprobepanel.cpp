@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "views/common/messagebanner.h"
 #include "views/repro/operatorprobepanel.h"
 
 #include "engine/store/issuestore.h"
@@ -193,7 +194,7 @@ void tst_OperatorProbePanel::wrongResultShownAsSuch()
     QCOMPARE(wrongRows, 2); // the dividing and the non-dividing shape
 
     // Said loudly: the banner, the analysis, the drafted comment and its labels.
-    auto *banner = panel.findChild<QLabel *>(u"operatorWrongBanner"_s);
+    auto *banner = panel.findChild<MessageBanner *>(u"operatorWrongBanner"_s);
     QVERIFY(banner->isVisible());
     QVERIFY2(banner->text().contains(u"WRONG RESULTS: 2 combination(s)"_s), qPrintable(banner->text()));
     QVERIFY(panel.statusText().contains(u"2 wrong"_s));

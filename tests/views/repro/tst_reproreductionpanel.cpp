@@ -4,6 +4,7 @@
 #include "engine/repro/reprojson.h"
 #include "engine/repro/reproseries.h"
 #include "engine/github/githubclient.h"
+#include "models/outbox/reportoutbox.h"
 #include "tests/support/githubtestserver.h"
 #include "tests/support/testdata.h"
 #include "tests/support/testvenv.h"
@@ -122,6 +123,7 @@ private:
     QList<PythonEnvironment> m_envs; // tcbug at each of Versions
     QTemporaryDir m_dir;
     std::unique_ptr<OutboxStore> m_outbox;
+    StoreReportOutbox m_reportOutbox; // the report goes to the outbox through whoever owns it
 };
 
 QString tst_ReproReductionPanel::makeVenv(const QString &name, const QString &version)
@@ -139,6 +141,7 @@ void tst_ReproReductionPanel::initTestCase()
     auto outbox = OutboxStore::open(m_dir.filePath(u"store.sqlite"_s));
     QVERIFY2(outbox, qPrintable(outbox.error()));
     m_outbox = std::move(outbox).value();
+    m_reportOutbox.setStore(m_outbox.get());
 
     const QList<PythonEnvironment> system = TestVenv::probe();
     QVERIFY(!system.isEmpty());
@@ -167,7 +170,7 @@ std::unique_ptr<ReproReductionPanel> tst_ReproReductionPanel::makePanel(const Is
 {
     auto panel = std::make_unique<ReproReductionPanel>(&m_syntax);
     panel->setReviewer(u"test-reviewer"_s);
-    panel->setOutboxStore(m_outbox.get());
+    panel->setReportOutbox(&m_reportOutbox);
     panel->setEnvironments(m_envs);
     panel->setIssue(issue, Repo);
     MinimizerOptions options;
