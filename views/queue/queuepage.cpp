@@ -67,7 +67,9 @@ QueuePage::QueuePage(Session *session, QWidget *parent)
     , m_filterTimer(new QTimer(this))
     , m_table(new QTableView(this))
     , m_issueView(new IssueView(session->syntaxRepository(), this))
-    , m_panel(new SuggestionPanel(this))
+    // Made with the application's font, as the window made it before it set its own reading size: the panel sizes
+    // its comment and rationale boxes from the font it is made with. It joins the page in setUpDetails().
+    , m_panel(new SuggestionPanel)
     , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_detailSplitter(new QSplitter(Qt::Horizontal, this))
     , m_stateCounts(new QLabel(this))
