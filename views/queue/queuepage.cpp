@@ -140,7 +140,16 @@ QueuePage::QueuePage(Session *session, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
 
-    // The status bar's pieces: where the queue came from, the triage progress, the issue count.
+    setUpStatusPieces();
+    setUpTriage();
+    setUpSelection();
+    updateCount();
+    updateStateCounts();
+}
+
+// The status bar's pieces: where the queue came from, the triage progress, the issue count.
+void QueuePage::setUpStatusPieces()
+{
     m_sourceLabel->setObjectName(u"sourceLabel"_s);
     m_countLabel->setObjectName(u"countLabel"_s);
     m_sourceLabel->setContentsMargins(6, 0, 0, 0);
@@ -151,7 +160,11 @@ QueuePage::QueuePage(Session *session, QWidget *parent)
     m_progress->setMaximumHeight(12);
     m_progress->setTextVisible(false);
     m_progress->hide();
+}
 
+// The queue is planned off the GUI thread; the table, the counts and the shown suggestion follow the plans.
+void QueuePage::setUpTriage()
+{
     connect(m_triager, &QueueTriager::planReady, m_model, &IssueTableModel::setPlan);
     connect(m_triager, &QueueTriager::progress, this, [this](int done, int total) {
         // Indeterminate until the first result, then determinate.
@@ -171,9 +184,6 @@ QueuePage::QueuePage(Session *session, QWidget *parent)
         if (current.isValid() && m_proxy->mapToSource(current).row() == topLeft.row() && !m_panel->hasPlan())
             refreshCurrentSuggestion(true);
     });
-    setUpSelection();
-    updateCount();
-    updateStateCounts();
 }
 
 QueuePage::~QueuePage()

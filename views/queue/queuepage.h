@@ -154,6 +154,8 @@ private:
     void setUpFilters(QWidget *bar);
     void setUpDetails();
     void setUpSelection();
+    void setUpStatusPieces();
+    void setUpTriage();
     void applyFilter();
     void applyPack(const RubricPack &pack); // the panels' and the table's rubric; re-triages
     void startTriage();
