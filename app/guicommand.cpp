@@ -8,9 +8,9 @@
 #include "engine/github/githubclient.h"
 #include "engine/github/githubhost.h"
 #include "engine/github/tokenresolver.h"
-#include "engine/review/reviewdecisionstore.h"
 #include "engine/store/issuestore.h"
 #include "engine/triage/rubricpack.h"
+#include "models/session/session.h"
 #include "views/common/appearancecontroller.h"
 #include "views/common/windowgrab.h"
 #include "views/mainwindow.h"
@@ -18,8 +18,6 @@
 #ifdef TRIAGE_README_SCREENSHOTS
 #include "tools/screenshots/readmescreenshots.h"
 #endif
-
-#include <KSyntaxHighlighting/Repository>
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -322,9 +320,10 @@ int GuiCommand::run(QApplication &app)
         storePath = scratch->filePath(u"store.sqlite"_s);
     } else if (storePath.isEmpty())
         storePath = IssueStore::defaultPath();
-    Result<std::unique_ptr<ReviewDecisionStore>> store = ReviewDecisionStore::open(storePath);
-    if (!store)
-        return fail(store.error());
+    // The session: one client (one QNetworkAccessManager) for the whole app, the stores, the highlighting.
+    Session session;
+    if (const QString error = session.openDecisionStore(storePath); !error.isEmpty())
+        return fail(error);
     bool showsToken = false;
 #ifdef TRIAGE_README_SCREENSHOTS
     if (const QString error =
@@ -334,25 +333,21 @@ int GuiCommand::run(QApplication &app)
     showsToken = ReadmeScreenshots::showsToken(parser);
 #endif
     // The issues synced from GitHub live in the same file; without it the console still reviews JSON queues.
-    Result<std::unique_ptr<IssueStore>> issueStore = IssueStore::open(storePath);
-    if (!issueStore && parser.isSet(options.repo))
-        return fail(issueStore.error());
+    if (const QString error = session.openIssueStore(storePath); !error.isEmpty() && parser.isSet(options.repo))
+        return fail(error);
 
-    // One client, one QNetworkAccessManager, for the whole app.
-    GitHubClient client;
+    GitHubClient &client = *session.client();
     client.setApiUrl(api.value());
     KeychainTokenStore currentKeyring;
     KeyringMigrationTokenStore keychain(&currentKeyring); // finds tokens stored under the old service
+    session.setTokenStore(&keychain);
 
-    KSyntaxHighlighting::Repository repository;
-    MainWindow window(&repository);
+    MainWindow window(&session);
     window.setRemembersState(!screenshot);
-    window.setDecisionStore(store.value().get());
     if (rubricGiven)
         window.pinPack(pack.value());
     else
         window.setPack(pack.value());
-    window.setGitHub(&client, issueStore ? issueStore.value().get() : nullptr, &keychain);
     if (storedQueue && !window.openStoredQueue(*storedQueue)) {
         if (parser.isSet(options.repo))
             return fail(u"cannot open %1 from the store"_s.arg(MainWindow::queueTitle(*storedQueue)));

@@ -2,11 +2,18 @@
 #pragma once
 
 #include "engine/core/issue.h"
-#include "models/outbox/reportoutbox.h"
 #include "engine/core/queuespec.h"
+#include "engine/core/result.h"
 #include "engine/review/reviewdecisionstore.h"
 #include "engine/triage/rubricpack.h"
 #include "engine/triage/rubricset.h"
+#include "models/outbox/reportoutbox.h"
+
+#include "models/session/session.h"
+#include "views/outbox/outboxhost.h"
+#include "views/queue/queuefilters.h"
+#include "views/queue/queuepage.h"
+#include "views/sync/syncstatuswidget.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -21,59 +28,45 @@ namespace KSyntaxHighlighting {
 class Repository;
 }
 class GitHubClient;
-class IssueFilterProxyModel;
 class IssueStore;
-class QAction;
-class QToolBar;
-class QToolButton;
-class QueueSyncJob;
-class TokenStatusLabel;
-class TokenStore;
-struct RateLimit;
 class IssueTableModel;
-class IssueView;
-class QueueTriager;
-class SuggestionPanel;
-class ReproPanel;
-class ReproResultStore;
-class ScoreboardPage;
+class OutboxHost;
 class OutboxPanel;
 class OutboxStore;
-class QShortcut;
-class ReviewShortcuts;
-class RepositoryLabelController;
-class SnoozeController;
+class QAction;
 class QMenu;
-struct BatchEdit;
-struct QueueFilters;
-class QStackedWidget;
-struct OutboxReport;
-class QTabWidget;
-class QCheckBox;
-class QComboBox;
-class MessageBanner;
-class QLabel;
-class QLineEdit;
-class QProgressBar;
-class QSplitter;
-class QTableView;
-class QTimer;
+class QToolBar;
 class QUndoStack;
-class TriageEngine;
-class SimilarIssuesPanel;
-class SimilarityLookup;
+class QueuePage;
+class ReproPanel;
+class RepositoryLabelController;
+class ReviewShortcuts;
+class ScoreboardPage;
 class SearchDialog;
-struct DuplicatePlan;
+class Session;
+class SimilarIssuesPanel;
+class SnoozeController;
+class SuggestionPanel;
+class SyncStatusWidget;
+class TokenStore;
+struct BatchEdit;
+struct OutboxReport;
+struct QueueFilters;
 
-// The console: the queue on top (state counts, filters, a sortable table), the selected issue and the engine's
-// suggestion below. Keys: `/` filters, `j`/`k` move, `a` approves and advances, `e` edits, `s` skips, `u`
-// undoes, `?` lists the keys, F11 toggles presentation mode. Decisions go to the store at once.
+// The console's shell: the queue page (QueuePage: the queue on top, the selected issue and the engine's suggestion
+// below), the outbox and the scoreboard pages (OutboxHost switches them), the toolbar, the sync's status
+// (SyncStatusWidget) and the keys. Keys: `/` filters, `j`/`k` move, `a` approves and advances, `e` edits, `s` skips,
+// `u` undoes, `?` lists the keys, F11 toggles presentation mode. Decisions go to the store at once. The client and
+// the stores are the Session's.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
 
 public:
+    // The session's client, stores and highlighting repository; not owned.
+    explicit MainWindow(Session *session, QWidget *parent = nullptr);
+    // A session of its own, on the given highlighting repository, without a client or stores until the setters.
     explicit MainWindow(KSyntaxHighlighting::Repository *repository, QWidget *parent = nullptr);
     ~MainWindow() override;
 
@@ -87,7 +80,7 @@ public:
     // oncall labels name (pt2, distributed, else general), as a synced queue is by its labels. Ends with the
     // next setPack.
     void useRubricsByLabels();
-    bool rubricsByLabels() const { return m_rubrics.isPerIssue(); }
+    bool rubricsByLabels() const { return m_queuePage->rubricsByLabels(); }
     struct QueueRubric
     {
         QString profile;  // empty: from the labels
@@ -95,17 +88,19 @@ public:
     };
     QueueRubric queueRubric(const QueueSpec &queue) const;
     void setQueueRubric(const QueueSpec &queue, const QueueRubric &rubric);
-    QString packProfile() const { return m_pack ? m_pack->profile : QString(); }
+    QString packProfile() const { return m_queuePage->packProfile(); }
+    Session *session() const { return m_session; }
+    QueuePage *queuePage() const { return m_queuePage; }
     // Where decisions are kept; without one, review still works but nothing persists. Not owned.
     void setDecisionStore(ReviewDecisionStore *store);
     void setIssues(QList<Issue> issues, const QString &sourceName, const QString &repository = {});
-    void selectFirstIssue();
-    bool selectIssue(int number);
-    int currentIssueNumber() const;
+    void selectFirstIssue() { m_queuePage->selectFirstIssue(); }
+    bool selectIssue(int number) { return m_queuePage->selectIssue(number); }
+    int currentIssueNumber() const { return m_queuePage->currentIssueNumber(); }
     // `z`: the snooze choices for the current issue, popped up beside its row (null without one).
-    QMenu *snoozeCurrentIssue();
-    SnoozeController *snoozes() const { return m_snoozes; }
-    static constexpr int SnoozedStateFilter = 100; // the state filter's "Snoozed" entry
+    QMenu *snoozeCurrentIssue() { return m_queuePage->snoozeCurrentIssue(); }
+    SnoozeController *snoozes() const { return m_queuePage->snoozes(); }
+    static constexpr int SnoozedStateFilter = 100; // the state filter's "Snoozed" entry (QueuePage's)
 
     // GitHub and the local store the queue comes from; the token store backs the token dialog. Not owned.
     void setGitHub(GitHubClient *client, IssueStore *issueStore, TokenStore *tokenStore = nullptr);
@@ -113,7 +108,7 @@ public:
     // paints at once; queueOpened() follows when they are in the table (a failure shows in the banner).
     // False when there is no store or the queue is not valid.
     bool openStoredQueue(const QueueSpec &queue);
-    bool isLoadingQueue() const { return m_loadingQueue; }
+    bool isLoadingQueue() const { return m_session->isLoadingQueue(); }
     bool hasStoredQueue() const { return m_hasQueue; }
     QueueSpec currentQueue() const { return m_queue; }
     static QString queueTitle(const QueueSpec &queue);
@@ -121,66 +116,66 @@ public:
     // Ctrl+R: brings the current queue up to date from GitHub, then reloads it, keeping the selection.
     QAction *syncAction() const { return m_syncAction; }
     void sync();
-    void cancelSync();
-    bool isSyncing() const { return !m_syncJob.isNull(); }
+    void cancelSync() { m_session->cancelSync(); }
+    bool isSyncing() const { return m_session->isSyncing(); }
     void openQueuePicker();
     void openTokenSettings();
-    QString syncStatusText() const;
-    QString rateLimitText() const;
-    QString syncBannerText() const;
+    QString syncStatusText() const { return m_syncStatus->statusText(); }
+    QString rateLimitText() const { return m_syncStatus->rateLimitText(); }
+    QString syncBannerText() const { return m_syncStatus->bannerText(); }
 
     void setPresentationMode(bool on);
     bool isPresentationMode() const { return m_presentation; }
     // Window state (geometry, splitters, columns, last issue) in QSettings; off for screenshots and tests.
-    void setRemembersState(bool remember) { m_remembersState = remember; }
+    void setRemembersState(bool remember);
     void restoreState();
     void saveState() const;
 
-    IssueTableModel *tableModel() const { return m_model; }
-    SuggestionPanel *suggestionPanel() const { return m_panel; }
+    IssueTableModel *tableModel() const { return m_queuePage->tableModel(); }
+    SuggestionPanel *suggestionPanel() const { return m_queuePage->suggestionPanel(); }
     // The Repro tab beside the issue (`r` switches to it and back); it follows the current issue.
-    ReproPanel *reproPanel() const { return m_reproPanel; }
-    void showReproTab(bool show);
-    bool isReproTabShown() const;
+    ReproPanel *reproPanel() const { return m_queuePage->reproPanel(); }
+    void showReproTab(bool show) { m_queuePage->showReproTab(show); }
+    bool isReproTabShown() const { return m_queuePage->isReproTabShown(); }
     // The Similar tab (`m`) beside the issue: matches from the store's similarity index; `d` marks the selected
     // one as the original of a duplicate. Ctrl+K searches the whole store (the dialog is returned, shown).
-    SimilarIssuesPanel *similarPanel() const { return m_similarPanel; }
-    void showSimilarTab(bool show);
-    bool isSimilarTabShown() const;
-    SearchDialog *openSearch();
-    QUndoStack *undoStack() const { return m_undoStack; }
+    SimilarIssuesPanel *similarPanel() const { return m_queuePage->similarPanel(); }
+    void showSimilarTab(bool show) { m_queuePage->showSimilarTab(show); }
+    bool isSimilarTabShown() const { return m_queuePage->isSimilarTabShown(); }
+    SearchDialog *openSearch() { return m_queuePage->openSearch(); }
+    QUndoStack *undoStack() const { return m_queuePage->undoStack(); }
     // The open queue's repository labels (stored, synced after each queue sync); null without a store.
-    RepositoryLabelController *repositoryLabels() const { return m_repositoryLabels; }
+    RepositoryLabelController *repositoryLabels() const { return m_queuePage->repositoryLabels(); }
 
     // The outbox page ("Outbox (N)" in the toolbar, Ctrl+Shift+O): approvals wait there, on the decisions'
     // store file, until Submit writes them to GitHub through the window's client.
     OutboxPanel *outboxPanel() const { return m_outboxPanel; }
-    OutboxStore *outboxStore() const { return m_outboxStore.get(); }
-    void showOutbox(bool show);
-    bool isOutboxShown() const;
+    OutboxStore *outboxStore() const { return m_session->outboxStore(); }
+    void showOutbox(bool show) { m_pageHost->showOutbox(show); }
+    bool isOutboxShown() const { return m_pageHost->isOutboxShown(); }
     // Why approvals of this queue must not go to GitHub (the demo queue); empty: they go to the outbox.
     void setOutboxUnavailableReason(const QString &reason);
-    bool isTriaging() const;
+    bool isTriaging() const { return m_queuePage->isTriaging(); }
 
     // The Scoreboard page (Ctrl+Shift+S): the suggestions measured on the store's decisions, and the what-if.
     ScoreboardPage *scoreboardPage() const { return m_scoreboardPage; }
-    void showScoreboard(bool show);
-    bool isScoreboardShown() const;
+    void showScoreboard(bool show) { m_pageHost->showScoreboard(show); }
+    bool isScoreboardShown() const { return m_pageHost->isScoreboardShown(); }
     // Every key is a remappable action (KShortcutsDialog, from the `?` sheet); the reviewer's keys are kept.
     ReviewShortcuts *shortcuts() const { return m_shortcuts; }
     // Marked issues (`x`, or Shift/Ctrl+click): what `b` applies one edit to, each as an edit of its own.
-    QList<int> markedIssueNumbers() const;
-    void toggleMark();
-    void clearMarks();
+    QList<int> markedIssueNumbers() const { return m_queuePage->markedIssueNumbers(); }
+    void toggleMark() { m_queuePage->toggleMark(); }
+    void clearMarks() { m_queuePage->clearMarks(); }
     // Applies the edit to each marked issue (the current one when none is marked) through the queue's rules
     // and the outbox, like approving each with that edit; one `u` undoes the batch. Returns how many it
     // edited; the refused ones are named in the status bar.
-    int applyBatch(const BatchEdit &edit);
-    void openBatchEdit();
-    void openCurrentOnGitHub();
+    int applyBatch(const BatchEdit &edit) { return m_queuePage->applyBatch(edit); }
+    void openBatchEdit() { m_queuePage->openBatchEdit(); }
+    void openCurrentOnGitHub() { m_queuePage->openCurrentOnGitHub(); }
     // The filter text and the marked filters; kept per queue (with remembered state) and back when it reopens.
-    QueueFilters filters() const;
-    void setFilters(const QueueFilters &filters);
+    QueueFilters filters() const { return m_queuePage->filters(); }
+    void setFilters(const QueueFilters &filters) { m_queuePage->setFilters(filters); }
 
 signals:
     void triageFinished();
@@ -188,121 +183,45 @@ signals:
     void queueOpened(const QueueSpec &queue);
 
 protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
 
 private:
     void setUpStatusBar();
-    void setUpTable();
-    void setUpFilters(QWidget *bar);
+    void setUpToolBar();
     void setUpShortcuts();
-    void applyFilter();
-    void moveSelection(int delta);
-    void updateSnoozes();
-    void showCurrentIssue();
-    void refreshCurrentSuggestion(bool force);
-    void keepDraftOfShownIssue();
-    void updateCount();
-    void updateStateCounts();
-    void startTriage();
-    void retriage(int number);              // a fresh plan for an issue the queue already processed
-    void applyPack(const RubricPack &pack); // the panels' and the table's rubric; re-triages
-    void decide(ReviewState state);
+    void setUpPages();
+    void applySessionStores();
+    void applyGitHub();
+    void onQueueLoaded(const QueueSpec &queue, const Result<QList<Issue>> &issues);
     void showShortcutSheet();
-    void showError(const QString &message);
-    void applyColumnVisibility();
-    void resizeColumns();
-    void setUpSync();
-    void showSyncProgress(int issuesDone, int issuesTotal, int commentsDone);
-    void showRateLimit(const RateLimit &limit);
+    void showMessage(const QString &message, int timeout);
     void onSyncFinished(bool ok, const QString &error);
-    void showSyncBanner(const QString &message);
     void updateSyncIdleText();
-    void setUpOutbox();
-    void updateOutboxAction();
-    void reloadReviews();
-    void onOutboxBatchFinished(const OutboxReport &report);
     void reReview(const QString &repository, int number);
-    bool outboxTakesApprovals() const;
-    void queueDuplicate(const DuplicatePlan &plan);
-    void openIssueFromStore(const QString &repository, int number);
 
-    IssueTableModel *m_model;
-    IssueFilterProxyModel *m_proxy;
-    QueueTriager *m_triager;
-    QUndoStack *m_undoStack;
-    QLineEdit *m_filterEdit;
-    QWidget *m_filterBar = nullptr;
-    QComboBox *m_subOncallFilter;
-    QComboBox *m_confidenceFilter;
-    QComboBox *m_stateFilter;
-    QCheckBox *m_hasReproFilter;
-    QCheckBox *m_needsReviewFilter;
-    QTimer *m_filterTimer;
-    QTableView *m_table;
-    IssueView *m_issueView;
-    SuggestionPanel *m_panel;
-    QTabWidget *m_detailTabs = nullptr;
-    ReproPanel *m_reproPanel = nullptr;
-    std::unique_ptr<ReproResultStore> m_reproStore; // on the decisions' store file
-    QSplitter *m_splitter;
-    QSplitter *m_detailSplitter;
-    QLabel *m_stateCounts;
-    QLabel *m_sourceLabel;
-    QLabel *m_countLabel;
-    QProgressBar *m_progress;
-    RubricSet m_rubrics; // what plans the queue: m_pack alone, or per issue by its labels
-    ReviewDecisionStore *m_store = nullptr;
-    QString m_repository;
+    std::unique_ptr<Session> m_ownSession; // MainWindow(repository)'s
+    Session *m_session;
+    QueuePage *m_queuePage = nullptr;
+    SyncStatusWidget *m_syncStatus = nullptr;
+    StoreReportOutbox m_reportOutbox; // the scrub report's way into the session's outbox
+    OutboxHost *m_pageHost = nullptr;
+    OutboxPanel *m_outboxPanel = nullptr;
+    ScoreboardPage *m_scoreboardPage = nullptr;
     QFont m_normalFont;
     bool m_presentation = false;
     bool m_remembersState = false;
-    int m_shownNumber = 0;    // the issue in the view, 0 for none
-    int m_loadGeneration = 0; // the latest openStoredQueue(); older loads that finish late are dropped
-    bool m_loadingQueue = false;
     int m_pendingSelection = 0;       // the issue to select once the loading queue is in
     bool m_syncFinishPending = false; // syncFinished() waits for the reload that follows a sync
-    // Edits the reviewer left undecided when moving on (j/k, a click): back when they return to the issue.
-    QHash<int, TriagePlan> m_drafts;
 
-    GitHubClient *m_client = nullptr;
-    IssueStore *m_issueStore = nullptr;
-    QPointer<TokenStore> m_tokenStore;
     QueueSpec m_queue;
     bool m_hasQueue = false;
-    bool m_offline = false;
-    QPointer<QueueSyncJob> m_syncJob;
     QDateTime m_lastSync;
     QToolBar *m_toolBar = nullptr;
     QAction *m_openAction = nullptr;
     QAction *m_syncAction = nullptr;
     QAction *m_tokenAction = nullptr;
-    MessageBanner *m_syncBanner = nullptr;
-    QLabel *m_syncLabel = nullptr;
-    QProgressBar *m_syncProgress = nullptr;
-    QToolButton *m_cancelSyncButton = nullptr;
-    QLabel *m_rateLabel = nullptr;
-    TokenStatusLabel *m_tokenLabel = nullptr;
-
-    QStackedWidget *m_pages = nullptr; // the queue, the outbox
-    OutboxPanel *m_outboxPanel = nullptr;
-    std::unique_ptr<OutboxStore> m_outboxStore; // on the decisions' store file
-    StoreReportOutbox m_reportOutbox;           // the scrub report's way into it
-    std::optional<RubricPack> m_pack;
     bool m_packPinned = false;
     QHash<QString, QueueRubric> m_queueRubrics; // this session's choices; QSettings keeps them across sessions
-    QString m_outboxUnavailable;
-    QAction *m_queuePageAction = nullptr;
-    QAction *m_outboxAction = nullptr;
-    KSyntaxHighlighting::Repository *m_syntax = nullptr;
-    SimilarIssuesPanel *m_similarPanel = nullptr;
-    std::unique_ptr<SimilarityLookup> m_similarity; // on the issue store's file
-    ScoreboardPage *m_scoreboardPage = nullptr;
-    QAction *m_scoreboardAction = nullptr;
-    QList<QAction *> m_queueShortcuts; // the single-key review keys: off while the outbox shows
+    QList<QAction *> m_queueShortcuts;          // the single-key review keys: off while the outbox shows
     ReviewShortcuts *m_shortcuts = nullptr;
-    bool m_marking = false; // `x` was pressed: moving keeps the marked rows selected
-    QString m_filtersKey;   // the queue the filters belong to
-    RepositoryLabelController *m_repositoryLabels = nullptr;
-    SnoozeController *m_snoozes = nullptr;
 };

@@ -36,8 +36,8 @@ ReproSession::ReproSession(QObject *parent)
     , m_reviewer(qEnvironmentVariable("USER"))
     , m_haveBwrap(!QStandardPaths::findExecutable(u"bwrap"_s).isEmpty())
     , m_output(new ReproOutputModel(this))
-    , m_duplicates(new ScrubDuplicateLookup(this))
 {
+    m_duplicates = new ScrubDuplicateLookup(this);
     connect(m_duplicates, &ScrubDuplicateLookup::answered, this, [this](int number) {
         if (m_issue && m_issue->number == number) {
             updateGate();

@@ -221,7 +221,7 @@ private:
     bool m_dynamoResets = true;
     ScrubGate m_gate;
     bool m_wentOn = false; // the reviewer went on past the gate for this issue
-    ScrubDuplicateLookup *m_duplicates; // the index's likely duplicate, looked up off the GUI thread
+    ScrubDuplicateLookup *m_duplicates = nullptr; // the index's likely duplicate, looked up off the GUI thread
 
     QPointer<ReproScanner> m_scanner;
     QPointer<ReproSeries> m_series;

@@ -293,7 +293,12 @@ void TestScrubReport::playbookFields_data()
     ScrubFindings fixedByPr = f;
     fixedByPr.series = series({Kind::Passed, Kind::Passed});
     fixedByPr.version = u"2.7.1"_s;
-    fixedByPr.fixedBy = FixingPullRequest{u"pytorch/pytorch"_s, 150123, u"Fix the uneven all_gather"_s, {}, {}, true};
+    FixingPullRequest pr;
+    pr.repository = u"pytorch/pytorch"_s;
+    pr.number = 150123;
+    pr.title = u"Fix the uneven all_gather"_s;
+    pr.closesIssue = true;
+    fixedByPr.fixedBy = pr;
     QTest::addRow("fixed, PR known: Fixed by #N")
         << fixedByPr << int(Verdict::NoLongerReproduces)
         << QStringList{u"no longer reproduces on PyTorch 2.7.1."_s, u"Fixed by pytorch/pytorch#150123."_s,
