@@ -442,9 +442,9 @@ void MainWindow::onQueueLoaded(const QueueSpec &queue, const Result<QList<Issue>
     m_pendingSelection = 0;
     updateSyncIdleText();
     if (issues)
-        emit queueOpened(queue);
+        Q_EMIT queueOpened(queue);
     if (std::exchange(m_syncFinishPending, false))
-        emit syncFinished(true);
+        Q_EMIT syncFinished(true);
 }
 
 void MainWindow::sync()
@@ -472,7 +472,7 @@ void MainWindow::onSyncFinished(bool ok, const QString &error)
         if (m_syncFinishPending)
             return;
     }
-    emit syncFinished(ok);
+    Q_EMIT syncFinished(ok);
 }
 
 void MainWindow::updateSyncIdleText()

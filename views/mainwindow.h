@@ -177,7 +177,7 @@ public:
     QueueFilters filters() const { return m_queuePage->filters(); }
     void setFilters(const QueueFilters &filters) { m_queuePage->setFilters(filters); }
 
-signals:
+Q_SIGNALS:
     void triageFinished();
     void syncFinished(bool ok);
     void queueOpened(const QueueSpec &queue);

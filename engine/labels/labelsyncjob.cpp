@@ -137,6 +137,6 @@ void LabelSyncJob::finishWith(const Result<LabelSyncSummary> &result)
     m_done = true;
     LabelSyncSummary summary = result ? result.value() : LabelSyncSummary{};
     summary.requests = m_client->requestsSent() - m_requestsAtStart;
-    emit finished(result ? Result<LabelSyncSummary>(summary) : result);
+    Q_EMIT finished(result ? Result<LabelSyncSummary>(summary) : result);
     deleteLater();
 }

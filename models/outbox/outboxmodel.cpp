@@ -62,7 +62,7 @@ void OutboxModel::updateEntry(const OutboxEntry &entry)
         endInsertRows();
     } else {
         m_entries[row] = entry;
-        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
     }
     recount();
 }
@@ -72,7 +72,7 @@ void OutboxModel::setIssueTitles(const QString &repository, const QList<Issue> &
     for (const Issue &issue : issues)
         m_titles.insert(titleKey(repository, issue.number), issue.title);
     if (!m_entries.isEmpty())
-        emit dataChanged(index(0, Title), index(rowCount() - 1, Title), {Qt::DisplayRole, Qt::ToolTipRole, SortRole});
+        Q_EMIT dataChanged(index(0, Title), index(rowCount() - 1, Title), {Qt::DisplayRole, Qt::ToolTipRole, SortRole});
 }
 
 QString OutboxModel::titleOf(const OutboxEntry &entry) const
@@ -101,12 +101,12 @@ bool OutboxModel::setSelected(int row, bool selected)
     if (m_store) {
         const Result<bool> written = m_store->setSelected(entry.id, selected);
         if (!written) {
-            emit errorOccurred(written.error());
+            Q_EMIT errorOccurred(written.error());
             return false;
         }
     }
     entry.selected = selected;
-    emit dataChanged(index(row, 0), index(row, ColumnCount - 1), {Qt::CheckStateRole, SelectedRole});
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1), {Qt::CheckStateRole, SelectedRole});
     recount();
     return true;
 }
@@ -404,5 +404,5 @@ void OutboxModel::recount()
     if (counts == m_counts)
         return;
     m_counts = counts;
-    emit countsChanged(m_counts);
+    Q_EMIT countsChanged(m_counts);
 }

@@ -96,7 +96,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
-signals:
+Q_SIGNALS:
     void countsChanged(const OutboxModel::Counts &counts);
     // Writing the selection to the store failed.
     void errorOccurred(const QString &message);

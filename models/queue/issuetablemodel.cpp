@@ -26,7 +26,7 @@ void IssueTableModel::setIssues(QList<Issue> issues)
         m_titleKeys.append(m_issues.at(row).title.toCaseFolded());
     }
     endResetModel();
-    emit reviewCountsChanged();
+    Q_EMIT reviewCountsChanged();
 }
 
 void IssueTableModel::setPack(const RubricPack &pack)
@@ -37,7 +37,7 @@ void IssueTableModel::setPack(const RubricPack &pack)
     m_reviewLabel = pack.reviewLabel;
     m_reproLabel = pack.reproLabel;
     if (!m_issues.isEmpty())
-        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 void IssueTableModel::addModuleLabels(const RubricPack &pack)
@@ -45,7 +45,7 @@ void IssueTableModel::addModuleLabels(const RubricPack &pack)
     for (const ModuleRule &module : pack.modules)
         m_moduleLabels.insert(module.label);
     if (!m_issues.isEmpty())
-        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 void IssueTableModel::setPlan(int row, const TriagePlan &plan)
@@ -64,7 +64,7 @@ void IssueTableModel::clearPlans()
         return;
     std::fill(m_plans.begin(), m_plans.end(), std::nullopt);
     m_plannedCount = 0;
-    emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 void IssueTableModel::setReview(int number, ReviewState state, const std::optional<TriagePlan> &plan)
@@ -76,7 +76,7 @@ void IssueTableModel::setReview(int number, ReviewState state, const std::option
     const int row = rowForNumber(number);
     if (row >= 0)
         emitRowChanged(row);
-    emit reviewCountsChanged();
+    Q_EMIT reviewCountsChanged();
 }
 
 void IssueTableModel::setReviews(const QHash<int, ReviewDecision> &decisions)
@@ -85,8 +85,8 @@ void IssueTableModel::setReviews(const QHash<int, ReviewDecision> &decisions)
     for (const ReviewDecision &decision : decisions)
         m_reviews.insert(decision.number, RowReview{decision.state, decision.plan});
     if (!m_issues.isEmpty())
-        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-    emit reviewCountsChanged();
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    Q_EMIT reviewCountsChanged();
 }
 
 ReviewState IssueTableModel::reviewState(int number) const
@@ -111,7 +111,7 @@ std::array<int, ReviewStateCount> IssueTableModel::stateCounts() const
 
 void IssueTableModel::emitRowChanged(int row)
 {
-    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
 const TriagePlan *IssueTableModel::shownPlan(int row) const
@@ -149,7 +149,7 @@ void IssueTableModel::setNow(const QDateTime &now)
 {
     m_now = now;
     if (!m_issues.isEmpty())
-        emit dataChanged(index(0, Age), index(rowCount() - 1, Age), {Qt::DisplayRole, Qt::ToolTipRole});
+        Q_EMIT dataChanged(index(0, Age), index(rowCount() - 1, Age), {Qt::DisplayRole, Qt::ToolTipRole});
 }
 
 QDateTime IssueTableModel::now() const

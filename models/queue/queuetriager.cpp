@@ -38,7 +38,7 @@ void QueueTriager::start(QList<Issue> issues, RubricSet rubrics)
     m_rubrics = std::move(rubrics);
     m_done = 0;
     if (m_issues.isEmpty() || !m_rubrics.isValid()) {
-        emit finished();
+        Q_EMIT finished();
         return;
     }
     m_watcher = new QFutureWatcher<TriagePlan>(this);
@@ -46,19 +46,19 @@ void QueueTriager::start(QList<Issue> issues, RubricSet rubrics)
     const int total = int(m_issues.size());
     connect(watcher, &QFutureWatcherBase::resultsReadyAt, this, [this, watcher, total](int begin, int end) {
         for (int row = begin; row < end; ++row)
-            emit planReady(row, watcher->resultAt(row));
+            Q_EMIT planReady(row, watcher->resultAt(row));
         m_done += end - begin;
-        emit progress(m_done, total);
+        Q_EMIT progress(m_done, total);
     });
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
         if (watcher != m_watcher)
             return;
         m_watcher = nullptr;
         watcher->deleteLater();
-        emit finished();
+        Q_EMIT finished();
     });
     const RubricSet planner = m_rubrics;
-    emit progress(0, total);
+    Q_EMIT progress(0, total);
     watcher->setFuture(
         QtConcurrent::mapped(m_pool, m_issues, [planner](const Issue &issue) { return planner.plan(issue); }));
 }

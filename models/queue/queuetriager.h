@@ -29,7 +29,7 @@ public:
     void cancel();
     bool isRunning() const { return m_watcher != nullptr; }
 
-signals:
+Q_SIGNALS:
     void planReady(int row, const TriagePlan &plan);
     void progress(int done, int total);
     void finished();

@@ -57,7 +57,7 @@ Session::~Session()
 void Session::setClient(GitHubClient *client)
 {
     m_client = client;
-    emit gitHubChanged();
+    Q_EMIT gitHubChanged();
 }
 
 void Session::setGitHub(GitHubClient *client, IssueStore *issueStore, TokenStore *tokenStore)
@@ -67,7 +67,7 @@ void Session::setGitHub(GitHubClient *client, IssueStore *issueStore, TokenStore
     setIssueStore(issueStore);
     setTokenStore(tokenStore);
     blocker.unblock();
-    emit gitHubChanged();
+    Q_EMIT gitHubChanged();
 }
 
 QString Session::openDecisionStore(const QString &path)
@@ -104,9 +104,9 @@ void Session::close()
     m_decisions = nullptr;
     m_outbox.reset();
     m_repro.reset();
-    emit outboxStoreChanged();
-    emit reproResultStoreChanged();
-    emit decisionStoreChanged();
+    Q_EMIT outboxStoreChanged();
+    Q_EMIT reproResultStoreChanged();
+    Q_EMIT decisionStoreChanged();
     m_ownDecisions.reset();
 }
 
@@ -116,7 +116,7 @@ QString Session::setDecisionStore(ReviewDecisionStore *store)
     m_decisions = store;
     m_besideErrors = reopenBesideDecisions();
     if (changed)
-        emit decisionStoreChanged();
+        Q_EMIT decisionStoreChanged();
     return m_besideErrors;
 }
 
@@ -136,9 +136,9 @@ QString Session::reopenBesideDecisions()
         return true;
     };
     if (reopen(m_repro))
-        emit reproResultStoreChanged();
+        Q_EMIT reproResultStoreChanged();
     if (reopen(m_outbox))
-        emit outboxStoreChanged();
+        Q_EMIT outboxStoreChanged();
     return errors.join(u"; "_s);
 }
 
@@ -146,7 +146,7 @@ void Session::setIssueStore(IssueStore *store)
 {
     m_issues = store;
     m_similarity = store ? std::make_unique<SimilarityLookup>(store->path()) : nullptr;
-    emit gitHubChanged();
+    Q_EMIT gitHubChanged();
 }
 
 QDateTime Session::lastSync(const QueueSpec &queue) const
@@ -179,7 +179,7 @@ bool Session::loadQueue(const QueueSpec &queue)
             return;
         m_loading = false;
         LoadedQueue loaded = watcher->result();
-        emit queueLoaded(queue, loaded.error.isEmpty() ? Result<QList<Issue>>(std::move(loaded.issues))
+        Q_EMIT queueLoaded(queue, loaded.error.isEmpty() ? Result<QList<Issue>>(std::move(loaded.issues))
                                                        : Result<QList<Issue>>(Error{loaded.error}));
     });
     watcher->setFuture(QtConcurrent::run([path = m_issues->path(), queue] {
@@ -208,7 +208,7 @@ bool Session::sync(const QueueSpec &queue)
     connect(m_syncJob, &QueueSyncJob::waiting, this, &Session::syncWaiting);
     connect(m_syncJob, &QueueSyncJob::finished, this, [this](const Result<SyncSummary> &result) {
         m_syncJob = nullptr; // it deletes itself
-        emit syncFinished(result);
+        Q_EMIT syncFinished(result);
     });
     m_syncJob->start();
     return true;

@@ -89,7 +89,7 @@ public:
     bool isSyncing() const { return !m_syncJob.isNull(); }
     bool canSync() const { return m_client && m_issues; }
 
-signals:
+Q_SIGNALS:
     // The client or the issue store (and with it the similarity index) changed.
     void gitHubChanged();
     // Each only when that store changed (opened anew, or on another file).

@@ -13,7 +13,7 @@ class tst_GuiCommand : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void screenshot_data();
     void screenshot();

@@ -63,10 +63,10 @@ class tst_ReviewKeys : public QObject
 {
     Q_OBJECT
 
-public slots:
+public Q_SLOTS:
     void openUrl(const QUrl &url) { m_opened.append(url); }
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();

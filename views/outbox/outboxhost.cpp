@@ -72,7 +72,7 @@ void OutboxHost::showOutbox(bool show)
         m_outbox->reload();
         m_outbox->table()->setFocus(Qt::ShortcutFocusReason);
     } else {
-        emit queueShown();
+        Q_EMIT queueShown();
     }
 }
 

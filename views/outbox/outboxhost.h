@@ -32,7 +32,7 @@ public:
     bool isScoreboardShown() const;
     QAction *outboxAction() const { return m_outboxAction; }
 
-signals:
+Q_SIGNALS:
     // Back on the queue: its table takes the keys.
     void queueShown();
 

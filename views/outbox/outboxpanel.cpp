@@ -371,7 +371,7 @@ OutboxPanel::OutboxPanel(QWidget *parent)
     connect(m_model, &OutboxModel::countsChanged, this, [this] {
         updateCounts();
         updateActions();
-        emit countsChanged(m_model->counts());
+        Q_EMIT countsChanged(m_model->counts());
     });
     connect(m_model, &OutboxModel::errorOccurred, this, [this](const QString &message) { showBanner(message, true); });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
@@ -699,7 +699,7 @@ void OutboxPanel::submit()
     m_cancelButton->setEnabled(true);
     m_cancelButton->show();
     updateActions();
-    emit batchStarted();
+    Q_EMIT batchStarted();
     m_job->start();
 }
 
@@ -753,7 +753,7 @@ void OutboxPanel::onFinished(const OutboxReport &report)
     if (report.error.isEmpty())
         m_side->setCurrentWidget(m_reportPage);
     updateActions();
-    emit batchFinished(report);
+    Q_EMIT batchFinished(report);
 }
 
 void OutboxPanel::showReport()
@@ -868,7 +868,7 @@ void OutboxPanel::requestReview()
     if (!current.isValid())
         return;
     const OutboxEntry entry = current.data(OutboxModel::EntryRole).value<OutboxEntry>();
-    emit reviewRequested(entry.repository, entry.number);
+    Q_EMIT reviewRequested(entry.repository, entry.number);
 }
 
 void OutboxPanel::refreshAuditLog()

@@ -80,7 +80,7 @@ public:
     // Writes the audit log as JSON Lines (.jsonl) or markdown (anything else).
     Result<bool> exportAuditLog(const QString &path) const;
 
-signals:
+Q_SIGNALS:
     // The reviewer wants to look at an issue again (a conflict): the window shows it in the queue.
     void reviewRequested(const QString &repository, int number);
     void countsChanged(const OutboxModel::Counts &counts);

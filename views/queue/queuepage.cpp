@@ -98,13 +98,13 @@ QueuePage::QueuePage(Session *session, QWidget *parent)
     m_issueView->setFont(readingFont);
     connect(m_issueView, qOverload<const QUrl &>(&QTextBrowser::highlighted), this, [this](const QUrl &url) {
         if (url.isEmpty())
-            emit statusMessageCleared();
+            Q_EMIT statusMessageCleared();
         else
-            emit statusMessage(url.toDisplayString(), 0);
+            Q_EMIT statusMessage(url.toDisplayString(), 0);
     });
     connect(m_panel, &SuggestionPanel::evidenceActivated, this, [this](const Evidence &evidence) {
         if (!m_issueView->showEvidence(evidence))
-            emit statusMessage(evidence.start < 0 ? tr("This rule did not fire on the text.")
+            Q_EMIT statusMessage(evidence.start < 0 ? tr("This rule did not fire on the text.")
                                                   : tr("That evidence is not in the rendered text."),
                                4000);
     });
@@ -176,7 +176,7 @@ void QueuePage::setUpTriage()
     connect(m_triager, &QueueTriager::finished, this, [this] {
         m_progress->hide();
         updateStateCounts();
-        emit triageFinished();
+        Q_EMIT triageFinished();
     });
     connect(m_model, &IssueTableModel::reviewCountsChanged, this, &QueuePage::updateStateCounts);
     connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &topLeft) {
@@ -210,7 +210,7 @@ void QueuePage::setUpDetails()
             [this](int number) { openIssueFromStore(m_repository, number); });
     connect(m_reproPanel, &ReproPanel::statusChanged, m_panel, &SuggestionPanel::setReproStatus);
     // A scrub report sent from the Repro tab waits in the outbox like any approval.
-    connect(m_reproPanel->reductionPanel(), &ReproReductionPanel::reportSent, this, [this] { emit outboxChanged(); });
+    connect(m_reproPanel->reductionPanel(), &ReproReductionPanel::reportSent, this, [this] { Q_EMIT outboxChanged(); });
     m_detailSplitter->addWidget(m_detailTabs);
     m_detailSplitter->addWidget(m_panel);
     m_detailSplitter->setChildrenCollapsible(false);
@@ -316,7 +316,7 @@ void QueuePage::applyPack(const RubricPack &pack)
     }
     m_panel->setPack(pack);
     m_pack = pack;
-    emit packApplied(pack);
+    Q_EMIT packApplied(pack);
     m_reproPanel->reductionPanel()->setPack(pack);
     m_reproPanel->operatorProbePanel()->setPack(pack);
     m_similarPanel->setPack(pack);
@@ -416,7 +416,7 @@ void QueuePage::setUpRepositoryLabels(GitHubClient *client, IssueStore *issueSto
             });
     connect(m_repositoryLabels, &RepositoryLabelController::synced, this, [this](const QString &error) {
         if (!error.isEmpty())
-            emit statusMessage(tr("Labels not updated: %1").arg(error), 10000);
+            Q_EMIT statusMessage(tr("Labels not updated: %1").arg(error), 10000);
     });
 }
 
@@ -605,7 +605,7 @@ void QueuePage::updateSnoozes()
         m_snoozes = new SnoozeController(this);
         m_snoozes->setUndoStack(m_undoStack);
         connect(m_snoozes, &SnoozeController::message, this,
-                [this](const QString &text) { emit statusMessage(text, 8000); });
+                [this](const QString &text) { Q_EMIT statusMessage(text, 8000); });
         connect(m_snoozes, &SnoozeController::snoozedChanged, this, [this](const QSet<int> &numbers) {
             // The snoozed issue leaves the table; the one after it takes its place, as after a skip.
             const int row = m_table->currentIndex().row();
@@ -630,7 +630,7 @@ QMenu *QueuePage::snoozeCurrentIssue()
     if (!current.isValid() || !m_snoozes)
         return nullptr;
     if (!m_session->decisionStore()) {
-        emit statusMessage(tr("Snoozing needs the local store."), 6000);
+        Q_EMIT statusMessage(tr("Snoozing needs the local store."), 6000);
         return nullptr;
     }
     QMenu *menu = m_snoozes->menu(current.data(IssueTableModel::IssueRole).value<Issue>(), this);
@@ -757,7 +757,7 @@ void QueuePage::openIssueFromStore(const QString &repository, int number)
         return;
     }
     const QString url = u"https://github.com/%1/issues/%2"_s.arg(repository).arg(number);
-    emit statusMessage(tr("#%1 is not in this queue; opening it on GitHub").arg(number), 5000);
+    Q_EMIT statusMessage(tr("#%1 is not in this queue; opening it on GitHub").arg(number), 5000);
     QDesktopServices::openUrl(QUrl(url));
 }
 
@@ -778,9 +778,9 @@ void QueuePage::queueDuplicate(const DuplicatePlan &plan)
     // As an approval: stored, in the outbox, undone with `u`.
     auto *command = new ReviewDecisionCommand(m_session->decisionStore(), m_model, plan.decision,
                                               [this](const QString &message) { showError(message); });
-    command->setOutbox(m_session->outboxStore(), issue, *m_pack, [this] { emit outboxChanged(); });
+    command->setOutbox(m_session->outboxStore(), issue, *m_pack, [this] { Q_EMIT outboxChanged(); });
     m_undoStack->push(command);
-    emit statusMessage(
+    Q_EMIT statusMessage(
         tr("#%1: \"Duplicate of #%2\" and the close are in the outbox (u undoes)").arg(issue.number).arg(plan.target),
         6000);
     if (nextNumber == 0 || !selectIssue(nextNumber))
@@ -808,7 +808,7 @@ void QueuePage::refreshCurrentSuggestion(bool force)
         m_panel->setPack(m_rubrics.packFor(issue));
     m_panel->setSuggestion(issue, enginePlan, reviewed, m_model->reviewState(issue.number));
     if (draft != m_drafts.cend())
-        emit statusMessage(
+        Q_EMIT statusMessage(
             tr("#%1: your undecided edits are back (a or s decides, u after that undoes).").arg(issue.number), 5000);
     const std::optional<TriagePlan> shown = reviewed ? reviewed : enginePlan;
     m_issueView->setEvidence(shown ? shown->evidence : EvidenceList());
@@ -846,14 +846,14 @@ void QueuePage::decide(ReviewState state)
     if (!current.isValid())
         return;
     if (!m_panel->hasPlan()) {
-        emit statusMessage(tr("The engine has not triaged this issue yet."), 4000);
+        Q_EMIT statusMessage(tr("The engine has not triaged this issue yet."), 4000);
         return;
     }
     const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
     m_drafts.remove(issue.number);
     if (state == ReviewState::Approved) {
         if (!m_panel->violations().isEmpty()) {
-            emit statusMessage(tr("Not approved: the suggestion breaks a queue rule (see the panel)."), 6000);
+            Q_EMIT statusMessage(tr("Not approved: the suggestion breaks a queue rule (see the panel)."), 6000);
             return;
         }
         if (m_panel->isEdited())
@@ -880,7 +880,7 @@ void QueuePage::decide(ReviewState state)
                                               [this](const QString &message) { showError(message); });
     if (outboxTakesApprovals())
         command->setOutbox(m_session->outboxStore(), issue, m_rubrics.isPerIssue() ? m_rubrics.packFor(issue) : *m_pack,
-                           [this] { emit outboxChanged(); });
+                           [this] { Q_EMIT outboxChanged(); });
     m_undoStack->push(command);
     if (nextNumber == 0 || !selectIssue(nextNumber))
         refreshCurrentSuggestion(true);
@@ -936,7 +936,7 @@ void QueuePage::toggleMark()
                                    QItemSelectionModel::Rows);
     m_marking = selection->hasSelection();
     const qsizetype marked = markedIssueNumbers().size();
-    emit statusMessage(marked == 1
+    Q_EMIT statusMessage(marked == 1
                            ? tr("1 issue marked: b applies a label, a sub-oncall or a template to it.")
                            : tr("%1 issues marked: b applies a label, a sub-oncall or a template to each.").arg(marked),
                        6000);
@@ -1009,7 +1009,7 @@ int QueuePage::applyBatch(const BatchEdit &edit)
         auto *command = new ReviewDecisionCommand(m_session->decisionStore(), m_model, std::move(decision),
                                                   [this](const QString &message) { showError(message); });
         if (outboxTakesApprovals())
-            command->setOutbox(m_session->outboxStore(), issue, *m_pack, [this] { emit outboxChanged(); });
+            command->setOutbox(m_session->outboxStore(), issue, *m_pack, [this] { Q_EMIT outboxChanged(); });
         m_undoStack->push(command);
         ++applied;
     }
@@ -1025,7 +1025,7 @@ int QueuePage::applyBatch(const BatchEdit &edit)
         message = applied == 1
                       ? tr("Edited 1 issue; the queue's rules refused %1.").arg(refusedList)
                       : tr("Edited %n issues; the queue's rules refused %1.", nullptr, applied).arg(refusedList);
-    emit statusMessage(message, 10000);
+    Q_EMIT statusMessage(message, 10000);
     return applied;
 }
 
@@ -1037,16 +1037,16 @@ void QueuePage::openCurrentOnGitHub()
     const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
     const QUrl url(issue.url);
     if (!url.isValid() || url.scheme() != u"https"_s) {
-        emit statusMessage(tr("#%1 has no GitHub address.").arg(issue.number), 4000);
+        Q_EMIT statusMessage(tr("#%1 has no GitHub address.").arg(issue.number), 4000);
         return;
     }
     if (!QDesktopServices::openUrl(url))
-        emit statusMessage(tr("No browser could open %1.").arg(url.toDisplayString()), 6000);
+        Q_EMIT statusMessage(tr("No browser could open %1.").arg(url.toDisplayString()), 6000);
 }
 
 void QueuePage::showError(const QString &message)
 {
-    emit statusMessage(tr("Not saved: %1").arg(message), 10000);
+    Q_EMIT statusMessage(tr("Not saved: %1").arg(message), 10000);
 }
 
 void QueuePage::updateCount()

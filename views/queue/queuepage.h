@@ -137,7 +137,7 @@ public:
     QLabel *countLabel() const { return m_countLabel; }
     QProgressBar *triageProgress() const { return m_progress; }
 
-signals:
+Q_SIGNALS:
     void triageFinished();
     // A rubric is applied: the pages beside the queue (outbox, scoreboard) take it too.
     void packApplied(const RubricPack &pack);

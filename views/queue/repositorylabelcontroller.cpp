@@ -51,7 +51,7 @@ void RepositoryLabelController::load()
             m_error = stored.error();
     }
     m_labels = labels;
-    emit labelsChanged(m_labels);
+    Q_EMIT labelsChanged(m_labels);
 }
 
 QHash<QString, QColor> RepositoryLabelController::colors() const
@@ -73,7 +73,7 @@ void RepositoryLabelController::sync()
     connect(m_job, &LabelSyncJob::finished, this, [this](const Result<LabelSyncSummary> &result) {
         if (result && !result->notModified())
             load();
-        emit synced(result ? QString() : result.error());
+        Q_EMIT synced(result ? QString() : result.error());
     });
     m_job->start();
 }

@@ -52,7 +52,7 @@ void SnoozeController::setIssues(const QString &repository, const QList<Issue> &
         if (Result<QHash<int, Snooze>> stored = m_store->snoozes(repository))
             m_snoozes = std::move(stored).value();
         else
-            emit message(stored.error());
+            Q_EMIT message(stored.error());
     }
     recompute();
 }
@@ -90,7 +90,7 @@ void SnoozeController::recompute()
         m_wakeTimer->start(int(std::clamp<qint64>(now.msecsTo(nextWake) + 500, 1000, 24LL * 3600 * 1000)));
     if (active != m_active) {
         m_active = active;
-        emit snoozedChanged(m_active);
+        Q_EMIT snoozedChanged(m_active);
     }
 }
 
@@ -249,7 +249,7 @@ void SnoozeController::choose(const Issue &issue, const QDateTime &until)
     } else {
         error = snooze(issue, until);
     }
-    emit message(error.isEmpty() ? tr("Snoozed #%1 %2; the Snoozed filter shows it (u undoes)")
+    Q_EMIT message(error.isEmpty() ? tr("Snoozed #%1 %2; the Snoozed filter shows it (u undoes)")
                                        .arg(issue.number)
                                        .arg(describe(m_snoozes.value(issue.number)))
                                  : error);
@@ -265,5 +265,5 @@ void SnoozeController::chooseWake(int number)
     } else {
         error = wake(number);
     }
-    emit message(error.isEmpty() ? tr("#%1 is back in the queue").arg(number) : error);
+    Q_EMIT message(error.isEmpty() ? tr("#%1 is back in the queue").arg(number) : error);
 }

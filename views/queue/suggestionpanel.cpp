@@ -196,7 +196,7 @@ void SuggestionPanel::setUpLines()
     m_retriageButton->hide();
     connect(m_retriageButton, &QPushButton::clicked, this, [this] {
         if (m_issue)
-            emit retriageRequested(m_issue->number);
+            Q_EMIT retriageRequested(m_issue->number);
     });
     m_reproLabel->setObjectName(u"reproLine"_s);
     m_reproLabel->setWordWrap(true);
@@ -283,7 +283,7 @@ void SuggestionPanel::setUpRationale()
     const auto activate = [this](QListWidgetItem *item) {
         const int index = item ? item->data(EvidenceIndexRole).toInt() : -1;
         if (m_plan && index >= 0 && index < m_plan->evidence.size())
-            emit evidenceActivated(m_plan->evidence.at(index));
+            Q_EMIT evidenceActivated(m_plan->evidence.at(index));
     };
     connect(m_rationale, &QListWidget::itemClicked, this, activate);
     connect(m_rationale, &QListWidget::itemActivated, this, activate);
@@ -653,7 +653,7 @@ void SuggestionPanel::keyPressEvent(QKeyEvent *event)
 {
     // The combos and the comment leave Escape alone; it reaches the panel.
     if (event->key() == Qt::Key_Escape) {
-        emit editingFinished();
+        Q_EMIT editingFinished();
         event->accept();
         return;
     }
@@ -849,7 +849,7 @@ void SuggestionPanel::edited()
     recheck();
     updateBadge();
     if (m_plan)
-        emit planEdited(*m_plan);
+        Q_EMIT planEdited(*m_plan);
 }
 
 void SuggestionPanel::addLabelFromPicker(int index)
@@ -890,7 +890,7 @@ void SuggestionPanel::setReproStatus(const ReproStatus &status)
         applyRepro();
         rebuild();
         if (m_plan)
-            emit planEdited(*m_plan);
+            Q_EMIT planEdited(*m_plan);
     }
     updateReproLine();
 }

@@ -86,7 +86,7 @@ public:
     QString operatorText() const;
     QList<OperatorMention> operators() const { return m_operators; }
 
-signals:
+Q_SIGNALS:
     void planEdited(const TriagePlan &plan);
     void evidenceActivated(const Evidence &evidence);
     // Escape while editing: the reviewer is done here and goes back to the queue.

@@ -435,7 +435,7 @@ void OperatorProbePanel::run()
     job->start(names, ranks(), *environment());
     updateState();
     if (m_job)
-        emit started();
+        Q_EMIT started();
 }
 
 void OperatorProbePanel::cancel()
@@ -492,7 +492,7 @@ void OperatorProbePanel::onFinished(const OperatorProbeOutcome &outcome)
     }
     showAnalysis(m_analysisOp->count() > 0 ? 0 : -1);
     updateState();
-    emit finished(outcome);
+    Q_EMIT finished(outcome);
 }
 
 void OperatorProbePanel::showAnalysis(int index)

@@ -158,7 +158,7 @@ ScoreboardPage::ScoreboardPage(QWidget *parent)
     layout->addWidget(m_issuesLine);
     connect(m_issuesLine, &QLabel::linkActivated, this, [this](const QString &link) {
         const qsizetype hash = link.lastIndexOf(u'#');
-        emit issueActivated(link.left(hash), link.mid(hash + 1).toInt());
+        Q_EMIT issueActivated(link.left(hash), link.mid(hash + 1).toInt());
     });
 
     connect(m_sliceCombo, &QComboBox::activated, this, [this](int index) {
@@ -233,7 +233,7 @@ void ScoreboardPage::setUpWhatIfTab()
     });
     connect(changes, &QTableView::activated, this, [this, changes](const QModelIndex &index) {
         const auto change = index.data(ReplayChangeModel::ChangeRole).value<ReplayChange>();
-        emit issueActivated(change.issue.repository, change.issue.number);
+        Q_EMIT issueActivated(change.issue.repository, change.issue.number);
         Q_UNUSED(changes);
     });
 }
@@ -303,7 +303,7 @@ QTableView *ScoreboardPage::makeTable(QAbstractItemModel *model, const QString &
         connect(table, &QTableView::activated, this, [this](const QModelIndex &index) {
             const auto issues = index.data(AgreementTableModel::IssuesRole).value<QList<IssueRef>>();
             if (!issues.isEmpty())
-                emit issueActivated(issues.constFirst().repository, issues.constFirst().number);
+                Q_EMIT issueActivated(issues.constFirst().repository, issues.constFirst().number);
         });
     }
     return table;
@@ -351,7 +351,7 @@ void ScoreboardPage::reload()
         m_decided.clear();
         showProblem(tr("No store: decisions are kept only when the console has a store file (--store)."));
         showBoard();
-        emit loaded();
+        Q_EMIT loaded();
         return;
     }
     if (m_loadWatcher.isRunning())
@@ -364,7 +364,7 @@ void ScoreboardPage::reload()
     const Result<QString> storeVersion = m_probe ? m_probe->version() : Result<QString>(Error{QString()});
     // The figures were shown when they were read (every change of them shows them): nothing to redo.
     if (storeVersion && !m_loadedVersion.isEmpty() && storeVersion.value() == m_loadedVersion && m_problem.isEmpty()) {
-        emit loaded();
+        Q_EMIT loaded();
         if (m_suggestionsVersion != m_loadedVersion)
             loadSuggestionsSoon();
         return;
@@ -403,7 +403,7 @@ void ScoreboardPage::onLoaded()
     m_problem = result.problem;
     if (!m_problem.isEmpty()) {
         showProblem(tr("The scoreboard cannot read the store: %1").arg(m_problem));
-        emit loaded();
+        Q_EMIT loaded();
         return;
     }
     m_banner->hide();
@@ -426,7 +426,7 @@ void ScoreboardPage::onLoaded()
     if (m_board.scored == 0 && m_board.reviewed == 0)
         showProblem(tr("No review decisions in this store yet: approve (a), edit (e) or skip (s) issues in the queue, "
                        "and their figures show here."));
-    emit loaded();
+    Q_EMIT loaded();
     if (m_opened)
         loadSuggestionsSoon();
 }
@@ -476,7 +476,7 @@ void ScoreboardPage::onSuggestions()
     m_suggestionsReady = true;
     if (!result.problem.isEmpty()) {
         m_editsNote->setText(tr("Cannot read the decided issues: %1").arg(result.problem));
-        emit suggestionsLoaded();
+        Q_EMIT suggestionsLoaded();
         return;
     }
     m_issues = std::move(result.issues);
@@ -499,7 +499,7 @@ void ScoreboardPage::onSuggestions()
         item->setToolTip(tr("Issues: %1").arg(numbers.join(u", "_s)));
     }
     m_runButton->setEnabled(m_whatIfPack.has_value());
-    emit suggestionsLoaded();
+    Q_EMIT suggestionsLoaded();
 }
 
 void ScoreboardPage::showSlice(const QString &profile, const QString &packVersion)
@@ -706,7 +706,7 @@ void ScoreboardPage::onReplayed()
     m_replayed = true;
     m_changeModel->setReport(m_report);
     m_whatIfTotals->setText(whatIfText());
-    emit replayFinished();
+    Q_EMIT replayFinished();
 }
 
 QString ScoreboardPage::whatIfText() const

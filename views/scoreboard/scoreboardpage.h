@@ -72,7 +72,7 @@ public:
     QString markdown() const;
     QString csv() const;
 
-signals:
+Q_SIGNALS:
     void loaded();
     void suggestionsLoaded();
     void replayFinished();

@@ -48,7 +48,7 @@ public:
     // (the Cancel button while no sync runs), and these were its items before they were one widget.
     QSize minimumSizeHint() const override;
 
-signals:
+Q_SIGNALS:
     void cancelRequested();
     void retryRequested(); // the failed sync banner's "Retry sync"
 

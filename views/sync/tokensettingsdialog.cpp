@@ -163,7 +163,7 @@ void TokenSettingsDialog::runTest(bool thenSave)
         if (!result) {
             setBusy(false);
             setStatus(tr("The token does not work: %1").arg(result.error()), true);
-            emit operationFinished(false);
+            Q_EMIT operationFinished(false);
             return;
         }
         const QString login = result->json.object().value(u"login"_s).toString();
@@ -171,7 +171,7 @@ void TokenSettingsDialog::runTest(bool thenSave)
         if (login.isEmpty()) {
             setBusy(false);
             setStatus(tr("GitHub answered without a login."), true);
-            emit operationFinished(false);
+            Q_EMIT operationFinished(false);
             return;
         }
         const QString who = scopes.isEmpty()
@@ -180,14 +180,14 @@ void TokenSettingsDialog::runTest(bool thenSave)
         if (!thenSave || !m_store) {
             setBusy(false);
             setStatus(who, false);
-            emit operationFinished(true);
+            Q_EMIT operationFinished(true);
             return;
         }
         m_store->writeToken(host(), login, token, this, [this, login, token, who](const Result<bool> &written) {
             if (!written) {
                 setBusy(false);
                 setStatus(tr("Not saved: %1").arg(written.error()), true);
-                emit operationFinished(false);
+                Q_EMIT operationFinished(false);
                 return;
             }
             m_login = login;
@@ -197,8 +197,8 @@ void TokenSettingsDialog::runTest(bool thenSave)
             m_storedLabel->setText(tr("Keyring: a token saved for %1 as %2.").arg(host(), m_login));
             setBusy(false);
             setStatus(tr("%1 Saved to the keyring.").arg(who), false);
-            emit tokenChanged();
-            emit operationFinished(true);
+            Q_EMIT tokenChanged();
+            Q_EMIT operationFinished(true);
         });
     });
 }
@@ -212,7 +212,7 @@ void TokenSettingsDialog::removeToken()
         if (!deleted) {
             setBusy(false);
             setStatus(tr("Not removed: %1").arg(deleted.error()), true);
-            emit operationFinished(false);
+            Q_EMIT operationFinished(false);
             return;
         }
         QSettings().remove(loginSettingsKey(host()));
@@ -225,7 +225,7 @@ void TokenSettingsDialog::removeToken()
         showTokenInUse();
         setBusy(false);
         setStatus(tr("Removed from the keyring."), false);
-        emit tokenChanged();
-        emit operationFinished(true);
+        Q_EMIT tokenChanged();
+        Q_EMIT operationFinished(true);
     });
 }

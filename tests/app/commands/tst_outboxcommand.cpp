@@ -68,7 +68,7 @@ private:
                 u"0"_s};
     }
 
-private slots:
+private Q_SLOTS:
     // A submit with a github.com token in GH_TOKEN too, and the first comment redirected to a second server on
     // another loopback port: the enterprise token goes to the server only, GH_TOKEN nowhere, nothing to the other.
     void submitTokenGoesOnlyToItsHost()

@@ -18,11 +18,11 @@
 using namespace Qt::StringLiterals;
 
 // `triage-console repro …` as a real process with no display, the way scripts and CI call it.
-class TestReproCommand final : public QObject
+class tst_ReproCommand final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void scans_data();
     void scans();
@@ -52,13 +52,13 @@ private:
     std::unique_ptr<QTemporaryDir> m_home;
 };
 
-void TestReproCommand::initTestCase()
+void tst_ReproCommand::initTestCase()
 {
     m_home = std::make_unique<QTemporaryDir>();
     QVERIFY(m_home->isValid());
 }
 
-TestReproCommand::Run TestReproCommand::run(const QStringList &arguments, int waitMs)
+tst_ReproCommand::Run tst_ReproCommand::run(const QStringList &arguments, int waitMs)
 {
     QProcess process;
     QProcessEnvironment env;
@@ -77,7 +77,7 @@ TestReproCommand::Run TestReproCommand::run(const QStringList &arguments, int wa
     return result;
 }
 
-void TestReproCommand::scans_data()
+void tst_ReproCommand::scans_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<int>("exitCode");
@@ -87,7 +87,7 @@ void TestReproCommand::scans_data()
     QTest::addRow("notebook") << u"scanner/dangerous/notebook_pip.py"_s << 1 << u"parse-error"_s;
 }
 
-void TestReproCommand::scans()
+void tst_ReproCommand::scans()
 {
     QFETCH(QString, file);
     QFETCH(int, exitCode);
@@ -105,7 +105,7 @@ void TestReproCommand::scans()
     }
 }
 
-void TestReproCommand::extracts()
+void tst_ReproCommand::extracts()
 {
     const Run result = run({u"extract"_s, u"--input"_s, TestData::path(u"repro/issue-distributed.json"_s)});
     QCOMPARE(result.exitCode, 0);
@@ -117,7 +117,7 @@ void TestReproCommand::extracts()
     QCOMPARE(reported.value(u"text"_s).toString(), u"torch.distributed.DistBackendError: Connection closed by peer"_s);
 }
 
-void TestReproCommand::runsAndClassifies()
+void tst_ReproCommand::runsAndClassifies()
 {
     const Run result =
         run({u"run"_s, TestData::path(u"repro/distinct_error.py"_s), u"--runs"_s, u"2"_s, u"--timeout"_s, u"60"_s,
@@ -135,7 +135,7 @@ void TestReproCommand::runsAndClassifies()
     QVERIFY(result.err.contains("repro-7731"));
 }
 
-void TestReproCommand::gatesOnConsent_data()
+void tst_ReproCommand::gatesOnConsent_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QStringList>("options");
@@ -154,7 +154,7 @@ void TestReproCommand::gatesOnConsent_data()
                                     << QStringList{u"--consent"_s, u"oncall-bob"_s} << 3 << u"not-run"_s;
 }
 
-void TestReproCommand::gatesOnConsent()
+void tst_ReproCommand::gatesOnConsent()
 {
     QFETCH(QString, file);
     QFETCH(QStringList, options);
@@ -167,7 +167,7 @@ void TestReproCommand::gatesOnConsent()
         QCOMPARE(result.json.value(u"consent"_s).toObject().value(u"reviewer"_s).toString(), u"oncall-bob"_s);
 }
 
-QString TestReproCommand::writeIssue(const QString &title, const QString &prose, const QString &script)
+QString tst_ReproCommand::writeIssue(const QString &title, const QString &prose, const QString &script)
 {
     static int n = 0;
     const QString code = QString::fromUtf8(TestData::read(u"repro/"_s + script));
@@ -188,7 +188,7 @@ QString TestReproCommand::writeIssue(const QString &title, const QString &prose,
     return path;
 }
 
-void TestReproCommand::runsFromIssue_data()
+void tst_ReproCommand::runsFromIssue_data()
 {
     QTest::addColumn<QString>("title");
     QTest::addColumn<QString>("prose");
@@ -248,7 +248,7 @@ void TestReproCommand::runsFromIssue_data()
         << QStringList{u"TORCH_LOGS is +dynamo"_s, u"\"variables\": {"_s};
 }
 
-void TestReproCommand::refusesBadVariables()
+void tst_ReproCommand::refusesBadVariables()
 {
     const QString issue = writeIssue(u"logging flag"_s, u"It fails:"_s, u"reads_torch_logs.py"_s);
     const Run result = run({u"run"_s, u"--issue"_s, issue, u"--set"_s, u"TORCH_LOGS"_s});
@@ -256,7 +256,7 @@ void TestReproCommand::refusesBadVariables()
     QVERIFY2(result.err.contains("--set: “TORCH_LOGS” is not NAME=VALUE"), result.err.constData());
 }
 
-void TestReproCommand::runsFromIssue()
+void tst_ReproCommand::runsFromIssue()
 {
     QFETCH(QString, title);
     QFETCH(QString, prose);
@@ -287,7 +287,7 @@ void TestReproCommand::runsFromIssue()
     }
 }
 
-void TestReproCommand::runsAsNormalUser_data()
+void tst_ReproCommand::runsAsNormalUser_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("outcome");
@@ -303,7 +303,7 @@ void TestReproCommand::runsAsNormalUser_data()
         << u"same-error"_s << u"rank 1: exit 1"_s;
 }
 
-void TestReproCommand::runsAsNormalUser()
+void tst_ReproCommand::runsAsNormalUser()
 {
     // Started by root, a run drops to a uid of its own inside the sandbox; started by a desktop user, bwrap
     // needs a user namespace instead. Run the console itself as `nobody` to see that second path work.
@@ -348,7 +348,7 @@ void TestReproCommand::runsAsNormalUser()
 
 // #28 item 9 with #30: the store's similarity index names a likely duplicate, which stops the run like the text's
 // findings; no store, or an index never built, says nothing and the run goes on.
-void TestReproCommand::stopsOnALikelyDuplicate_data()
+void tst_ReproCommand::stopsOnALikelyDuplicate_data()
 {
     QTest::addColumn<QString>("store"); // "indexed", "unindexed", "none"
     QTest::addColumn<int>("copyOf");    // the corpus issue whose words the new report repeats; 0: words of its own
@@ -361,7 +361,7 @@ void TestReproCommand::stopsOnALikelyDuplicate_data()
     QTest::addRow("no store: runs") << u"none"_s << 106 << 0;
 }
 
-void TestReproCommand::stopsOnALikelyDuplicate()
+void tst_ReproCommand::stopsOnALikelyDuplicate()
 {
     QFETCH(QString, store);
     QFETCH(int, copyOf);
@@ -437,5 +437,5 @@ void TestReproCommand::stopsOnALikelyDuplicate()
              qPrintable(json.left(3000)));
 }
 
-QTEST_GUILESS_MAIN(TestReproCommand)
+QTEST_GUILESS_MAIN(tst_ReproCommand)
 #include "tst_reprocommand.moc"

@@ -58,7 +58,7 @@ class tst_SimilarityCommand final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_home.isValid());

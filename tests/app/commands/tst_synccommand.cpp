@@ -30,7 +30,7 @@ struct Run
 
 } // namespace
 
-class TestSyncCommand final : public QObject
+class tst_SyncCommand final : public QObject
 {
     Q_OBJECT
 
@@ -90,7 +90,7 @@ private:
                extra;
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
@@ -349,5 +349,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSyncCommand)
+QTEST_GUILESS_MAIN(tst_SyncCommand)
 #include "tst_synccommand.moc"

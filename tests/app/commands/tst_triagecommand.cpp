@@ -29,11 +29,11 @@ QList<QJsonObject> readLines(const QString &path)
 } // namespace
 
 // The headless command end to end, on files (no display, no event loop).
-class TestTriageCommand : public QObject
+class tst_TriageCommand : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void runs_data()
     {
         QTest::addColumn<QByteArray>("input");
@@ -204,5 +204,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTriageCommand)
+QTEST_GUILESS_MAIN(tst_TriageCommand)
 #include "tst_triagecommand.moc"

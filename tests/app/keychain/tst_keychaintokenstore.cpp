@@ -15,7 +15,7 @@ const QString Token = u"ghp_KeyringTestToken_9f8e7d6c5b4a"_s;
 
 // Against a real Secret Service: a private D-Bus session with its own gnome-keyring, in a private HOME
 // (PrivateKeyring).
-class TestKeychainTokenStore final : public QObject
+class tst_KeychainTokenStore final : public QObject
 {
     Q_OBJECT
 
@@ -41,7 +41,7 @@ private:
         return PrivateKeyring::answerOf<bool>([&](auto done) { store.deleteToken(Host, login, this, done); });
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
@@ -113,5 +113,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKeychainTokenStore)
+QTEST_GUILESS_MAIN(tst_KeychainTokenStore)
 #include "tst_keychaintokenstore.moc"

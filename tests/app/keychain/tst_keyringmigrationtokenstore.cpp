@@ -20,7 +20,7 @@ const QString Current = QString::fromLatin1(KeychainTokenStore::Service);
 } // namespace
 
 // Tokens users stored under the old keyring service survive the move to the app id, on a real Secret Service.
-class TestKeyringMigrationTokenStore final : public QObject
+class tst_KeyringMigrationTokenStore final : public QObject
 {
     Q_OBJECT
 
@@ -66,7 +66,7 @@ private:
         return PrivateKeyring::answerOf<bool>([&](auto done) { store.deleteToken(Host, login, this, done); });
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
@@ -137,5 +137,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKeyringMigrationTokenStore)
+QTEST_GUILESS_MAIN(tst_KeyringMigrationTokenStore)
 #include "tst_keyringmigrationtokenstore.moc"

@@ -13,7 +13,7 @@ class tst_EnumNames : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void tables_data();
     void tables();
     void unknownNameIsAnError();

@@ -6,11 +6,11 @@
 
 using namespace Qt::StringLiterals;
 
-class TestIssueJsonReader final : public QObject
+class tst_IssueJsonReader final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void readsGhShape();
     void readsRestShape();
     void readsEveryDocumentForm_data();
@@ -33,7 +33,7 @@ static const QByteArray GhIssue = R"({
   "createdAt": "2026-03-01T09:00:00Z", "updatedAt": "2026-03-02T10:00:00Z"
 })";
 
-void TestIssueJsonReader::readsGhShape()
+void tst_IssueJsonReader::readsGhShape()
 {
     const IssueBatch batch = IssueJsonReader::readDocument(GhIssue);
     QVERIFY(batch.errors.isEmpty());
@@ -51,7 +51,7 @@ void TestIssueJsonReader::readsGhShape()
     QVERIFY(issue.isOpen());
 }
 
-void TestIssueJsonReader::readsRestShape()
+void tst_IssueJsonReader::readsRestShape()
 {
     const QByteArray rest = R"({"number": 7, "title": "t", "body": null, "state": "open",
         "url": "https://api.github.com/repos/o/r/issues/7", "html_url": "https://github.com/o/r/issues/7",
@@ -69,7 +69,7 @@ void TestIssueJsonReader::readsRestShape()
     QCOMPARE(issue.updatedAt.date(), QDate(2026, 1, 2));
 }
 
-void TestIssueJsonReader::readsEveryDocumentForm_data()
+void tst_IssueJsonReader::readsEveryDocumentForm_data()
 {
     QTest::addColumn<QByteArray>("document");
     QTest::addColumn<int>("issues");
@@ -85,7 +85,7 @@ void TestIssueJsonReader::readsEveryDocumentForm_data()
     QTest::addRow("empty array") << QByteArray("[]") << 0;
 }
 
-void TestIssueJsonReader::readsEveryDocumentForm()
+void tst_IssueJsonReader::readsEveryDocumentForm()
 {
     QFETCH(QByteArray, document);
     QFETCH(int, issues);
@@ -94,7 +94,7 @@ void TestIssueJsonReader::readsEveryDocumentForm()
     QCOMPARE(batch.issues.size(), issues);
 }
 
-void TestIssueJsonReader::reportsBadLines()
+void tst_IssueJsonReader::reportsBadLines()
 {
     const QByteArray lines = "{\"number\":1,\"title\":\"a\"}\n{\"number\":2,\"title\":\n{\"title\":\"no number\"}\n"
                              "{\"number\":4,\"title\":\"d\"}\n";
@@ -106,7 +106,7 @@ void TestIssueJsonReader::reportsBadLines()
     QVERIFY(batch.errors.at(1).message.contains(u"number"_s));
 }
 
-void TestIssueJsonReader::rejectsBadFiles_data()
+void tst_IssueJsonReader::rejectsBadFiles_data()
 {
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<bool>("create");
@@ -119,7 +119,7 @@ void TestIssueJsonReader::rejectsBadFiles_data()
     QTest::addRow("wrong shape") << QByteArray("[1, 2]") << true << u"not a JSON object"_s;
 }
 
-void TestIssueJsonReader::rejectsBadFiles()
+void tst_IssueJsonReader::rejectsBadFiles()
 {
     QFETCH(QByteArray, content);
     QFETCH(bool, create);
@@ -137,7 +137,7 @@ void TestIssueJsonReader::rejectsBadFiles()
     QVERIFY2(result.error().startsWith(path), "the error names the file");
 }
 
-void TestIssueJsonReader::skipsPullRequests()
+void tst_IssueJsonReader::skipsPullRequests()
 {
     const IssueBatch batch = IssueJsonReader::readDocument(
         R"([{"number":1,"title":"a"},{"number":2,"title":"pr","pull_request":{"url":"x"}}])");
@@ -147,7 +147,7 @@ void TestIssueJsonReader::skipsPullRequests()
 }
 
 // How many people an issue touches, in the three shapes: gh's reactionGroups, REST's reactions, our GraphQL query.
-void TestIssueJsonReader::readsReach_data()
+void tst_IssueJsonReader::readsReach_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<int>("reactions");
@@ -169,7 +169,7 @@ void TestIssueJsonReader::readsReach_data()
     QTest::addRow("none said") << QByteArray(R"({"number": 1, "title": "a"})") << 0 << 0 << 0;
 }
 
-void TestIssueJsonReader::readsReach()
+void tst_IssueJsonReader::readsReach()
 {
     QFETCH(QByteArray, json);
     QFETCH(int, reactions);
@@ -183,5 +183,5 @@ void TestIssueJsonReader::readsReach()
     QCOMPARE(batch.issues.first().duplicateCount, duplicates);
 }
 
-QTEST_APPLESS_MAIN(TestIssueJsonReader)
+QTEST_APPLESS_MAIN(tst_IssueJsonReader)
 #include "tst_issuejsonreader.moc"

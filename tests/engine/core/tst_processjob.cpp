@@ -14,7 +14,7 @@ class tst_ProcessJob : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void ends_data();
     void ends();
     void groupIsKilled_data();

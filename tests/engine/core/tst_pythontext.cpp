@@ -11,7 +11,7 @@ class tst_PythonText : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void rankPrefix_data();
     void rankPrefix();
     void lineKinds_data();

@@ -22,7 +22,7 @@ const QString IssuesQuery = u"query($owner: String!, $name: String!, $first: Int
 
 } // namespace
 
-class TestGitHubClient final : public QObject
+class tst_GitHubClient final : public QObject
 {
     Q_OBJECT
 
@@ -49,7 +49,7 @@ private:
         return *result;
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void init()
@@ -369,5 +369,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGitHubClient)
+QTEST_GUILESS_MAIN(tst_GitHubClient)
 #include "tst_githubclient.moc"

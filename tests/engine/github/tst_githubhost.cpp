@@ -8,11 +8,11 @@ using namespace Qt::StringLiterals;
 
 Q_DECLARE_METATYPE(GitHubHost::Kind)
 
-class TestGitHubHost final : public QObject
+class tst_GitHubHost final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     // An API URL → the host its token belongs to, named and classed as gh does.
     void fromApiUrl_data()
     {
@@ -129,5 +129,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGitHubHost)
+QTEST_GUILESS_MAIN(tst_GitHubHost)
 #include "tst_githubhost.moc"

@@ -62,11 +62,11 @@ QString envToken(const QString &variable)
 
 } // namespace
 
-class TestTokenResolver final : public QObject
+class tst_TokenResolver final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     // Every host kind × every source. Each row offers tokens for other hosts too (keyring entries, the other kind's
@@ -205,5 +205,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTokenResolver)
+QTEST_GUILESS_MAIN(tst_TokenResolver)
 #include "tst_tokenresolver.moc"

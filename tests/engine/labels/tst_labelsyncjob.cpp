@@ -18,7 +18,7 @@ using Fault = GitHubTestServer::Fault;
 Q_DECLARE_METATYPE(GitHubTestServer::Fault)
 
 // The repository's labels over real HTTP from the GitHub-shaped server into a real store file.
-class TestLabelSyncJob final : public QObject
+class tst_LabelSyncJob final : public QObject
 {
     Q_OBJECT
 
@@ -71,7 +71,7 @@ private:
             QVERIFY(stored->at(i - 1).name.compare(stored->at(i).name, Qt::CaseInsensitive) <= 0);
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void init()
@@ -256,5 +256,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLabelSyncJob)
+QTEST_GUILESS_MAIN(tst_LabelSyncJob)
 #include "tst_labelsyncjob.moc"

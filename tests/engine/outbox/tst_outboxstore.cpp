@@ -73,7 +73,7 @@ private:
 
     QString path() const { return m_dir->filePath(u"store.sqlite"_s); }
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();

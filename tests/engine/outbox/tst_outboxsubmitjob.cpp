@@ -146,7 +146,7 @@ private:
         QCOMPARE(m_server->totalWrites().labelDeletes, deletes);
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();

@@ -12,11 +12,11 @@ using namespace Qt::StringLiterals;
 // The analysis of real probe runs (real bubblewrap, python3, torch). A wrong result is made on purpose: the
 // test patches the probe's own sandboxed script so that DTensor treats cumsum as point-wise, which scans each
 // shard on its own — the kind of strategy bug the probe is there to catch.
-class TestOperatorAnalysis final : public QObject
+class tst_OperatorAnalysis final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void categoryFromTheName_data();
     void categoryFromTheName();
@@ -28,7 +28,7 @@ private:
     PythonEnvironment m_python;
 };
 
-void TestOperatorAnalysis::initTestCase()
+void tst_OperatorAnalysis::initTestCase()
 {
     const QList<PythonEnvironment> environments = TestVenv::probe();
     QVERIFY(!environments.isEmpty());
@@ -56,7 +56,7 @@ void TestOperatorAnalysis::initTestCase()
     QVERIFY2(m_patched.ok(), qPrintable(m_patched.error + QString::fromUtf8(m_patched.run.stderrTail.right(2000))));
 }
 
-void TestOperatorAnalysis::categoryFromTheName_data()
+void tst_OperatorAnalysis::categoryFromTheName_data()
 {
     QTest::addColumn<QString>("op");
     QTest::addColumn<QString>("category");
@@ -70,14 +70,14 @@ void TestOperatorAnalysis::categoryFromTheName_data()
     QTest::newRow("unknown, nothing probed") << u"aten.frobnicate.default"_s << u"other"_s;
 }
 
-void TestOperatorAnalysis::categoryFromTheName()
+void tst_OperatorAnalysis::categoryFromTheName()
 {
     QFETCH(QString, op);
     QFETCH(QString, category);
     QCOMPARE(OperatorAnalysis::categoryName(OperatorAnalysis::categoryOf(op)), category);
 }
 
-void TestOperatorAnalysis::wrongShardIsReportedAsWrong()
+void tst_OperatorAnalysis::wrongShardIsReportedAsWrong()
 {
     const OperatorProbeOp *cumsum = m_patched.report.find(u"aten.cumsum.default"_s);
     QVERIFY(cumsum);
@@ -111,7 +111,7 @@ void TestOperatorAnalysis::wrongShardIsReportedAsWrong()
     QVERIFY(!analysis.test.contains(u"_shard_0(self)"_s));
 }
 
-void TestOperatorAnalysis::missingStrategyIsAFeature()
+void tst_OperatorAnalysis::missingStrategyIsAFeature()
 {
     const OperatorProbeOp *cumprod = m_patched.report.find(u"aten.cumprod.default"_s);
     QVERIFY(cumprod);
@@ -130,5 +130,5 @@ void TestOperatorAnalysis::missingStrategyIsAFeature()
     QCOMPARE(analysis.test.count(u"@with_comms"_s), 8);
 }
 
-QTEST_GUILESS_MAIN(TestOperatorAnalysis)
+QTEST_GUILESS_MAIN(tst_OperatorAnalysis)
 #include "tst_operatoranalysis.moc"

@@ -5,11 +5,11 @@
 
 using namespace Qt::StringLiterals;
 
-class TestOperatorFinder final : public QObject
+class tst_OperatorFinder final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void findsTheOpAskedAbout_data();
     void findsTheOpAskedAbout();
     void errorMessageOutranksEverything();
@@ -18,7 +18,7 @@ private slots:
     void oneEntryPerOp();
 };
 
-void TestOperatorFinder::findsTheOpAskedAbout_data()
+void tst_OperatorFinder::findsTheOpAskedAbout_data()
 {
     QTest::addColumn<QString>("title");
     QTest::addColumn<QString>("body");
@@ -53,7 +53,7 @@ void TestOperatorFinder::findsTheOpAskedAbout_data()
                                         << u"aten.cumprod.default"_s << u"torch call"_s << u"torch.cumprod(dx, 0)"_s;
 }
 
-void TestOperatorFinder::findsTheOpAskedAbout()
+void tst_OperatorFinder::findsTheOpAskedAbout()
 {
     QFETCH(QString, title);
     QFETCH(QString, body);
@@ -67,7 +67,7 @@ void TestOperatorFinder::findsTheOpAskedAbout()
     QVERIFY2(found.first().evidence.contains(evidence), qPrintable(found.first().evidence));
 }
 
-void TestOperatorFinder::errorMessageOutranksEverything()
+void tst_OperatorFinder::errorMessageOutranksEverything()
 {
     const QList<OperatorMention> found = OperatorFinder::find(
         u"torch.matmul on DTensor"_s,
@@ -80,7 +80,7 @@ void TestOperatorFinder::errorMessageOutranksEverything()
     QCOMPARE(found.at(1).source, OperatorMention::Source::Title);
 }
 
-void TestOperatorFinder::utilitiesAreNotOps_data()
+void tst_OperatorFinder::utilitiesAreNotOps_data()
 {
     QTest::addColumn<QString>("body");
     QTest::newRow("constructors") << u"a = torch.randn(4, 4)\nb = torch.zeros(3)\nc = torch.tensor([1])"_s;
@@ -89,7 +89,7 @@ void TestOperatorFinder::utilitiesAreNotOps_data()
     QTest::newRow("bare mention in prose") << u"I read the torch.cumsum docs."_s;
 }
 
-void TestOperatorFinder::utilitiesAreNotOps()
+void tst_OperatorFinder::utilitiesAreNotOps()
 {
     QFETCH(QString, body);
     const QList<OperatorMention> found = OperatorFinder::find(u"A question"_s, body);
@@ -97,7 +97,7 @@ void TestOperatorFinder::utilitiesAreNotOps()
         QFAIL(qPrintable(u"unexpected op %1 from \"%2\""_s.arg(m.op, m.evidence)));
 }
 
-void TestOperatorFinder::oneEntryPerOp()
+void tst_OperatorFinder::oneEntryPerOp()
 {
     const QList<OperatorMention> found =
         OperatorFinder::find(u"aten.cumsum missing"_s, u"torch.cumsum(x, 0) fails: aten.cumsum.default"_s);
@@ -106,5 +106,5 @@ void TestOperatorFinder::oneEntryPerOp()
     QCOMPARE(found.first().source, OperatorMention::Source::Title);
 }
 
-QTEST_GUILESS_MAIN(TestOperatorFinder)
+QTEST_GUILESS_MAIN(tst_OperatorFinder)
 #include "tst_operatorfinder.moc"

@@ -9,11 +9,11 @@
 using namespace Qt::StringLiterals;
 
 // Real bubblewrap, real python3 and torch: the bundled probe starts its own Gloo ranks inside the sandbox.
-class TestOperatorProbeJob final : public QObject
+class tst_OperatorProbeJob final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void normalizesOpNames_data();
     void normalizesOpNames();
@@ -25,7 +25,7 @@ private:
     PythonEnvironment m_python;
 };
 
-void TestOperatorProbeJob::initTestCase()
+void tst_OperatorProbeJob::initTestCase()
 {
     const QList<PythonEnvironment> environments = TestVenv::probe();
     QVERIFY(!environments.isEmpty());
@@ -34,7 +34,7 @@ void TestOperatorProbeJob::initTestCase()
     QVERIFY2(!m_python.torchVersion.isEmpty(), "these tests need torch in the system python");
 }
 
-void TestOperatorProbeJob::normalizesOpNames_data()
+void tst_OperatorProbeJob::normalizesOpNames_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("name");
@@ -49,14 +49,14 @@ void TestOperatorProbeJob::normalizesOpNames_data()
     QTest::newRow("empty") << QString() << QString();
 }
 
-void TestOperatorProbeJob::normalizesOpNames()
+void tst_OperatorProbeJob::normalizesOpNames()
 {
     QFETCH(QString, text);
     QFETCH(QString, name);
     QCOMPARE(OperatorProbeJob::normalizedOpName(text), name);
 }
 
-void TestOperatorProbeJob::rejectsWhatIsNotAnOp()
+void tst_OperatorProbeJob::rejectsWhatIsNotAnOp()
 {
     OperatorProbeJob job;
     QSignalSpy finished(&job, &OperatorProbeJob::finished);
@@ -68,7 +68,7 @@ void TestOperatorProbeJob::rejectsWhatIsNotAnOp()
     QVERIFY(!job.isRunning());
 }
 
-void TestOperatorProbeJob::probesOpsOnTwoRanks()
+void tst_OperatorProbeJob::probesOpsOnTwoRanks()
 {
     OperatorProbeJob job;
     QSignalSpy finished(&job, &OperatorProbeJob::finished);
@@ -122,7 +122,7 @@ void TestOperatorProbeJob::probesOpsOnTwoRanks()
     QCOMPARE(json.value(u"ops"_s).toArray().size(), 2);
 }
 
-void TestOperatorProbeJob::cancelStopsTheRanks()
+void tst_OperatorProbeJob::cancelStopsTheRanks()
 {
     OperatorProbeJob job;
     QSignalSpy finished(&job, &OperatorProbeJob::finished);
@@ -138,5 +138,5 @@ void TestOperatorProbeJob::cancelStopsTheRanks()
     QVERIFY(!job.isRunning());
 }
 
-QTEST_GUILESS_MAIN(TestOperatorProbeJob)
+QTEST_GUILESS_MAIN(tst_OperatorProbeJob)
 #include "tst_operatorprobejob.moc"

@@ -48,11 +48,11 @@ QByteArray packageSource(const QString &version)
 } // namespace
 
 // Virtualenvs the test builds, each with our small package `tcbug` at another version, and real sandboxed runs.
-class TestReproBisector final : public QObject
+class tst_ReproBisector final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void ordersVersions_data();
     void ordersVersions();
@@ -70,13 +70,13 @@ private:
     QList<PythonEnvironment> m_envs;
 };
 
-QString TestReproBisector::makeVenv(const QString &name, const QString &version)
+QString tst_ReproBisector::makeVenv(const QString &name, const QString &version)
 {
     return TestVenv::create(m_python.interpreter, m_python.pythonVersion, m_home->filePath(name),
                             version.isEmpty() ? QString() : u"tcbug"_s, version, packageSource(version));
 }
 
-void TestReproBisector::initTestCase()
+void tst_ReproBisector::initTestCase()
 {
     const QList<PythonEnvironment> system = TestVenv::probe();
     QVERIFY(!system.isEmpty());
@@ -104,7 +104,7 @@ void TestReproBisector::initTestCase()
     QCOMPARE(m_envs.size(), Versions.size() + 1);
 }
 
-void TestReproBisector::ordersVersions_data()
+void tst_ReproBisector::ordersVersions_data()
 {
     QTest::addColumn<QString>("older");
     QTest::addColumn<QString>("newer");
@@ -114,7 +114,7 @@ void TestReproBisector::ordersVersions_data()
     QTest::addRow("patch") << u"1.3"_s << u"1.3.1"_s;
 }
 
-void TestReproBisector::ordersVersions()
+void tst_ReproBisector::ordersVersions()
 {
     QFETCH(QString, older);
     QFETCH(QString, newer);
@@ -123,7 +123,7 @@ void TestReproBisector::ordersVersions()
     QCOMPARE(ReproBisector::compareVersions(newer, newer), 0);
 }
 
-void TestReproBisector::plansEvenProbes()
+void tst_ReproBisector::plansEvenProbes()
 {
     // Nine versions, nothing known: the ends and one point between them.
     QList<BisectProbe> probes(9);
@@ -143,7 +143,7 @@ void TestReproBisector::plansEvenProbes()
     QVERIFY(ReproBisector::plan(probes, 3, -1, false).isEmpty());
 }
 
-BisectResult TestReproBisector::bisect(const QString &function, const BisectorOptions &options)
+BisectResult tst_ReproBisector::bisect(const QString &function, const BisectorOptions &options)
 {
     SandboxRequest base;
     base.scriptText =
@@ -158,7 +158,7 @@ BisectResult TestReproBisector::bisect(const QString &function, const BisectorOp
     return finished.first().first().value<BisectResult>();
 }
 
-void TestReproBisector::findsExactBoundaries_data()
+void tst_ReproBisector::findsExactBoundaries_data()
 {
     QTest::addColumn<int>("bug");
     QTest::addColumn<QString>("knownBad");
@@ -169,7 +169,7 @@ void TestReproBisector::findsExactBoundaries_data()
     QTest::addRow("fixed, two probes a round") << 1 << QString() << 2;
 }
 
-void TestReproBisector::findsExactBoundaries()
+void tst_ReproBisector::findsExactBoundaries()
 {
     QFETCH(int, bug);
     QFETCH(QString, knownBad);
@@ -233,7 +233,7 @@ void TestReproBisector::findsExactBoundaries()
     QCOMPARE(result.probes.last().environment.name, u"nopkg"_s);
 }
 
-void TestReproBisector::cancelKeepsWhatIsKnown()
+void tst_ReproBisector::cancelKeepsWhatIsKnown()
 {
     SandboxRequest base;
     base.scriptText = u"import tcbug\ntcbug.view(1)\n"_s;
@@ -256,5 +256,5 @@ void TestReproBisector::cancelKeepsWhatIsKnown()
     QCOMPARE(finished.size(), 1);
 }
 
-QTEST_GUILESS_MAIN(TestReproBisector)
+QTEST_GUILESS_MAIN(tst_ReproBisector)
 #include "tst_reprobisector.moc"

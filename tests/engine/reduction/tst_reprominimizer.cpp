@@ -17,11 +17,11 @@ using namespace Qt::StringLiterals;
 
 // Real bubblewrap and real python3: padded repros of ours must shrink to their known core, keeping the
 // failure they show (exception class + message, or the signal) at every step.
-class TestReproMinimizer final : public QObject
+class tst_ReproMinimizer final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void countsCodeLines_data();
     void countsCodeLines();
@@ -45,7 +45,7 @@ private:
     PythonEnvironment m_python;
 };
 
-void TestReproMinimizer::initTestCase()
+void tst_ReproMinimizer::initTestCase()
 {
     const QList<PythonEnvironment> environments = TestVenv::probe();
     QVERIFY(!environments.isEmpty());
@@ -53,7 +53,7 @@ void TestReproMinimizer::initTestCase()
     QVERIFY2(m_python.isUsable(), qPrintable(m_python.probeError));
 }
 
-SandboxRequest TestReproMinimizer::base() const
+SandboxRequest tst_ReproMinimizer::base() const
 {
     SandboxRequest r;
     r.environment = m_python;
@@ -63,7 +63,7 @@ SandboxRequest TestReproMinimizer::base() const
     return r;
 }
 
-MinimizeResult TestReproMinimizer::minimize(ReproMinimizer &minimizer, const QString &source,
+MinimizeResult tst_ReproMinimizer::minimize(ReproMinimizer &minimizer, const QString &source,
                                             const SandboxRequest &base, const MinimizerOptions &options)
 {
     QSignalSpy finished(&minimizer, &ReproMinimizer::finished);
@@ -74,7 +74,7 @@ MinimizeResult TestReproMinimizer::minimize(ReproMinimizer &minimizer, const QSt
     return finished.first().first().value<MinimizeResult>();
 }
 
-QList<ReproOutcome> TestReproMinimizer::rerun(const QString &source, const ErrorSignature &expected, int runs) const
+QList<ReproOutcome> tst_ReproMinimizer::rerun(const QString &source, const ErrorSignature &expected, int runs) const
 {
     QList<ReproOutcome> out;
     for (int i = 0; i < runs; ++i) {
@@ -90,7 +90,7 @@ QList<ReproOutcome> TestReproMinimizer::rerun(const QString &source, const Error
     return out;
 }
 
-void TestReproMinimizer::countsCodeLines_data()
+void tst_ReproMinimizer::countsCodeLines_data()
 {
     QTest::addColumn<QString>("source");
     QTest::addColumn<int>("code");
@@ -125,7 +125,7 @@ void TestReproMinimizer::countsCodeLines_data()
         << u"class Box:\n    def __init__(self):\n        self.v = 1\nBox()\n"_s << 4 << 4;
 }
 
-void TestReproMinimizer::countsCodeLines()
+void tst_ReproMinimizer::countsCodeLines()
 {
     QFETCH(QString, source);
     QFETCH(int, code);
@@ -134,7 +134,7 @@ void TestReproMinimizer::countsCodeLines()
     QCOMPARE(MinimizeResult::nonBlankLines(source), nonBlank);
 }
 
-void TestReproMinimizer::shrinksToCore_data()
+void tst_ReproMinimizer::shrinksToCore_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("expect"); // empty: the minimizer takes the signature from the first run
@@ -151,7 +151,7 @@ void TestReproMinimizer::shrinksToCore_data()
     QTest::addRow("segfault") << u"padded_segfault.py"_s << QString() << 11 << 3 << u"string_at"_s;
 }
 
-void TestReproMinimizer::shrinksToCore()
+void tst_ReproMinimizer::shrinksToCore()
 {
     QFETCH(QString, file);
     QFETCH(QString, expect);
@@ -199,7 +199,7 @@ void TestReproMinimizer::shrinksToCore()
     }
 }
 
-void TestReproMinimizer::stopsAtTheLineThreshold()
+void tst_ReproMinimizer::stopsAtTheLineThreshold()
 {
     const QString source = QString::fromUtf8(TestData::read(u"repro/minimize/padded_reshape.py"_s));
     MinimizerOptions options;
@@ -214,7 +214,7 @@ void TestReproMinimizer::stopsAtTheLineThreshold()
     QVERIFY(!result.signature.message.isEmpty());
 }
 
-void TestReproMinimizer::keepsFlakyFailure()
+void tst_ReproMinimizer::keepsFlakyFailure()
 {
     const QString source = QString::fromUtf8(TestData::read(u"repro/minimize/padded_flaky.py"_s));
     const ErrorSignature expected = ErrorSignature::parse(u"AssertionError: allreduce result mismatch"_s);
@@ -237,7 +237,7 @@ void TestReproMinimizer::keepsFlakyFailure()
     QVERIFY(std::any_of(again.cbegin(), again.cend(), [](const ReproOutcome &o) { return o.reproduces(); }));
 }
 
-void TestReproMinimizer::cancelKeepsBestSoFar()
+void tst_ReproMinimizer::cancelKeepsBestSoFar()
 {
     const QString source = QString::fromUtf8(TestData::read(u"repro/minimize/padded_keyerror.py"_s));
     MinimizerOptions options;
@@ -264,7 +264,7 @@ void TestReproMinimizer::cancelKeepsBestSoFar()
     QCOMPARE(finished.size(), 1);
 }
 
-void TestReproMinimizer::refusesWhatDoesNotFail()
+void tst_ReproMinimizer::refusesWhatDoesNotFail()
 {
     ReproMinimizer minimizer;
     MinimizerOptions options;
@@ -277,7 +277,7 @@ void TestReproMinimizer::refusesWhatDoesNotFail()
     QCOMPARE(result.runs, 1);
 }
 
-void TestReproMinimizer::simplerCandidates_data()
+void tst_ReproMinimizer::simplerCandidates_data()
 {
     QTest::addColumn<QString>("source");
     QTest::addColumn<QStringList>("descriptions");
@@ -299,7 +299,7 @@ void TestReproMinimizer::simplerCandidates_data()
     QTest::addRow("nothing to simplify") << u"x = [1, 2]\nprint(sum(x))\n"_s << QStringList() << QStringList();
 }
 
-void TestReproMinimizer::simplerCandidates()
+void tst_ReproMinimizer::simplerCandidates()
 {
     QFETCH(QString, source);
     QFETCH(QStringList, descriptions);
@@ -328,7 +328,7 @@ void TestReproMinimizer::simplerCandidates()
     }
 }
 
-void TestReproMinimizer::learnsWhatTheBugNeeds_data()
+void tst_ReproMinimizer::learnsWhatTheBugNeeds_data()
 {
     QTest::addColumn<QString>("source");
     QTest::addColumn<QString>("expect");
@@ -348,7 +348,7 @@ void TestReproMinimizer::learnsWhatTheBugNeeds_data()
         << u"ValueError: bad reduction over"_s << QStringList() << u"cpu"_s;
 }
 
-void TestReproMinimizer::learnsWhatTheBugNeeds()
+void tst_ReproMinimizer::learnsWhatTheBugNeeds()
 {
     QFETCH(QString, source);
     QFETCH(QString, expect);
@@ -366,5 +366,5 @@ void TestReproMinimizer::learnsWhatTheBugNeeds()
     QVERIFY2(result.minimized.contains(minimizedHas), qPrintable(result.minimized));
 }
 
-QTEST_GUILESS_MAIN(TestReproMinimizer)
+QTEST_GUILESS_MAIN(tst_ReproMinimizer)
 #include "tst_reprominimizer.moc"

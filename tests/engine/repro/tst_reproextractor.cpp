@@ -8,11 +8,11 @@
 
 using namespace Qt::StringLiterals;
 
-class TestReproExtractor final : public QObject
+class tst_ReproExtractor final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void readsReportedHangAndImpliedError_data();
     void readsReportedHangAndImpliedError();
     void lastRaisedReadsDynamoUnsupported();
@@ -73,7 +73,7 @@ const QString Traceback = u"Traceback (most recent call last):\n  File \"repro.p
 
 } // namespace
 
-void TestReproExtractor::findsBlockAndReportedError()
+void tst_ReproExtractor::findsBlockAndReportedError()
 {
     const Issue issue = issueWith(u"### Bug\n\n"_s + fence(u"python"_s, LongRepro) + u"\nOutput:\n"_s +
                                   fence(QString(), Traceback) + u"### Versions\n"_s +
@@ -90,7 +90,7 @@ void TestReproExtractor::findsBlockAndReportedError()
     QVERIFY(!e.needsReproduction());
 }
 
-void TestReproExtractor::prefersOriginalPostersMostRecent()
+void tst_ReproExtractor::prefersOriginalPostersMostRecent()
 {
     Issue issue = issueWith(fence(u"python"_s, LongRepro));
     const QString updated = LongRepro + u"print('updated')\n"_s;
@@ -103,7 +103,7 @@ void TestReproExtractor::prefersOriginalPostersMostRecent()
     QVERIFY(e.reason.contains(u"most recent"_s));
 }
 
-void TestReproExtractor::commenterStrictlyShorterWins_data()
+void tst_ReproExtractor::commenterStrictlyShorterWins_data()
 {
     QTest::addColumn<QString>("commenterCode");
     QTest::addColumn<bool>("commenterWins");
@@ -113,7 +113,7 @@ void TestReproExtractor::commenterStrictlyShorterWins_data()
     QTest::addRow("same length") << LongRepro << false;
 }
 
-void TestReproExtractor::commenterStrictlyShorterWins()
+void tst_ReproExtractor::commenterStrictlyShorterWins()
 {
     QFETCH(QString, commenterCode);
     QFETCH(bool, commenterWins);
@@ -125,7 +125,7 @@ void TestReproExtractor::commenterStrictlyShorterWins()
         QVERIFY(e.reason.contains(u"strictly shorter"_s));
 }
 
-void TestReproExtractor::screenshotsAndNothing_data()
+void tst_ReproExtractor::screenshotsAndNothing_data()
 {
     QTest::addColumn<QString>("body");
     QTest::addColumn<int>("status");
@@ -138,7 +138,7 @@ void TestReproExtractor::screenshotsAndNothing_data()
     QTest::addRow("only a traceback") << fence(QString(), Traceback) << int(ReproExtraction::Status::None);
 }
 
-void TestReproExtractor::screenshotsAndNothing()
+void tst_ReproExtractor::screenshotsAndNothing()
 {
     QFETCH(QString, body);
     QFETCH(int, status);
@@ -149,7 +149,7 @@ void TestReproExtractor::screenshotsAndNothing()
     QVERIFY(e.reason.contains(u"needs reproduction"_s));
 }
 
-void TestReproExtractor::attachesLauncher()
+void tst_ReproExtractor::attachesLauncher()
 {
     const QString body = u"Save as `repro.py`:\n"_s +
                          fence(u"python"_s, u"import torch.distributed as dist\ndist.init_process_group('gloo')\n"_s) +
@@ -171,7 +171,7 @@ void TestReproExtractor::attachesLauncher()
     QCOMPARE(p.candidates.first().scriptArguments, (QStringList{u"--n"_s, u"2"_s}));
 }
 
-void TestReproExtractor::joinsBlocksOfOneProgram()
+void tst_ReproExtractor::joinsBlocksOfOneProgram()
 {
     const QString body =
         u"Model:\n"_s +
@@ -191,7 +191,7 @@ void TestReproExtractor::joinsBlocksOfOneProgram()
     QCOMPARE(ReproExtractor::extract(issueWith(two)).candidates.size(), 2);
 }
 
-void TestReproExtractor::skipsOutputAndEnvironmentBlocks()
+void tst_ReproExtractor::skipsOutputAndEnvironmentBlocks()
 {
     const QList<FencedBlock> blocks = ReproExtractor::fencedBlocks(
         fence(u"python"_s, u"import torch"_s) + fence(u"text"_s, u"tensor([1.])"_s) + u"~~~\nimport os\n~~~\n"_s +
@@ -205,7 +205,7 @@ void TestReproExtractor::skipsOutputAndEnvironmentBlocks()
     QVERIFY(ReproExtractor::looksLikeTraceback(Traceback));
 }
 
-void TestReproExtractor::stripsInteractivePrompts()
+void tst_ReproExtractor::stripsInteractivePrompts()
 {
     const ReproExtraction e = ReproExtractor::extract(
         issueWith(fence(u"pycon"_s, u">>> import torch\n>>> torch.ones(2).sum()\ntensor(2.)\n>>> for i in range(2):\n"
@@ -214,7 +214,7 @@ void TestReproExtractor::stripsInteractivePrompts()
     QCOMPARE(e.candidates.first().code, u"import torch\ntorch.ones(2).sum()\nfor i in range(2):\n    print(i)"_s);
 }
 
-void TestReproExtractor::readsFixture()
+void tst_ReproExtractor::readsFixture()
 {
     const auto issues = IssueJsonReader::readFile(TestData::path(u"repro/issue-distributed.json"_s));
     QVERIFY2(issues.ok(), qPrintable(issues.error()));
@@ -228,7 +228,7 @@ void TestReproExtractor::readsFixture()
     QCOMPARE(e.candidates.first().launcher, (QStringList{u"torchrun"_s, u"--nproc_per_node=1"_s}));
 }
 
-void TestReproExtractor::distinctivePart_data()
+void tst_ReproExtractor::distinctivePart_data()
 {
     QTest::addColumn<QString>("message");
     QTest::addColumn<QString>("part");
@@ -242,14 +242,14 @@ void TestReproExtractor::distinctivePart_data()
                                 << u"Boolean value of Tensor with more than one value is ambiguous"_s;
 }
 
-void TestReproExtractor::distinctivePart()
+void tst_ReproExtractor::distinctivePart()
 {
     QFETCH(QString, message);
     QFETCH(QString, part);
     QCOMPARE(ErrorSignature::distinctivePart(message), part);
 }
 
-void TestReproExtractor::foundIn_data()
+void tst_ReproExtractor::foundIn_data()
 {
     QTest::addColumn<QString>("expected");
     QTest::addColumn<QString>("output");
@@ -274,7 +274,7 @@ void TestReproExtractor::foundIn_data()
                                      << true;
 }
 
-void TestReproExtractor::foundIn()
+void tst_ReproExtractor::foundIn()
 {
     QFETCH(QString, expected);
     QFETCH(QString, output);
@@ -282,7 +282,7 @@ void TestReproExtractor::foundIn()
     QCOMPARE(ErrorSignature::parse(expected).foundIn(output), found);
 }
 
-void TestReproExtractor::lastRaised()
+void tst_ReproExtractor::lastRaised()
 {
     const QString chained = u"Traceback (most recent call last):\n  File \"a\"\nKeyError: 'w'\n\nDuring handling of "
                             u"the above exception, another exception occurred:\n\nTraceback (most recent call last):\n"
@@ -295,7 +295,7 @@ void TestReproExtractor::lastRaised()
 }
 
 // torchrun prefixes every line of a rank: the signature is read through it, as the output view reads it.
-void TestReproExtractor::lastRaisedThroughRankPrefix_data()
+void tst_ReproExtractor::lastRaisedThroughRankPrefix_data()
 {
     QTest::addColumn<QString>("output");
     QTest::addColumn<QString>("exceptionClass");
@@ -313,7 +313,7 @@ void TestReproExtractor::lastRaisedThroughRankPrefix_data()
                                << u"KeyError"_s << u"'w'"_s;
 }
 
-void TestReproExtractor::lastRaisedThroughRankPrefix()
+void tst_ReproExtractor::lastRaisedThroughRankPrefix()
 {
     QFETCH(QString, output);
     QFETCH(QString, exceptionClass);
@@ -324,7 +324,7 @@ void TestReproExtractor::lastRaisedThroughRankPrefix()
     QVERIFY(sig.foundIn(output));
 }
 
-void TestReproExtractor::readsReportedHangAndImpliedError_data()
+void tst_ReproExtractor::readsReportedHangAndImpliedError_data()
 {
     QTest::addColumn<QString>("title");
     QTest::addColumn<QString>("body");
@@ -356,7 +356,7 @@ void TestReproExtractor::readsReportedHangAndImpliedError_data()
     QTest::addRow("no longer crashes") << u"conv no longer crashes"_s << code << false << false << false << false;
 }
 
-void TestReproExtractor::readsReportedHangAndImpliedError()
+void tst_ReproExtractor::readsReportedHangAndImpliedError()
 {
     QFETCH(QString, title);
     QFETCH(QString, body);
@@ -377,7 +377,7 @@ void TestReproExtractor::readsReportedHangAndImpliedError()
     QCOMPARE(e.compileSymptom, compileSymptom);
 }
 
-void TestReproExtractor::lastRaisedReadsDynamoUnsupported()
+void tst_ReproExtractor::lastRaisedReadsDynamoUnsupported()
 {
     // Dynamo's graph-break error has no Error/Exception suffix of its own to match on.
     const QString traceback = u"Traceback (most recent call last):\n  File \"/tmp/r.py\", line 3, in <module>\n"
@@ -387,5 +387,5 @@ void TestReproExtractor::lastRaisedReadsDynamoUnsupported()
     QVERIFY(sig.message.contains(u"skip function copy"_s));
 }
 
-QTEST_APPLESS_MAIN(TestReproExtractor)
+QTEST_APPLESS_MAIN(tst_ReproExtractor)
 #include "tst_reproextractor.moc"

@@ -13,11 +13,11 @@ using namespace Qt::StringLiterals;
 
 // The needs check runs the real helper with the real python3 and torch (no CUDA, no NCCL here), on repros we
 // wrote for each need; its variants then run in the real sandbox.
-class TestReproNeedsProbe final : public QObject
+class tst_ReproNeedsProbe final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void findsNeeds_data();
     void findsNeeds();
@@ -34,7 +34,7 @@ private:
     PythonEnvironment m_python;
 };
 
-void TestReproNeedsProbe::initTestCase()
+void tst_ReproNeedsProbe::initTestCase()
 {
     const QList<PythonEnvironment> environments = TestVenv::probe();
     QVERIFY(!environments.isEmpty());
@@ -42,7 +42,7 @@ void TestReproNeedsProbe::initTestCase()
     QVERIFY2(m_python.isUsable(), qPrintable(m_python.probeError));
 }
 
-QString TestReproNeedsProbe::read(const QString &script)
+QString tst_ReproNeedsProbe::read(const QString &script)
 {
     QFile file(TestData::path(u"repro/"_s + script));
     if (!file.open(QIODevice::ReadOnly))
@@ -50,7 +50,7 @@ QString TestReproNeedsProbe::read(const QString &script)
     return QString::fromUtf8(file.readAll());
 }
 
-ReproNeeds TestReproNeedsProbe::probe(const QString &script, int ranks, const QString &issueText) const
+ReproNeeds tst_ReproNeedsProbe::probe(const QString &script, int ranks, const QString &issueText) const
 {
     ReproNeedsProbe p;
     std::optional<Result<ReproNeeds>> result;
@@ -63,7 +63,7 @@ ReproNeeds TestReproNeedsProbe::probe(const QString &script, int ranks, const QS
     return result->value();
 }
 
-SandboxRunResult TestReproNeedsProbe::run(const QString &code, const QString &name) const
+SandboxRunResult tst_ReproNeedsProbe::run(const QString &code, const QString &name) const
 {
     SandboxRequest r;
     r.scriptText = code;
@@ -78,7 +78,7 @@ SandboxRunResult TestReproNeedsProbe::run(const QString &code, const QString &na
     return finished.first().first().value<SandboxRunResult>();
 }
 
-void TestReproNeedsProbe::findsNeeds_data()
+void tst_ReproNeedsProbe::findsNeeds_data()
 {
     QTest::addColumn<QString>("script");
     QTest::addColumn<int>("ranks");
@@ -110,7 +110,7 @@ void TestReproNeedsProbe::findsNeeds_data()
                                      << u"can run here"_s;
 }
 
-void TestReproNeedsProbe::findsNeeds()
+void tst_ReproNeedsProbe::findsNeeds()
 {
     QFETCH(QString, script);
     QFETCH(int, ranks);
@@ -144,7 +144,7 @@ void TestReproNeedsProbe::findsNeeds()
     }
 }
 
-void TestReproNeedsProbe::readsGpuCountFromIssue_data()
+void tst_ReproNeedsProbe::readsGpuCountFromIssue_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<int>("gpus");
@@ -154,14 +154,14 @@ void TestReproNeedsProbe::readsGpuCountFromIssue_data()
     QTest::addRow("none") << u"CPU only, nothing else"_s << 0;
 }
 
-void TestReproNeedsProbe::readsGpuCountFromIssue()
+void tst_ReproNeedsProbe::readsGpuCountFromIssue()
 {
     QFETCH(QString, text);
     QFETCH(int, gpus);
     QCOMPARE(ReproNeedsProbe::gpusStatedIn(text), gpus);
 }
 
-void TestReproNeedsProbe::cpuVariantRunsHere()
+void tst_ReproNeedsProbe::cpuVariantRunsHere()
 {
     // The NCCL-only script as a CPU variant: nccl→gloo, .cuda() dropped, set_device removed; it runs and passes.
     const ReproNeeds needs = probe(u"nccl_only.py"_s);
@@ -174,7 +174,7 @@ void TestReproNeedsProbe::cpuVariantRunsHere()
     QVERIFY(QString::fromUtf8(result.stdoutTail).contains(u"rank 1 ok"_s));
 }
 
-void TestReproNeedsProbe::assertCloseVariantShowsTheMismatch()
+void tst_ReproNeedsProbe::assertCloseVariantShowsTheMismatch()
 {
     const ReproNeeds needs = probe(u"print_mismatch.py"_s);
     QVERIFY(!needs.hasCheck);
@@ -194,5 +194,5 @@ void TestReproNeedsProbe::assertCloseVariantShowsTheMismatch()
     QVERIFY2(outcome.kind == ReproOutcome::Kind::SameError, qPrintable(outcome.detail));
 }
 
-QTEST_GUILESS_MAIN(TestReproNeedsProbe)
+QTEST_GUILESS_MAIN(tst_ReproNeedsProbe)
 #include "tst_reproneedsprobe.moc"

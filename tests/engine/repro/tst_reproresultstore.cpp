@@ -44,7 +44,7 @@ class tst_ReproResultStore : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void roundTrip_data();
     void roundTrip();

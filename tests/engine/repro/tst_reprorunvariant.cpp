@@ -9,11 +9,11 @@ using namespace Qt::StringLiterals;
 
 using Variables = QMap<QString, QString>;
 
-class TestReproRunVariant final : public QObject
+class tst_ReproRunVariant final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void parsesVariables_data()
     {
         QTest::addColumn<QString>("text");
@@ -97,5 +97,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestReproRunVariant)
+QTEST_GUILESS_MAIN(tst_ReproRunVariant)
 #include "tst_reprorunvariant.moc"

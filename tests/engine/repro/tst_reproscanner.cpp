@@ -12,11 +12,11 @@
 using namespace Qt::StringLiterals;
 
 // The analyser is real Python (`ast`) run by ReproScanner; the corpus is in tests/data/repro/scanner.
-class TestReproScanner final : public QObject
+class tst_ReproScanner final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void flagsDangerous_data();
     void flagsDangerous();
     void passesBenign_data();
@@ -32,7 +32,7 @@ private:
     static void addCorpus(const QString &folder);
 };
 
-Result<ScanReport> TestReproScanner::scan(const QByteArray &code)
+Result<ScanReport> tst_ReproScanner::scan(const QByteArray &code)
 {
     ReproScanner scanner;
     std::optional<Result<ScanReport>> report;
@@ -44,7 +44,7 @@ Result<ScanReport> TestReproScanner::scan(const QByteArray &code)
     return *report;
 }
 
-void TestReproScanner::addCorpus(const QString &folder)
+void tst_ReproScanner::addCorpus(const QString &folder)
 {
     QTest::addColumn<QString>("file");
     const QDir dir(TestData::path(u"repro/scanner/"_s + folder));
@@ -54,12 +54,12 @@ void TestReproScanner::addCorpus(const QString &folder)
         QTest::newRow(qPrintable(file)) << dir.filePath(file);
 }
 
-void TestReproScanner::flagsDangerous_data()
+void tst_ReproScanner::flagsDangerous_data()
 {
     addCorpus(u"dangerous"_s);
 }
 
-void TestReproScanner::flagsDangerous()
+void tst_ReproScanner::flagsDangerous()
 {
     QFETCH(QString, file);
     QFile f(file);
@@ -78,12 +78,12 @@ void TestReproScanner::flagsDangerous()
     }
 }
 
-void TestReproScanner::passesBenign_data()
+void tst_ReproScanner::passesBenign_data()
 {
     addCorpus(u"benign"_s);
 }
 
-void TestReproScanner::passesBenign()
+void tst_ReproScanner::passesBenign()
 {
     QFETCH(QString, file);
     QFile f(file);
@@ -96,7 +96,7 @@ void TestReproScanner::passesBenign()
     QVERIFY2(report->clean(), qPrintable(found.join(u"; "_s)));
 }
 
-void TestReproScanner::reportsParseFailure()
+void tst_ReproScanner::reportsParseFailure()
 {
     const Result<ScanReport> report = scan("import torch\nx = torch.ones(2\nprint(x)\n");
     QVERIFY(report.ok());
@@ -108,7 +108,7 @@ void TestReproScanner::reportsParseFailure()
     QVERIFY(review.consentRequired());
 }
 
-void TestReproScanner::limitsTheAnalyser()
+void tst_ReproScanner::limitsTheAnalyser()
 {
     // Deeply nested input must end in a report or a clean error, not hang or take the machine down.
     QByteArray code = "x = " + QByteArray(20000, '(') + "1" + QByteArray(20000, ')') + "\n";
@@ -116,7 +116,7 @@ void TestReproScanner::limitsTheAnalyser()
     QVERIFY(!report.ok() || !report->parsed);
 }
 
-void TestReproScanner::trustAndConsent_data()
+void tst_ReproScanner::trustAndConsent_data()
 {
     QTest::addColumn<QString>("association");
     QTest::addColumn<bool>("findings");
@@ -132,7 +132,7 @@ void TestReproScanner::trustAndConsent_data()
     QTest::addRow("local file, clean") << QString() << false << int(AuthorTrust::Unknown) << false;
 }
 
-void TestReproScanner::trustAndConsent()
+void tst_ReproScanner::trustAndConsent()
 {
     QFETCH(QString, association);
     QFETCH(bool, findings);
@@ -148,7 +148,7 @@ void TestReproScanner::trustAndConsent()
     QCOMPARE(review.consentRequired(), consent);
 }
 
-void TestReproScanner::parsesReport()
+void tst_ReproScanner::parsesReport()
 {
     const auto report = ReproScanner::parseReport(
         R"({"parsed": true, "error": null, "findings": [{"line": 4, "rule": "network", "reason": "r"}]})");
@@ -158,5 +158,5 @@ void TestReproScanner::parsesReport()
     QVERIFY(!ReproScanner::parseReport("not json").ok());
 }
 
-QTEST_GUILESS_MAIN(TestReproScanner)
+QTEST_GUILESS_MAIN(tst_ReproScanner)
 #include "tst_reproscanner.moc"

@@ -21,11 +21,11 @@ using namespace Qt::StringLiterals;
 Q_DECLARE_METATYPE(ReproOutcome::Kind)
 
 // Real bubblewrap, real python3 and torch: every repro here was written by us to probe one behaviour.
-class TestSandboxRunner final : public QObject
+class tst_SandboxRunner final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void buildsContainedCommand();
     void reproducesDistinctError();
@@ -55,7 +55,7 @@ private:
     PythonEnvironment m_python;
 };
 
-void TestSandboxRunner::initTestCase()
+void tst_SandboxRunner::initTestCase()
 {
     const QList<PythonEnvironment> environments = TestVenv::probe();
     QVERIFY(!environments.isEmpty());
@@ -66,7 +66,7 @@ void TestSandboxRunner::initTestCase()
     QVERIFY2(!m_python.torchVersion.isEmpty(), "these tests need torch in the system python");
 }
 
-SandboxRequest TestSandboxRunner::request(const QString &script) const
+SandboxRequest tst_SandboxRunner::request(const QString &script) const
 {
     SandboxRequest r;
     r.scriptPath = TestData::path(u"repro/"_s + script);
@@ -75,7 +75,7 @@ SandboxRequest TestSandboxRunner::request(const QString &script) const
     return r;
 }
 
-SandboxRunResult TestSandboxRunner::run(const SandboxRequest &request, int waitMs)
+SandboxRunResult tst_SandboxRunner::run(const SandboxRequest &request, int waitMs)
 {
     SandboxRunner runner;
     QSignalSpy finished(&runner, &SandboxRunner::finished);
@@ -85,7 +85,7 @@ SandboxRunResult TestSandboxRunner::run(const SandboxRequest &request, int waitM
     return finished.first().first().value<SandboxRunResult>();
 }
 
-void TestSandboxRunner::buildsContainedCommand()
+void tst_SandboxRunner::buildsContainedCommand()
 {
     SandboxRequest r = request(u"distinct_error.py"_s);
     r.hashSeed = 0;
@@ -118,7 +118,7 @@ void TestSandboxRunner::buildsContainedCommand()
     QVERIFY(line.contains(u"--setenv TC_DEADLINE "_s));
 }
 
-void TestSandboxRunner::reproducesDistinctError()
+void tst_SandboxRunner::reproducesDistinctError()
 {
     const SandboxRunResult result = run(request(u"distinct_error.py"_s));
     QVERIFY2(!result.sandboxRefused(), qPrintable(result.refusal));
@@ -131,7 +131,7 @@ void TestSandboxRunner::reproducesDistinctError()
     QCOMPARE(outcome.observed.exceptionClass, u"RuntimeError"_s);
 }
 
-void TestSandboxRunner::tellsDifferentErrorApart()
+void tst_SandboxRunner::tellsDifferentErrorApart()
 {
     const SandboxRunResult result = run(request(u"different_error.py"_s));
     const auto expected = ErrorSignature::parse(u"RuntimeError: frobnicate kernel expected 4 columns"_s);
@@ -142,7 +142,7 @@ void TestSandboxRunner::tellsDifferentErrorApart()
     QCOMPARE(OutcomeClassifier::classify(result, {}).kind, ReproOutcome::Kind::Failed);
 }
 
-void TestSandboxRunner::segfaultIsKilledBySignal()
+void tst_SandboxRunner::segfaultIsKilledBySignal()
 {
     const SandboxRunResult result = run(request(u"segfault.py"_s));
     QCOMPARE(result.exitCode, 139);
@@ -153,7 +153,7 @@ void TestSandboxRunner::segfaultIsKilledBySignal()
     QVERIFY(QString::fromUtf8(result.stderrTail).contains(u"Segmentation fault"_s)); // faulthandler
 }
 
-void TestSandboxRunner::timeoutKillsTheTree()
+void tst_SandboxRunner::timeoutKillsTheTree()
 {
     SandboxRequest r = request(u"infinite_loop.py"_s);
     r.limits.timeoutMs = 1500;
@@ -165,7 +165,7 @@ void TestSandboxRunner::timeoutKillsTheTree()
     QTRY_VERIFY_WITH_TIMEOUT(!RunningProcesses::any("/tmp/infinite_loop.py"), 5000);
 }
 
-void TestSandboxRunner::forkBombIsContained()
+void tst_SandboxRunner::forkBombIsContained()
 {
     SandboxRequest r = request(u"fork_bomb.py"_s);
     r.limits.processes = 64;
@@ -178,7 +178,7 @@ void TestSandboxRunner::forkBombIsContained()
     QTRY_VERIFY_WITH_TIMEOUT(!RunningProcesses::any("/tmp/fork_bomb.py"), 5000);
 }
 
-void TestSandboxRunner::gatesFlakinessOverRuns()
+void tst_SandboxRunner::gatesFlakinessOverRuns()
 {
     ReproSeries series;
     QSignalSpy perRun(&series, &ReproSeries::runFinished);
@@ -201,7 +201,7 @@ void TestSandboxRunner::gatesFlakinessOverRuns()
     QVERIFY(summary.overall.detail.contains(u"flaky"_s));
 }
 
-void TestSandboxRunner::fixesHashSeed()
+void tst_SandboxRunner::fixesHashSeed()
 {
     // Code straight from an extracted candidate, no file of ours.
     SandboxRequest r;
@@ -214,7 +214,7 @@ void TestSandboxRunner::fixesHashSeed()
     QCOMPARE(first, second);
 }
 
-void TestSandboxRunner::glooTwoRankAllReduce()
+void tst_SandboxRunner::glooTwoRankAllReduce()
 {
     const SandboxRunResult result = run(request(u"gloo_allreduce.py"_s));
     const QString out = QString::fromUtf8(result.stdoutTail);
@@ -224,7 +224,7 @@ void TestSandboxRunner::glooTwoRankAllReduce()
     QCOMPARE(OutcomeClassifier::classify(result, {}).kind, ReproOutcome::Kind::Passed);
 }
 
-void TestSandboxRunner::compilesOnEachBackend_data()
+void tst_SandboxRunner::compilesOnEachBackend_data()
 {
     QTest::addColumn<QString>("backend");
     QTest::addRow("eager") << u"eager"_s;
@@ -232,7 +232,7 @@ void TestSandboxRunner::compilesOnEachBackend_data()
     QTest::addRow("inductor") << u"inductor"_s; // C++ codegen and g++ in the sandbox, caches in the work dir
 }
 
-void TestSandboxRunner::compilesOnEachBackend()
+void tst_SandboxRunner::compilesOnEachBackend()
 {
     QFETCH(QString, backend);
     SandboxRequest r = request(u"compiled_backend.py"_s);
@@ -249,7 +249,7 @@ void TestSandboxRunner::compilesOnEachBackend()
     QVERIFY(!err.contains(u"No username set"_s));
 }
 
-void TestSandboxRunner::classifiesFailureModes_data()
+void tst_SandboxRunner::classifiesFailureModes_data()
 {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QStringList>("launcher");
@@ -308,7 +308,7 @@ void TestSandboxRunner::classifiesFailureModes_data()
                                          << QStringList{u"no pass/fail check"_s, u"compiled tensor([ 1.,"_s};
 }
 
-void TestSandboxRunner::classifiesFailureModes()
+void tst_SandboxRunner::classifiesFailureModes()
 {
     QFETCH(QString, script);
     QFETCH(QStringList, launcher);
@@ -342,7 +342,7 @@ void TestSandboxRunner::classifiesFailureModes()
         QVERIFY(outcome.saysNothing());
 }
 
-void TestSandboxRunner::cannotReachLoopbackServer()
+void tst_SandboxRunner::cannotReachLoopbackServer()
 {
     QTcpServer server;
     QVERIFY(server.listen(QHostAddress::LocalHost));
@@ -358,7 +358,7 @@ void TestSandboxRunner::cannotReachLoopbackServer()
     QVERIFY(!server.hasPendingConnections());
 }
 
-void TestSandboxRunner::cannotWriteOutsideWorkDir()
+void tst_SandboxRunner::cannotWriteOutsideWorkDir()
 {
     QTemporaryDir hostDir(QDir::homePath() + u"/triage-escape-XXXXXX"_s);
     QVERIFY(hostDir.isValid());
@@ -374,7 +374,7 @@ void TestSandboxRunner::cannotWriteOutsideWorkDir()
         QVERIFY2(!QFile::exists(target), qPrintable(target));
 }
 
-void TestSandboxRunner::streamsFiftyMegabytes()
+void tst_SandboxRunner::streamsFiftyMegabytes()
 {
     SandboxRequest r = request(u"big_output.py"_s);
     r.limits.retainBytes = 256 * 1024;
@@ -402,7 +402,7 @@ void TestSandboxRunner::streamsFiftyMegabytes()
     QCOMPARE(outcome.kind, ReproOutcome::Kind::SameError);
 }
 
-void TestSandboxRunner::refusesWhatCannotRun_data()
+void tst_SandboxRunner::refusesWhatCannotRun_data()
 {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("interpreter");
@@ -410,7 +410,7 @@ void TestSandboxRunner::refusesWhatCannotRun_data()
     QTest::addRow("missing interpreter") << u"passes.py"_s << u"/nonexistent/bin/python3"_s;
 }
 
-void TestSandboxRunner::refusesWhatCannotRun()
+void tst_SandboxRunner::refusesWhatCannotRun()
 {
     QFETCH(QString, script);
     QFETCH(QString, interpreter);
@@ -422,7 +422,7 @@ void TestSandboxRunner::refusesWhatCannotRun()
     QCOMPARE(OutcomeClassifier::classify(result, {}).kind, ReproOutcome::Kind::SandboxRefused);
 }
 
-void TestSandboxRunner::runsInConfiguredVirtualenv()
+void tst_SandboxRunner::runsInConfiguredVirtualenv()
 {
     // A virtualenv in the (hidden) home folder: bound back read-only so its interpreter runs inside.
     QTemporaryDir home(QDir::homePath() + u"/triage-venv-XXXXXX"_s);
@@ -458,7 +458,7 @@ void TestSandboxRunner::runsInConfiguredVirtualenv()
     QVERIFY(!PythonEnvironment::fromSetting(u"broken="_s + home.filePath(u"nothing"_s)).ok());
 }
 
-void TestSandboxRunner::parsesCondaEnvList()
+void tst_SandboxRunner::parsesCondaEnvList()
 {
     const QByteArray json = R"({"envs": ["/opt/conda", "/opt/conda/envs/pytorch-2.6", "/home/u/.conda/envs/pt-nightly"],
                                 "root_prefix": "/opt/conda"})";
@@ -471,5 +471,5 @@ void TestSandboxRunner::parsesCondaEnvList()
     QVERIFY(!envs.at(2).probeError.isEmpty()); // no interpreter there on this machine
 }
 
-QTEST_GUILESS_MAIN(TestSandboxRunner)
+QTEST_GUILESS_MAIN(tst_SandboxRunner)
 #include "tst_sandboxrunner.moc"

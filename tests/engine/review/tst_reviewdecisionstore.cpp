@@ -51,7 +51,7 @@ class tst_ReviewDecisionStore : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void stateNames_data();
     void stateNames();

@@ -31,7 +31,7 @@ class tst_AgreementCalculator : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void finalLabels_data();
     void finalLabels();
     void agreementNeedsTheSameSubOncall();

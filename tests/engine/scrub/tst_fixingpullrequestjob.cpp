@@ -44,11 +44,11 @@ QList<TestCommit> unrelated(int from, int count)
 } // namespace
 
 // The fixing PR as GitHub's REST timeline names it, read over loopback from a GitHub-shaped server.
-class TestFixingPullRequestJob final : public QObject
+class tst_FixingPullRequestJob final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_server.start());
@@ -265,5 +265,5 @@ private:
     GitHubClient m_client;
 };
 
-QTEST_GUILESS_MAIN(TestFixingPullRequestJob)
+QTEST_GUILESS_MAIN(tst_FixingPullRequestJob)
 #include "tst_fixingpullrequestjob.moc"

@@ -38,11 +38,11 @@ Issue bugReport()
 
 } // namespace
 
-class TestScrubActionability final : public QObject
+class tst_ScrubActionability final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void stops_data();
     void stops();
     void recentConfirmation_data();
@@ -50,7 +50,7 @@ private slots:
     void labelsToAddSkipPresentOnes();
 };
 
-void TestScrubActionability::stops_data()
+void tst_ScrubActionability::stops_data()
 {
     QTest::addColumn<Issue>("issue");
     QTest::addColumn<ScrubMachine>("machine");
@@ -204,7 +204,7 @@ void TestScrubActionability::stops_data()
                                               << u"#7000"_s << QStringList{u"tracker"_s};
 }
 
-void TestScrubActionability::stops()
+void tst_ScrubActionability::stops()
 {
     QFETCH(Issue, issue);
     QFETCH(ScrubMachine, machine);
@@ -230,7 +230,7 @@ void TestScrubActionability::stops()
     QCOMPARE(gate.labelsToAdd(issue.labels), addLabels);
 }
 
-void TestScrubActionability::recentConfirmation_data()
+void tst_ScrubActionability::recentConfirmation_data()
 {
     QTest::addColumn<QList<Comment>>("comments");
     QTest::addColumn<QString>("reported");
@@ -265,7 +265,7 @@ void TestScrubActionability::recentConfirmation_data()
                                        << err << u"b"_s << u"2.6"_s;
 }
 
-void TestScrubActionability::recentConfirmation()
+void tst_ScrubActionability::recentConfirmation()
 {
     QFETCH(QList<Comment>, comments);
     QFETCH(QString, reported);
@@ -286,7 +286,7 @@ void TestScrubActionability::recentConfirmation()
     }
 }
 
-void TestScrubActionability::labelsToAddSkipPresentOnes()
+void tst_ScrubActionability::labelsToAddSkipPresentOnes()
 {
     ScrubGate gate;
     ScrubStop a;
@@ -298,5 +298,5 @@ void TestScrubActionability::labelsToAddSkipPresentOnes()
     QCOMPARE(gate.labelsToAdd({u"tracker"_s}), QStringList{u"feature"_s});
 }
 
-QTEST_APPLESS_MAIN(TestScrubActionability)
+QTEST_APPLESS_MAIN(tst_ScrubActionability)
 #include "tst_scrubactionability.moc"

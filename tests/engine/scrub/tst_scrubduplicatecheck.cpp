@@ -78,7 +78,7 @@ class tst_ScrubDuplicateCheck final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void strongest_data()
     {
         QTest::addColumn<Issue>("issue");

@@ -45,11 +45,11 @@ BisectResult bisected(bool fixed)
 using Kind = ReproOutcome::Kind;
 using Verdict = ScrubReport::Verdict;
 
-class TestScrubReport final : public QObject
+class tst_ScrubReport final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void composes_data();
     void composes();
     void minimizedReproOnlyWhenChanged();
@@ -60,7 +60,7 @@ private slots:
     void notActionableGoesToTheOutbox();
 };
 
-void TestScrubReport::composes_data()
+void tst_ScrubReport::composes_data()
 {
     QTest::addColumn<ScrubFindings>("findings");
     QTest::addColumn<int>("verdict");
@@ -184,7 +184,7 @@ void TestScrubReport::composes_data()
                                        << QStringList() << QStringList() << false << false;
 }
 
-void TestScrubReport::composes()
+void tst_ScrubReport::composes()
 {
     QFETCH(ScrubFindings, findings);
     QFETCH(int, verdict);
@@ -222,7 +222,7 @@ void TestScrubReport::composes()
     QVERIFY(plan.decision.startsWith(u"scrub_"_s));
 }
 
-void TestScrubReport::minimizedReproOnlyWhenChanged()
+void tst_ScrubReport::minimizedReproOnlyWhenChanged()
 {
     ScrubFindings f;
     f.series = series({Kind::SameError});
@@ -240,7 +240,7 @@ void TestScrubReport::minimizedReproOnlyWhenChanged()
     QVERIFY(!ScrubReport::compose(f).comment.contains(u"Minimized repro"_s));
 }
 
-void TestScrubReport::planGoesToTheOutbox()
+void tst_ScrubReport::planGoesToTheOutbox()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -274,7 +274,7 @@ void TestScrubReport::planGoesToTheOutbox()
     QCOMPARE(report.removeLabels, QStringList{u"needs reproduction"_s});
 }
 
-void TestScrubReport::playbookFields_data()
+void tst_ScrubReport::playbookFields_data()
 {
     QTest::addColumn<ScrubFindings>("findings");
     QTest::addColumn<int>("verdict");
@@ -410,7 +410,7 @@ void TestScrubReport::playbookFields_data()
         << QString();
 }
 
-void TestScrubReport::playbookFields()
+void tst_ScrubReport::playbookFields()
 {
     QFETCH(ScrubFindings, findings);
     QFETCH(int, verdict);
@@ -443,7 +443,7 @@ void TestScrubReport::playbookFields()
         QVERIFY(r.triagedRefresh);
 }
 
-void TestScrubReport::notActionableGoesToTheOutbox_data()
+void tst_ScrubReport::notActionableGoesToTheOutbox_data()
 {
     QTest::addColumn<int>("kind"); // ScrubStop::Kind
     QTest::addColumn<QString>("profile");
@@ -462,7 +462,7 @@ void TestScrubReport::notActionableGoesToTheOutbox_data()
                                                         << QStringList() << QString() << true;
 }
 
-void TestScrubReport::notActionableGoesToTheOutbox()
+void tst_ScrubReport::notActionableGoesToTheOutbox()
 {
     QFETCH(int, kind);
     QFETCH(QString, profile);
@@ -506,5 +506,5 @@ void TestScrubReport::notActionableGoesToTheOutbox()
     QCOMPARE(entry->refreshTriaged, refresh);
 }
 
-QTEST_GUILESS_MAIN(TestScrubReport)
+QTEST_GUILESS_MAIN(tst_ScrubReport)
 #include "tst_scrubreport.moc"

@@ -9,7 +9,7 @@ class tst_IssueFingerprint : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void tokens_data()
     {
         QTest::addColumn<QString>("text");

@@ -38,7 +38,7 @@ class tst_SimilarityIndex : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void init()
     {
         QVERIFY(m_dir.isValid());

@@ -79,7 +79,7 @@ void fillStore(const QString &path, int issues = 60)
 
 } // namespace
 
-class TestIssueStore final : public QObject
+class tst_IssueStore final : public QObject
 {
     Q_OBJECT
 
@@ -87,7 +87,7 @@ private:
     QTemporaryDir m_dir;
     QString path(const QString &name) const { return m_dir.filePath(name); }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
@@ -340,5 +340,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestIssueStore)
+QTEST_GUILESS_MAIN(tst_IssueStore)
 #include "tst_issuestore.moc"

@@ -47,7 +47,7 @@ class tst_StoreConnection final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void schemaStepsMatchTheVersion()

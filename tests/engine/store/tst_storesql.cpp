@@ -11,7 +11,7 @@ class tst_StoreSql final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void fromIsoAgreesWithQt_data();
     void fromIsoAgreesWithQt();
     void isoTimeRoundTrips();

@@ -42,7 +42,7 @@ bool inQueue(const TestIssue &issue, const QueueSpec &queue)
 
 } // namespace
 
-class TestQueueSyncJob final : public QObject
+class tst_QueueSyncJob final : public QObject
 {
     Q_OBJECT
 
@@ -108,7 +108,7 @@ private:
         QCOMPARE(stored->size(), expected);
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void init()
@@ -525,5 +525,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestQueueSyncJob)
+QTEST_GUILESS_MAIN(tst_QueueSyncJob)
 #include "tst_queuesyncjob.moc"

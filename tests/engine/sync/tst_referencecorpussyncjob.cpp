@@ -25,7 +25,7 @@ class tst_ReferenceCorpusSyncJob final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);

@@ -26,7 +26,7 @@ TriagePlan routedPlan(const QString &subOncall, bool addsSubOncall)
 } // namespace
 
 // One edit for many issues, applied to each plan as the panel would, then judged by the guardrails.
-class TestBatchEdit final : public QObject
+class tst_BatchEdit final : public QObject
 {
     Q_OBJECT
 
@@ -34,7 +34,7 @@ class TestBatchEdit final : public QObject
     QString m_first;  // the pack's sub-oncalls, in its order
     QString m_second; //
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
@@ -147,5 +147,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBatchEdit)
+QTEST_GUILESS_MAIN(tst_BatchEdit)
 #include "tst_batchedit.moc"

@@ -36,11 +36,11 @@ TriagePlan makePlan(const QStringList &add, const QString &decision = u"classify
 
 } // namespace
 
-class TestGuardrails : public QObject
+class tst_Guardrails : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
@@ -373,5 +373,5 @@ private:
     RubricPack m_general;
 };
 
-QTEST_GUILESS_MAIN(TestGuardrails)
+QTEST_GUILESS_MAIN(tst_Guardrails)
 #include "tst_guardrails.moc"

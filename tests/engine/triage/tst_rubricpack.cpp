@@ -121,11 +121,11 @@ QByteArray asVersion10(const QJsonValue &version)
 
 } // namespace
 
-class TestRubricPack : public QObject
+class tst_RubricPack : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void builtinPackLoads()
     {
         const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
@@ -661,5 +661,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRubricPack)
+QTEST_GUILESS_MAIN(tst_RubricPack)
 #include "tst_rubricpack.moc"

@@ -35,7 +35,7 @@ class tst_RubricSet : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void chosenByLabels_data();
     void chosenByLabels();
     void mixedQueueCounts();

@@ -6,11 +6,11 @@
 
 using namespace Qt::StringLiterals;
 
-class TestSignalMatcher : public QObject
+class tst_SignalMatcher : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         const Result<RubricPack> pack = RubricPack::load(TestData::path(u"packs/minimal.json"_s));
@@ -99,5 +99,5 @@ private:
     RubricPack m_pack;
 };
 
-QTEST_APPLESS_MAIN(TestSignalMatcher)
+QTEST_APPLESS_MAIN(tst_SignalMatcher)
 #include "tst_signalmatcher.moc"

@@ -27,11 +27,11 @@ const QString Report =
 
 } // namespace
 
-class TestTextAnalyzer : public QObject
+class tst_TextAnalyzer : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void segments_data()
     {
         QTest::addColumn<QString>("text");
@@ -348,5 +348,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTextAnalyzer)
+QTEST_APPLESS_MAIN(tst_TextAnalyzer)
 #include "tst_textanalyzer.moc"

@@ -87,11 +87,11 @@ const QString BotTriaged = u"bot-triaged"_s;
 
 } // namespace
 
-class TestTriageEngine : public QObject
+class tst_TriageEngine : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
@@ -1698,7 +1698,7 @@ private:
             QCOMPARE(plan.templateKey, outOfScope);
     }
 
-private slots:
+private Q_SLOTS:
     // What the playbooks (seeds 000 and 002) ask for, one row per rule (issue #28's items). `offered`: shown
     // unchecked with evidence, not applied; `comment`: whether the plan drafts a comment.
     void playbook_data()
@@ -1970,5 +1970,5 @@ private:
     std::unique_ptr<TriageEngine> m_general;
 };
 
-QTEST_GUILESS_MAIN(TestTriageEngine)
+QTEST_GUILESS_MAIN(tst_TriageEngine)
 #include "tst_triageengine.moc"

@@ -7,11 +7,11 @@
 
 using namespace Qt::StringLiterals;
 
-class TestTriagePlanWriter : public QObject
+class tst_TriagePlanWriter : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void keys()
     {
         TriagePlan plan;
@@ -73,5 +73,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTriagePlanWriter)
+QTEST_APPLESS_MAIN(tst_TriagePlanWriter)
 #include "tst_triageplanwriter.moc"

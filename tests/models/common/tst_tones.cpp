@@ -27,7 +27,7 @@ class tst_Tones : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void readsOnItsSurface_data();
     void readsOnItsSurface();
 };

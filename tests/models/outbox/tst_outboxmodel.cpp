@@ -62,7 +62,7 @@ class tst_OutboxModel final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();

@@ -31,7 +31,7 @@ class tst_IssueFilterProxyModel : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void filter_data();
     void filter();
     void sort_data();

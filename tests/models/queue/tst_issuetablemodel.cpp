@@ -25,7 +25,7 @@ class tst_IssueTableModel : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void emptyModel();
     void resetOnSetIssues();
     void displayData_data();

@@ -30,7 +30,7 @@ class tst_QueueTriager : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void plansEveryIssue_data();
     void plansEveryIssue();
     void restartDropsStaleResults();

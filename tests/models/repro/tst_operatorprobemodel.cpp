@@ -38,7 +38,7 @@ class tst_OperatorProbeModel final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void cells_data();
     void cells();
     void streamedRowsAndReset();

@@ -34,7 +34,7 @@ class tst_ReproOutputModel : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void splitsLines_data();
     void splitsLines();
     void partialLineStaysOpen();

@@ -32,7 +32,7 @@ class tst_ReproRankFilterModel : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void keepsOneRank_data();
     void keepsOneRank();
     void followsTheStream();

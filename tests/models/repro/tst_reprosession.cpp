@@ -55,7 +55,7 @@ class tst_ReproSession : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void reproducesAndIsStored();
     void blockers_data();

@@ -50,7 +50,7 @@ class tst_ReviewDecisionCommand final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();

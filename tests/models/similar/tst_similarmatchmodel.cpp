@@ -30,7 +30,7 @@ class tst_SimilarMatchModel final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void rows()
     {
         SimilarMatchModel model;

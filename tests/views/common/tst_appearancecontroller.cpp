@@ -13,11 +13,11 @@ using namespace Qt::StringLiterals;
 
 // The desktop's colour scheme by default, live; --light / --dark as overrides. Offscreen the platform
 // reports no scheme and no palette of its own, so the system's scheme is fed in as QStyleHints reports it.
-class TestAppearanceController final : public QObject
+class tst_AppearanceController final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void init()
     {
         QApplication::setPalette(QPalette()); // the platform's own, as at start
@@ -93,5 +93,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAppearanceController)
+QTEST_MAIN(tst_AppearanceController)
 #include "tst_appearancecontroller.moc"

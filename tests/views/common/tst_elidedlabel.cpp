@@ -10,7 +10,7 @@ class tst_ElidedLabel : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void showsWhatFits_data();
     void showsWhatFits();
     void neverWidensItsParent();

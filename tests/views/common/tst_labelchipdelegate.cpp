@@ -12,7 +12,7 @@ class tst_LabelChipDelegate : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void contrastRatioIsWcags_data();
     void contrastRatioIsWcags();
     void gitHubColoursAreReadable_data();

@@ -21,7 +21,7 @@ class tst_TranslationLoader : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void cleanup();
     void shipsGerman();

@@ -105,7 +105,7 @@ class UrlRecorder : public QObject
 public:
     QList<QUrl> urls;
 
-public slots:
+public Q_SLOTS:
     void open(const QUrl &url) { urls.append(url); }
 };
 
@@ -113,7 +113,7 @@ class tst_IssueView : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void tracebackDefinitionIsFound();
@@ -331,10 +331,10 @@ void tst_IssueView::linksDoNotAutoOpen()
     QVERIFY(view.document()->toPlainText().contains(u"A test issue"_s));
 
     // Only web links leave the app; relative ones resolve against the issue.
-    emit view.anchorClicked(QUrl(u"file:///etc/passwd"_s));
-    emit view.anchorClicked(QUrl(u"javascript:alert(1)"_s));
+    Q_EMIT view.anchorClicked(QUrl(u"file:///etc/passwd"_s));
+    Q_EMIT view.anchorClicked(QUrl(u"javascript:alert(1)"_s));
     QCOMPARE(recorder.urls.size(), 1);
-    emit view.anchorClicked(QUrl(u"/pytorch/pytorch/pull/1"_s));
+    Q_EMIT view.anchorClicked(QUrl(u"/pytorch/pytorch/pull/1"_s));
     QCOMPARE(recorder.urls.size(), 2);
     QCOMPARE(recorder.urls.last(), QUrl(u"https://github.com/pytorch/pytorch/pull/1"_s));
 }

@@ -28,7 +28,7 @@ class tst_MarkdownSegmenter : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void split_data();
     void split();
     void sourceOffsets();

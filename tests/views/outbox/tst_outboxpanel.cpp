@@ -89,7 +89,7 @@ class tst_OutboxPanel final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();

@@ -26,7 +26,7 @@ class tst_QueuePickerDialog : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void validate_data();
     void validate();
     void parseLabels_data();

@@ -33,7 +33,7 @@ class tst_SuggestionPanel : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void showsThePlan_data();
@@ -126,7 +126,7 @@ void tst_SuggestionPanel::highPriorityExplainedAndOffersReview()
     const int index = picker->findData(u"high priority"_s);
     QVERIFY(index > 0);
     picker->setCurrentIndex(index);
-    emit picker->activated(index);
+    Q_EMIT picker->activated(index);
     QCOMPARE(edited.size(), 1);
     QVERIFY(m_panel->plan().addLabels.contains(u"high priority"_s));
     QVERIFY(!m_panel->violations().isEmpty());

@@ -30,7 +30,7 @@ class tst_OperatorProbePanel final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void opsFromTheIssue_data();
     void opsFromTheIssue();

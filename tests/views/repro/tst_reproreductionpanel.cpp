@@ -97,7 +97,7 @@ class tst_ReproReductionPanel : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void diffAlignsLines_data();
     void diffAlignsLines();

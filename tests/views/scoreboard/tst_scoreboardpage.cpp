@@ -150,7 +150,7 @@ class tst_ScoreboardPage : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void figuresEqualAnIndependentCount();
@@ -780,7 +780,7 @@ void tst_ScoreboardPage::shortcutAndIssueLinks()
     QTest::keyClick(m_window.get(), Qt::Key_S);
     QCOMPARE(m_window->tableModel()->reviewState(current), before);
     // An overridden issue, one click away: back on the queue with it selected.
-    emit m_window->scoreboardPage()->issueActivated(Repo, OverriddenIssue);
+    Q_EMIT m_window->scoreboardPage()->issueActivated(Repo, OverriddenIssue);
     QVERIFY(!m_window->isScoreboardShown());
     QCOMPARE(m_window->currentIssueNumber(), OverriddenIssue);
     QTest::keyClick(m_window.get(), Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);

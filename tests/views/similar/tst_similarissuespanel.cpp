@@ -43,7 +43,7 @@ class tst_SimilarIssuesPanel final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);

@@ -19,7 +19,7 @@ class tst_SyncStatusWidget : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void idleText_data();
     void idleText();

@@ -56,7 +56,7 @@ class tst_TokenSettingsDialog : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void testShowsLoginAndScopes();

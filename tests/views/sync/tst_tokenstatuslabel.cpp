@@ -6,11 +6,11 @@
 
 using namespace Qt::StringLiterals;
 
-class TestTokenStatusLabel final : public QObject
+class tst_TokenStatusLabel final : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     // Host kind × source: the label names the host and the source, the tooltip says what they mean.
     void showsHostAndSource_data()
     {
@@ -65,5 +65,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTokenStatusLabel)
+QTEST_MAIN(tst_TokenStatusLabel)
 #include "tst_tokenstatuslabel.moc"
