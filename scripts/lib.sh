@@ -21,11 +21,12 @@ TC_ROOT_PACKAGES=(
     fonts-dejavu-core fonts-noto-core fonts-noto-color-emoji locales-all
     valgrind desktop-file-utils appstream dpkg-dev file
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
+    clang-format clang-tidy
 )
 TC_NATIVE_DEBIAN_PACKAGES=(
     g++ cmake ninja-build qt6-base-dev qt6-httpserver-dev qt6-websockets-dev libqt6sql6-sqlite qt6-qpa-plugins
     libkf6syntaxhighlighting-dev libkf6xmlgui-dev libkf6widgetsaddons-dev qtkeychain-qt6-dev python3 python3-torch
-    python3-setuptools
+    python3-setuptools clang-format clang-tidy
     python3-dev libtorch-dev bubblewrap xvfb xauth dbus gnome-keyring libsecret-tools fonts-dejavu-core valgrind
     desktop-file-utils appstream dpkg-dev file qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
 )

@@ -89,53 +89,51 @@ int CorpusCommand::run(const QStringList &arguments)
                      : modeName == u"rest"_s  ? QueueSyncJob::Mode::Rest
                                               : QueueSyncJob::Mode::Auto);
         const QList<QueueSpec> parts = job->parts();
-        QObject::connect(job, &ReferenceCorpusSyncJob::progress, &context,
-                         [&err, &client, parts, years](int part, int count, int done, int total, int comments) {
-                             const QueueSpec &spec = parts.at(part);
-                             err << tr("part %1/%2 (%3): ")
-                                        .arg(part + 1)
-                                        .arg(count)
-                                        .arg(spec.labels.isEmpty() ? tr("repository, %1 years").arg(years)
-                                                                   : spec.labels.join(u" + "_s))
-                                 << tr("issues %1").arg(done) << (total >= 0 ? u"/%1"_s.arg(total) : QString())
-                                 << tr(" · comments %1").arg(comments);
-                             if (client.rateLimit().isKnown())
-                                 err << tr(" · API budget %1/%2")
-                                            .arg(client.rateLimit().remaining)
-                                            .arg(client.rateLimit().limit);
-                             err << Qt::endl;
-                         });
-        QObject::connect(job, &ReferenceCorpusSyncJob::waiting, &context,
-                         [&err](qint64 milliseconds, const QString &reason) {
-                             err << tr("waiting %1 s (%2)").arg(double(milliseconds) / 1000.0, 0, 'f', 1).arg(reason)
-                                 << Qt::endl;
-                         });
-        QObject::connect(job, &ReferenceCorpusSyncJob::finished, &context,
-                         [&](const Result<CorpusSyncSummary> &result) {
-                             if (!result) {
-                                 status = fail(result.error());
-                             } else {
-                                 QJsonArray partsJson;
-                                 for (qsizetype i = 0; i < result->parts.size(); ++i) {
-                                     const SyncSummary &part = result->parts.at(i);
-                                     partsJson.append(QJsonObject{
-                                         {u"labels"_s, QJsonArray::fromStringList(result->queues.at(i).labels)},
-                                         {u"issues"_s, part.issues},
-                                         {u"requests"_s, part.requests},
-                                         {u"mode"_s, part.mode},
-                                         {u"incremental"_s, part.incremental}});
-                                 }
-                                 const QJsonObject summary{{u"repo"_s, queue->repository()},
-                                                           {u"issues"_s, result->issues},
-                                                           {u"comments"_s, result->comments},
-                                                           {u"requests"_s, result->requests},
-                                                           {u"rate_limit_remaining"_s, result->rateLimitRemaining},
-                                                           {u"stored_issues"_s, result->storedIssues},
-                                                           {u"parts"_s, partsJson}};
-                                 Cli::print(summary, QJsonDocument::Compact);
-                             }
-                             QCoreApplication::exit(status);
-                         });
+        QObject::connect(
+            job, &ReferenceCorpusSyncJob::progress, &context,
+            [&err, &client, parts, years](int part, int count, int done, int total, int comments) {
+                const QueueSpec &spec = parts.at(part);
+                err << tr("part %1/%2 (%3): ")
+                           .arg(part + 1)
+                           .arg(count)
+                           .arg(spec.labels.isEmpty() ? tr("repository, %1 years").arg(years)
+                                                      : spec.labels.join(u" + "_s))
+                    << tr("issues %1").arg(done) << (total >= 0 ? u"/%1"_s.arg(total) : QString())
+                    << tr(" · comments %1").arg(comments);
+                if (client.rateLimit().isKnown())
+                    err << tr(" · API budget %1/%2").arg(client.rateLimit().remaining).arg(client.rateLimit().limit);
+                err << Qt::endl;
+            });
+        QObject::connect(
+            job, &ReferenceCorpusSyncJob::waiting, &context, [&err](qint64 milliseconds, const QString &reason) {
+                err << tr("waiting %1 s (%2)").arg(double(milliseconds) / 1000.0, 0, 'f', 1).arg(reason) << Qt::endl;
+            });
+        QObject::connect(
+            job, &ReferenceCorpusSyncJob::finished, &context, [&](const Result<CorpusSyncSummary> &result) {
+                if (!result) {
+                    status = fail(result.error());
+                } else {
+                    QJsonArray partsJson;
+                    for (qsizetype i = 0; i < result->parts.size(); ++i) {
+                        const SyncSummary &part = result->parts.at(i);
+                        partsJson.append(
+                            QJsonObject{{u"labels"_s, QJsonArray::fromStringList(result->queues.at(i).labels)},
+                                        {u"issues"_s, part.issues},
+                                        {u"requests"_s, part.requests},
+                                        {u"mode"_s, part.mode},
+                                        {u"incremental"_s, part.incremental}});
+                    }
+                    const QJsonObject summary{{u"repo"_s, queue->repository()},
+                                              {u"issues"_s, result->issues},
+                                              {u"comments"_s, result->comments},
+                                              {u"requests"_s, result->requests},
+                                              {u"rate_limit_remaining"_s, result->rateLimitRemaining},
+                                              {u"stored_issues"_s, result->storedIssues},
+                                              {u"parts"_s, partsJson}};
+                    Cli::print(summary, QJsonDocument::Compact);
+                }
+                QCoreApplication::exit(status);
+            });
         job->start();
     });
     resolver->resolve(host, login);

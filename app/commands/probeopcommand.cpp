@@ -85,8 +85,8 @@ int ProbeOpCommand::run(const QStringList &arguments)
         Q_UNUSED(done);
     });
     QObject::connect(&job, &OperatorProbeJob::combination, &job, [&](const OperatorProbeCombination &c) {
-        err.write(u"  %1 %2: %3\n"_s.arg(c.caseName, c.placements.join(u", "_s),
-                                          OperatorProbeCombination::statusName(c.status))
+        err.write(u"  %1 %2: %3\n"_s
+                      .arg(c.caseName, c.placements.join(u", "_s), OperatorProbeCombination::statusName(c.status))
                       .toUtf8());
     });
     const std::optional<OperatorProbeOutcome> outcome =

@@ -8,17 +8,17 @@
 #include "app/commands/reprotoolscommand.h"
 
 #include "engine/core/issuejsonreader.h"
+#include "engine/repro/outcomeclassifier.h"
 #include "engine/repro/pythonenvironment.h"
 #include "engine/repro/reproextractor.h"
 #include "engine/repro/reprojson.h"
 #include "engine/repro/reproneedsprobe.h"
-#include "engine/repro/reproscanner.h"
 #include "engine/repro/reprorunvariant.h"
+#include "engine/repro/reproscanner.h"
 #include "engine/repro/reproseries.h"
 #include "engine/scrub/scrubactionability.h"
 #include "engine/scrub/scrubduplicatecheck.h"
 #include "engine/store/issuestore.h"
-#include "engine/repro/outcomeclassifier.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -2,10 +2,10 @@
 #include "app/commands/reprotoolscommand.h"
 
 #include "app/commands/reprocli.h"
-#include "engine/repro/pythonenvironment.h"
 #include "engine/reduction/reprobisector.h"
-#include "engine/repro/reprojson.h"
 #include "engine/reduction/reprominimizer.h"
+#include "engine/repro/pythonenvironment.h"
+#include "engine/repro/reprojson.h"
 #include "engine/repro/reprorunvariant.h"
 
 #include <QCommandLineParser>

@@ -37,8 +37,8 @@ struct ProcessSpec
 struct ProcessOutcome
 {
     int exitCode = -1;
-    bool crashed = false;  // ended by a signal (our timeout's kill among them)
-    bool timedOut = false; // the timeout passed and the group was killed
+    bool crashed = false;      // ended by a signal (our timeout's kill among them)
+    bool timedOut = false;     // the timeout passed and the group was killed
     QByteArray standardOutput; // the last ProcessSpec::retainBytes of each stream
     QByteArray standardError;
     qint64 standardOutputBytes = 0;
@@ -67,7 +67,7 @@ public:
     void cancel();
     bool isRunning() const { return m_process && !m_done; }
     bool wasCancelled() const { return m_cancelled; } // it ended by cancel(): its error says so
-    qint64 processId() const; // 0 before it started and after it ended
+    qint64 processId() const;                         // 0 before it started and after it ended
     const ProcessSpec &spec() const { return m_spec; }
 
 Q_SIGNALS:

@@ -39,9 +39,8 @@ void LabelSyncJob::start()
 {
     m_requestsAtStart = m_client->requestsSent();
     if (m_repository.count(u'/') != 1 || m_repository.startsWith(u'/') || m_repository.endsWith(u'/')) {
-        QTimer::singleShot(0, this, [this] {
-            finishWith(Error{tr("\"%1\" is not a repository (owner/name)").arg(m_repository)});
-        });
+        QTimer::singleShot(
+            0, this, [this] { finishWith(Error{tr("\"%1\" is not a repository (owner/name)").arg(m_repository)}); });
         return;
     }
     Result<QList<RepositoryLabelStore::Page>> stored = m_store->pages(m_repository);

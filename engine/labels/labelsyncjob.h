@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/labels/repositorylabelstore.h"
 #include "engine/core/result.h"
+#include "engine/labels/repositorylabelstore.h"
 
 #include <QList>
 #include <QObject>
@@ -16,10 +16,10 @@ struct GitHubResponse;
 
 struct LabelSyncSummary
 {
-    int labels = 0;     // the repository's labels as stored afterwards
-    int pages = 0;      // pages read
-    int unchanged = 0;  // pages GitHub answered 304 for (their stored labels kept)
-    int requests = 0;   // HTTP requests sent, retries included
+    int labels = 0;    // the repository's labels as stored afterwards
+    int pages = 0;     // pages read
+    int unchanged = 0; // pages GitHub answered 304 for (their stored labels kept)
+    int requests = 0;  // HTTP requests sent, retries included
     bool notModified() const { return pages > 0 && unchanged == pages; }
 };
 Q_DECLARE_METATYPE(LabelSyncSummary)

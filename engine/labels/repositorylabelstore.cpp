@@ -73,8 +73,8 @@ Result<QList<RepositoryLabelStore::Page>> RepositoryLabelStore::pages(const QStr
         const int page = labelQuery.value(0).toInt();
         for (Page &stored : pages) {
             if (stored.page == page) {
-                stored.labels.append({labelQuery.value(1).toString(), labelQuery.value(2).toString(),
-                                      labelQuery.value(3).toString()});
+                stored.labels.append(
+                    {labelQuery.value(1).toString(), labelQuery.value(2).toString(), labelQuery.value(3).toString()});
                 break;
             }
         }

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "engine/outbox/outboxstore.h"
 
-#include "engine/triage/guardrails.h"
 #include "engine/store/issuestore.h"
 #include "engine/store/sqltransaction.h"
 #include "engine/store/storesql.h"
+#include "engine/triage/guardrails.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -15,8 +15,8 @@
 #include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
-using StoreSql::isoTime;
 using StoreSql::fromIso;
+using StoreSql::isoTime;
 using StoreSql::sqlError;
 
 Q_LOGGING_CATEGORY(lcOutbox, "triage.outbox", QtInfoMsg)

@@ -43,8 +43,7 @@ QStringList flatten(const QMap<QString, QStringList> &groups)
 {
     QStringList out;
     for (auto it = groups.cbegin(); it != groups.cend(); ++it)
-        out.append(u"%1%2 %3"_s.arg(it.key(), it.key().endsWith(u'←') ? QString() : u":"_s,
-                                    it.value().join(u"; "_s)));
+        out.append(u"%1%2 %3"_s.arg(it.key(), it.key().endsWith(u'←') ? QString() : u":"_s, it.value().join(u"; "_s)));
     return out;
 }
 
@@ -99,24 +98,50 @@ QString OperatorAnalysis::categoryName(Category category)
 OperatorAnalysis::Category OperatorAnalysis::categoryOf(const QString &op, const OperatorProbeOp *probed,
                                                         QString *reason)
 {
-    static const QSet<QString> matmul{u"mm"_s,    u"bmm"_s,     u"matmul"_s, u"addmm"_s, u"baddbmm"_s, u"linear"_s,
-                                      u"dot"_s,   u"mv"_s,      u"kron"_s,   u"addmv"_s, u"einsum"_s,  u"inner"_s,
+    static const QSet<QString> matmul{u"mm"_s,    u"bmm"_s,       u"matmul"_s, u"addmm"_s, u"baddbmm"_s, u"linear"_s,
+                                      u"dot"_s,   u"mv"_s,        u"kron"_s,   u"addmv"_s, u"einsum"_s,  u"inner"_s,
                                       u"outer"_s, u"tensordot"_s, u"addbmm"_s, u"vdot"_s};
     static const QSet<QString> reshape{
-        u"view"_s,    u"reshape"_s, u"permute"_s,  u"transpose"_s, u"t"_s,       u"flatten"_s,  u"unsqueeze"_s,
-        u"squeeze"_s, u"expand"_s,  u"_unsafe_view"_s, u"split"_s, u"chunk"_s, u"cat"_s,      u"stack"_s,
-        u"unflatten"_s, u"movedim"_s, u"flip"_s, u"roll"_s,  u"repeat"_s,  u"tile"_s,     u"narrow"_s,
-        u"slice"_s,   u"select"_s,  u"contiguous"_s, u"clone"_s, u"diagonal"_s, u"tril"_s, u"triu"_s};
-    static const QSet<QString> gather{u"gather"_s,       u"index_select"_s, u"index"_s,  u"scatter"_s,
-                                      u"scatter_add"_s,  u"embedding"_s,    u"take"_s,   u"masked_select"_s,
-                                      u"index_add"_s,    u"index_put"_s,    u"index_copy"_s, u"masked_fill"_s,
-                                      u"take_along_dim"_s, u"nonzero"_s,    u"where"_s};
-    static const QSet<QString> reduction{
-        u"sum"_s,    u"mean"_s,    u"max"_s,      u"min"_s,     u"amax"_s,     u"amin"_s,    u"prod"_s,
-        u"norm"_s,   u"var"_s,     u"std"_s,      u"argmax"_s,  u"argmin"_s,   u"cumsum"_s,  u"cumprod"_s,
-        u"logsumexp"_s, u"_softmax"_s, u"_log_softmax"_s, u"softmax"_s, u"log_softmax"_s, u"any"_s, u"all"_s,
-        u"cummax"_s, u"cummin"_s,  u"logcumsumexp"_s, u"sort"_s, u"topk"_s, u"median"_s, u"var_mean"_s,
-        u"linalg_vector_norm"_s, u"count_nonzero"_s, u"nansum"_s, u"aminmax"_s};
+        u"view"_s,      u"reshape"_s, u"permute"_s,      u"transpose"_s, u"t"_s,        u"flatten"_s, u"unsqueeze"_s,
+        u"squeeze"_s,   u"expand"_s,  u"_unsafe_view"_s, u"split"_s,     u"chunk"_s,    u"cat"_s,     u"stack"_s,
+        u"unflatten"_s, u"movedim"_s, u"flip"_s,         u"roll"_s,      u"repeat"_s,   u"tile"_s,    u"narrow"_s,
+        u"slice"_s,     u"select"_s,  u"contiguous"_s,   u"clone"_s,     u"diagonal"_s, u"tril"_s,    u"triu"_s};
+    static const QSet<QString> gather{u"gather"_s,         u"index_select"_s, u"index"_s,      u"scatter"_s,
+                                      u"scatter_add"_s,    u"embedding"_s,    u"take"_s,       u"masked_select"_s,
+                                      u"index_add"_s,      u"index_put"_s,    u"index_copy"_s, u"masked_fill"_s,
+                                      u"take_along_dim"_s, u"nonzero"_s,      u"where"_s};
+    static const QSet<QString> reduction{u"sum"_s,
+                                         u"mean"_s,
+                                         u"max"_s,
+                                         u"min"_s,
+                                         u"amax"_s,
+                                         u"amin"_s,
+                                         u"prod"_s,
+                                         u"norm"_s,
+                                         u"var"_s,
+                                         u"std"_s,
+                                         u"argmax"_s,
+                                         u"argmin"_s,
+                                         u"cumsum"_s,
+                                         u"cumprod"_s,
+                                         u"logsumexp"_s,
+                                         u"_softmax"_s,
+                                         u"_log_softmax"_s,
+                                         u"softmax"_s,
+                                         u"log_softmax"_s,
+                                         u"any"_s,
+                                         u"all"_s,
+                                         u"cummax"_s,
+                                         u"cummin"_s,
+                                         u"logcumsumexp"_s,
+                                         u"sort"_s,
+                                         u"topk"_s,
+                                         u"median"_s,
+                                         u"var_mean"_s,
+                                         u"linalg_vector_norm"_s,
+                                         u"count_nonzero"_s,
+                                         u"nansum"_s,
+                                         u"aminmax"_s};
     const QString name = baseName(op);
     auto say = [reason](const QString &why) {
         if (reason)
@@ -143,7 +168,8 @@ OperatorAnalysis::Category OperatorAnalysis::categoryOf(const QString &op, const
     // Not a known name: what the probe saw on its first case.
     if (probed && !probed->cases.isEmpty()) {
         const OperatorProbeCase &first = probed->cases.first();
-        const QJsonArray in = first.inputs.isEmpty() ? QJsonArray{} : first.inputs.first().toObject().value(u"shape"_s).toArray();
+        const QJsonArray in =
+            first.inputs.isEmpty() ? QJsonArray{} : first.inputs.first().toObject().value(u"shape"_s).toArray();
         const QJsonArray out = first.outputShape;
         if (!in.isEmpty() && in == out) {
             say(u"the output has its input's shape"_s);
@@ -219,9 +245,10 @@ OperatorAnalysis OperatorAnalysis::analyse(const OperatorProbeOp &probed)
     QString md;
     md += u"## Operator analysis: `%1`\n\n"_s.arg(probed.op);
     if (a.wrong > 0)
-        md += u"> [!WARNING]\n> **WRONG RESULTS: %1 placement combination(s) run without error and give a result that "
-              "differs from the single-device run.** This is a DTensor correctness bug, not a missing feature.\n\n"_s.arg(
-                  a.wrong);
+        md +=
+            u"> [!WARNING]\n> **WRONG RESULTS: %1 placement combination(s) run without error and give a result that "
+            "differs from the single-device run.** This is a DTensor correctness bug, not a missing feature.\n\n"_s.arg(
+                a.wrong);
     md += u"Probed on this machine: every placement of every tensor input on a CPU Gloo mesh, compared with the "
           "single-device result (`torch.testing.assert_close`).\n\n"_s;
     md += u"| | |\n|---|---|\n"_s;
@@ -278,8 +305,9 @@ QString OperatorAnalysis::generateTest(const OperatorProbeOp &probed)
     QString py;
     py += u"# Generated by Triage Console's operator probe for %1.\n"_s.arg(probed.op);
     py += u"# Each test runs one placement combination on a CPU Gloo mesh and compares the full result with the\n"
-          "# single-device one. %1\n"_s.arg(passing ? u"Every probed combination passed; this is one to extend."_s
-                                                  : u"These are the combinations that raised or gave a wrong result."_s);
+          "# single-device one. %1\n"_s.arg(passing
+                                                ? u"Every probed combination passed; this is one to extend."_s
+                                                : u"These are the combinations that raised or gave a wrong result."_s);
     py += u"# Run: python test_dtensor_%1.py\n"_s.arg(identifier(name));
     py += u"import torch\n"
           "from torch.distributed.tensor import DTensor, Partial, Replicate, Shard, distribute_tensor\n"
@@ -322,7 +350,7 @@ QString OperatorAnalysis::generateTest(const OperatorProbeOp &probed)
             used.insert(method);
             py += u"    @with_comms\n    def %1(self):\n"_s.arg(method);
             py += u"        # Probe: %1%2\n"_s.arg(OperatorProbeCombination::statusName(c->status),
-                                                  c->error.isEmpty() ? QString() : u" — "_s + c->error.left(150));
+                                                   c->error.isEmpty() ? QString() : u" — "_s + c->error.left(150));
             py += u"        mesh = self.build_device_mesh()\n"_s;
             py += u"        gen = torch.Generator().manual_seed(1234)\n"_s;
             QStringList names;

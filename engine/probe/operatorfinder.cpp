@@ -13,13 +13,45 @@ namespace {
 const QSet<QString> &utilities()
 {
     static const QSet<QString> names{
-        u"tensor"_s,      u"randn"_s,       u"rand"_s,        u"randint"_s,       u"zeros"_s,       u"ones"_s,
-        u"empty"_s,       u"full"_s,        u"arange"_s,      u"linspace"_s,      u"eye"_s,         u"manual_seed"_s,
-        u"device"_s,      u"no_grad"_s,     u"compile"_s,     u"save"_s,          u"load"_s,        u"from_numpy"_s,
-        u"as_tensor"_s,   u"set_default_dtype"_s, u"get_default_dtype"_s, u"is_tensor"_s, u"use_deterministic_algorithms"_s,
-        u"inference_mode"_s, u"enable_grad"_s, u"set_grad_enabled"_s, u"zeros_like"_s, u"ones_like"_s,
-        u"empty_like"_s,  u"randn_like"_s,  u"rand_like"_s,   u"full_like"_s,     u"Size"_s,        u"Generator"_s,
-        u"set_printoptions"_s, u"allclose"_s, u"equal"_s, u"is_grad_enabled"_s, u"autocast"_s,
+        u"tensor"_s,
+        u"randn"_s,
+        u"rand"_s,
+        u"randint"_s,
+        u"zeros"_s,
+        u"ones"_s,
+        u"empty"_s,
+        u"full"_s,
+        u"arange"_s,
+        u"linspace"_s,
+        u"eye"_s,
+        u"manual_seed"_s,
+        u"device"_s,
+        u"no_grad"_s,
+        u"compile"_s,
+        u"save"_s,
+        u"load"_s,
+        u"from_numpy"_s,
+        u"as_tensor"_s,
+        u"set_default_dtype"_s,
+        u"get_default_dtype"_s,
+        u"is_tensor"_s,
+        u"use_deterministic_algorithms"_s,
+        u"inference_mode"_s,
+        u"enable_grad"_s,
+        u"set_grad_enabled"_s,
+        u"zeros_like"_s,
+        u"ones_like"_s,
+        u"empty_like"_s,
+        u"randn_like"_s,
+        u"rand_like"_s,
+        u"full_like"_s,
+        u"Size"_s,
+        u"Generator"_s,
+        u"set_printoptions"_s,
+        u"allclose"_s,
+        u"equal"_s,
+        u"is_grad_enabled"_s,
+        u"autocast"_s,
     };
     return names;
 }
@@ -113,10 +145,8 @@ void scan(const QString &text, bool title, Collector &out)
     static const QRegularExpression missing(
         u"Operator\\s+aten\\.([a-z_][a-z0-9_]*)\\.([A-Za-z_][A-Za-z0-9_]*)\\s+does not have a sharding strategy"_s);
     static const QRegularExpression aten(u"\\baten(?:\\.|::)([a-z_][a-z0-9_]*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?"_s);
-    static const QRegularExpression functional(
-        u"(?:\\bF|torch\\.nn\\.functional)\\.([a-z_][a-z0-9_]*)\\s*\\("_s);
-    static const QRegularExpression torchCall(
-        u"\\btorch\\.(?:Tensor\\.)?([a-z_][a-z0-9_]*)\\b(?!\\.)(?:\\s*\\()?"_s);
+    static const QRegularExpression functional(u"(?:\\bF|torch\\.nn\\.functional)\\.([a-z_][a-z0-9_]*)\\s*\\("_s);
+    static const QRegularExpression torchCall(u"\\btorch\\.(?:Tensor\\.)?([a-z_][a-z0-9_]*)\\b(?!\\.)(?:\\s*\\()?"_s);
     using S = OperatorMention::Source;
     for (auto it = missing.globalMatch(text); it.hasNext();) {
         const auto m = it.next();

@@ -15,7 +15,7 @@ struct OperatorMention
         TorchCall,       // torch.X(…), torch.Tensor.X, x.X(…) on a DTensor is not told apart
         FunctionalCall,  // F.X(…) / torch.nn.functional.X(…)
     };
-    QString op;       // "aten.cumsum.default"
+    QString op; // "aten.cumsum.default"
     Source source = Source::AtenName;
     QString evidence; // the line it was found on, trimmed
     int score = 0;    // higher: more certainly the op asked about

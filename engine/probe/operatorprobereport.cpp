@@ -198,19 +198,16 @@ QJsonObject OperatorProbeReport::toJson() const
             seconds.insert(QString::number(it.key()), it.value());
         QJsonArray cases;
         for (const OperatorProbeCase &c : op.cases)
-            cases.append(QJsonObject{{u"case"_s, c.name},
-                                     {u"call"_s, c.call},
-                                     {u"inputs"_s, c.inputs},
-                                     {u"outputShape"_s, c.outputShape}});
+            cases.append(QJsonObject{
+                {u"case"_s, c.name}, {u"call"_s, c.call}, {u"inputs"_s, c.inputs}, {u"outputShape"_s, c.outputShape}});
         QJsonObject o{{u"op"_s, op.op},
                       {u"schema"_s, op.schema},
                       {u"strategy"_s, op.strategyObserved()},
-                      {u"registry"_s,
-                       QJsonObject{{u"registered"_s, op.registry.registered},
-                                   {u"composite"_s, op.registry.composite},
-                                   {u"supported"_s, op.registry.supported},
-                                   {u"reaches"_s, array(op.registry.reaches)},
-                                   {u"unregistered"_s, array(op.registry.unregistered)}}},
+                      {u"registry"_s, QJsonObject{{u"registered"_s, op.registry.registered},
+                                                  {u"composite"_s, op.registry.composite},
+                                                  {u"supported"_s, op.registry.supported},
+                                                  {u"reaches"_s, array(op.registry.reaches)},
+                                                  {u"unregistered"_s, array(op.registry.unregistered)}}},
                       {u"ok"_s, op.count(OperatorProbeCombination::Status::Ok)},
                       {u"raises"_s, op.count(OperatorProbeCombination::Status::Raises)},
                       {u"wrong"_s, op.count(OperatorProbeCombination::Status::Wrong)},

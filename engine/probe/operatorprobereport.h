@@ -49,7 +49,7 @@ struct OperatorProbeCase
 {
     QString name;
     QString call;
-    QJsonArray inputs; // [{name, shape, kind: float|index, high}]
+    QJsonArray inputs;      // [{name, shape, kind: float|index, high}]
     QJsonArray outputShape; // of the (first) output; empty when it is not a tensor
 };
 

@@ -61,8 +61,8 @@ int MinimizeResult::codeLines(const QString &source)
                 continue; // the class line is part of the boilerplate
             }
         }
-        if (methodIndent >= 0 || (classIndent >= 0 && (t.startsWith(u"@staticmethod"_s) ||
-                                                        t.startsWith(u"@classmethod"_s))))
+        if (methodIndent >= 0 ||
+            (classIndent >= 0 && (t.startsWith(u"@staticmethod"_s) || t.startsWith(u"@classmethod"_s))))
             continue;
         if (!isImportLine(t))
             ++n;
@@ -337,8 +337,7 @@ void ReproMinimizer::onCandidateRun(const SandboxRunResult &run, int attempt)
     // A simpler variant that runs clean (not one that breaks otherwise) shows what the bug needs.
     const QString &condition = m_candidates.at(m_index).condition;
     const bool ranClean = outcome.kind == ReproOutcome::Kind::Passed || outcome.kind == ReproOutcome::Kind::NoCheck;
-    if (!kept && ranClean && !condition.isEmpty() &&
-        !m_result.conditions.contains(condition))
+    if (!kept && ranClean && !condition.isEmpty() && !m_result.conditions.contains(condition))
         m_result.conditions << condition;
     if (kept)
         accept();

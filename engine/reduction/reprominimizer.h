@@ -73,9 +73,9 @@ struct MinimizeResult
 // Our `ast`-based helper (resources/repro/minimize_repro.py) proposes candidates, pass by pass in the scrub
 // playbook's strategies: first the simpler variants (a simpler backend, the CPU, float32, smaller nn sizes; one
 // that runs clean names a condition of the bug), then unused imports, statements and blocks (halves down to
-// single statements), unwrapping control flow and no-argument functions called once, smaller integer arguments. Each candidate runs in the
-// sandbox; the first one that keeps the signature becomes the best. Stops at the line threshold or after
-// `roundsWithoutGain` full rounds without gain. Emits finished() exactly once; cancel keeps the best so far.
+// single statements), unwrapping control flow and no-argument functions called once, smaller integer arguments. Each
+// candidate runs in the sandbox; the first one that keeps the signature becomes the best. Stops at the line threshold
+// or after `roundsWithoutGain` full rounds without gain. Emits finished() exactly once; cancel keeps the best so far.
 class ReproMinimizer final : public QObject
 {
     Q_OBJECT

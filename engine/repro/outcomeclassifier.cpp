@@ -323,9 +323,8 @@ ReproOutcome OutcomeClassifier::classifyExpecting(const SandboxRunResult &run, c
         // No reported error to compare with, but the script's own check is the pass/fail signal.
         outcome.kind = Kind::SameError;
         outcome.detail = u"the script's own check failed: %1"_s.arg(outcome.observed.toString().left(200));
-    } else if (const QString raiseAt = expectation.hangReported && expected.isEmpty() && run.exitCode != 0
-                                           ? ownRaise(err)
-                                           : QString();
+    } else if (const QString raiseAt =
+                   expectation.hangReported && expected.isEmpty() && run.exitCode != 0 ? ownRaise(err) : QString();
                !raiseAt.isEmpty()) {
         // The script raises on purpose to set the hang up (a failing worker the others wait for); it ending
         // there, not waiting forever, is the hang gone.

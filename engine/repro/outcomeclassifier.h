@@ -19,8 +19,8 @@ struct ReproExpectation
     bool crashReported = false; // the issue says it dies of a signal: surviving is the pass/fail signal
     bool hasCheck = true;       // false: the script only prints (no assert, raise or failing comparison)
     QString noCheckBecause;     // why an exit 0 says nothing, when not because the script only prints
-    QStringList unmetNeeds;    // "2 CUDA GPUs", "NCCL", "the package transformers": non-empty, it is not run
-    QString unmetSummary;      // "cannot run here: needs 2 CUDA GPUs and NCCL; this machine has none"
+    QStringList unmetNeeds;     // "2 CUDA GPUs", "NCCL", "the package transformers": non-empty, it is not run
+    QString unmetSummary;       // "cannot run here: needs 2 CUDA GPUs and NCCL; this machine has none"
 };
 
 // What one run says about the bug, in the scrub playbook's terms.

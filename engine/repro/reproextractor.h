@@ -41,12 +41,12 @@ struct ReproExtraction
     };
     Status status = Status::None;
     QList<ReproCandidate> candidates;
-    int chosen = -1;           // index into candidates, -1 when none
-    QString reason;            // why this one (or why none)
-    ErrorSignature reported;   // exception class + distinctive substring, empty when the issue shows none
-    QString reportedMessage;   // the full message line(s) as reported
-    QString reportedFrom;      // "issue body", "comment 2"
-    bool hangReported = false; // the title or the original post says it hangs, deadlocks or gets stuck
+    int chosen = -1;            // index into candidates, -1 when none
+    QString reason;             // why this one (or why none)
+    ErrorSignature reported;    // exception class + distinctive substring, empty when the issue shows none
+    QString reportedMessage;    // the full message line(s) as reported
+    QString reportedFrom;       // "issue body", "comment 2"
+    bool hangReported = false;  // the title or the original post says it hangs, deadlocks or gets stuck
     bool crashReported = false; // … says the process dies of a signal (segfault, SIGFPE, abort, core dumped)
     // … complains of a graph break or a recompile without saying anything raises: silent in a run unless the
     // script makes it fail (fullgraph=True, a counter, explain).

@@ -30,7 +30,7 @@ struct ReproNeeds
     bool hasCheck = true; // an assert, a raise, an exit or a test call: the script can fail by itself
     bool prints = false;
     bool seesCompileSymptoms = false; // fullgraph=True, export, explain, a compile counter: graph breaks fail
-    QString cpuVariant; // the script with nccl→gloo, cuda→cpu, .cuda() dropped; when that is all it lacks
+    QString cpuVariant;               // the script with nccl→gloo, cuda→cpu, .cuda() dropped; when that is all it lacks
     QString cpuVariantDiff;
     QString assertCloseVariant; // the print-only script with torch.testing.assert_close of its two results
     QString assertCloseDiff;

@@ -10,8 +10,8 @@ Result<QMap<QString, QString>> ReproRunVariant::parseVariables(const QStringList
 {
     static const QRegularExpression item(u"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$"_s);
     // What the sandbox sets itself: a reviewer's variable must not undo the isolation.
-    static const QSet<QString> reserved = {u"PATH"_s, u"HOME"_s, u"PYTHONPATH"_s, u"LD_PRELOAD"_s,
-                                           u"LD_LIBRARY_PATH"_s, u"PYTHONHASHSEED"_s, u"USER"_s};
+    static const QSet<QString> reserved = {
+        u"PATH"_s, u"HOME"_s, u"PYTHONPATH"_s, u"LD_PRELOAD"_s, u"LD_LIBRARY_PATH"_s, u"PYTHONHASHSEED"_s, u"USER"_s};
     QMap<QString, QString> out;
     for (const QString &raw : items) {
         const QString text = raw.trimmed();

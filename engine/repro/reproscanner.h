@@ -4,7 +4,6 @@
 #include "engine/core/processjob.h"
 #include "engine/core/result.h"
 
-
 #include <QDateTime>
 #include <QList>
 #include <QLoggingCategory>

@@ -17,9 +17,9 @@ struct Snooze
 {
     QString repository;
     int number = 0;
-    QDateTime until;          // UTC; invalid when the snooze waits for a change
-    QDateTime seenUpdatedAt;  // the issue's updatedAt when snoozed
-    QDateTime snoozedAt;      // UTC
+    QDateTime until;         // UTC; invalid when the snooze waits for a change
+    QDateTime seenUpdatedAt; // the issue's updatedAt when snoozed
+    QDateTime snoozedAt;     // UTC
 
     bool untilChanged() const { return !until.isValid(); }
     // Whether the issue stays out of the way: before `until`, or while GitHub has nothing newer than seen.

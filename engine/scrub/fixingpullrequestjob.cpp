@@ -12,14 +12,14 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr int MaxPages = 10; // 1,000 events; an issue with more has bigger problems than its fixing PR
+constexpr int MaxPages = 10;        // 1,000 events; an issue with more has bigger problems than its fixing PR
 constexpr int MaxComparePages = 60; // 6,000 commits: more than a PyTorch release holds
 
 bool closes(const QString &body, const QString &repository, int issue)
 {
     // GitHub's closing keywords, with `#N`, `owner/name#N` or the issue's URL.
-    const QString ref = u"(?:#|%1#|https?://github\\.com/%1/issues/)%2\\b"_s.arg(QRegularExpression::escape(repository))
-                            .arg(issue);
+    const QString ref =
+        u"(?:#|%1#|https?://github\\.com/%1/issues/)%2\\b"_s.arg(QRegularExpression::escape(repository)).arg(issue);
     const QRegularExpression re(u"\\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\\s*:?\\s+"_s + ref,
                                 QRegularExpression::CaseInsensitiveOption);
     return re.match(body).hasMatch();
@@ -30,8 +30,7 @@ bool closes(const QString &body, const QString &repository, int issue)
 FixingPullRequestJob::FixingPullRequestJob(GitHubClient *client, QObject *parent)
     : QObject(parent)
     , m_client(client)
-{
-}
+{}
 
 FixingPullRequestJob::~FixingPullRequestJob()
 {
@@ -81,8 +80,7 @@ std::optional<FixingPullRequest> FixingPullRequestJob::pickClosing(const QJsonAr
         if (!node.value("merged"_L1).toBool() || !merged.isValid())
             continue; // an open pull request that will close it when merged is not a fix yet
         FixingPullRequest candidate;
-        candidate.repository =
-            node.value("repository"_L1).toObject().value("nameWithOwner"_L1).toString(repository);
+        candidate.repository = node.value("repository"_L1).toObject().value("nameWithOwner"_L1).toString(repository);
         candidate.number = node.value("number"_L1).toInt();
         candidate.title = node.value("title"_L1).toString();
         candidate.url = node.value("url"_L1).toString();
@@ -127,8 +125,8 @@ std::optional<FixingPullRequest> FixingPullRequestJob::pickCommit(const QJsonArr
         candidate.title = QString(subject).remove(squashed).trimmed();
         candidate.url = candidate.number > 0 ? u"https://github.com/%1/pull/%2"_s.arg(repository).arg(candidate.number)
                                              : item.value("html_url"_L1).toString();
-        candidate.mergedAt = QDateTime::fromString(
-            commit.value("committer"_L1).toObject().value("date"_L1).toString(), Qt::ISODate);
+        candidate.mergedAt =
+            QDateTime::fromString(commit.value("committer"_L1).toObject().value("date"_L1).toString(), Qt::ISODate);
         candidate.closesIssue = closes(message, repository, issueNumber);
         candidate.route = u"compare"_s;
         candidate.commit = item.value("sha"_L1).toString();
@@ -204,10 +202,8 @@ void FixingPullRequestJob::askGraphQL()
             nextRoute(u"Cannot read the closing references of #%1: %2"_s.arg(m_issue).arg(r.error()));
             return;
         }
-        const QJsonObject issue = r->json.object()
-                                      .value("data"_L1).toObject()
-                                      .value("repository"_L1).toObject()
-                                      .value("issue"_L1).toObject();
+        const QJsonObject issue =
+            r->json.object().value("data"_L1).toObject().value("repository"_L1).toObject().value("issue"_L1).toObject();
         if (issue.isEmpty()) {
             nextRoute(u"#%1 has no closing references on GitHub"_s.arg(m_issue));
             return;

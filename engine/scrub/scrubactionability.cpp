@@ -177,7 +177,8 @@ std::optional<ScrubStop> ScrubActionability::resolvedInComments(const Issue &iss
 std::optional<ScrubStop> ScrubActionability::duplicate(const Issue &issue)
 {
     static const QRegularExpression named(
-        u"\\b(?:duplicate|dupe|dup)\\s+(?:of\\s+)?(?:#|https?://github\\.com/[^/\\s]+/[^/\\s]+/issues/)(\\d+)|\\bsame\\s+"
+        u"\\b(?:duplicate|dupe|dup)\\s+(?:of\\s+)?(?:#|https?://github\\.com/[^/\\s]+/[^/\\s]+/issues/"
+        u")(\\d+)|\\bsame\\s+"
         u"(?:issue|bug|problem|error)\\s+as\\s+#(\\d+)|\\bclosing in favou?r of #(\\d+)"_s,
         Ci);
     auto scan = [&](const QString &text, const QString &where) -> std::optional<ScrubStop> {
@@ -461,10 +462,9 @@ QJsonObject ScrubGate::toJson() const
     }
     QJsonObject out{{u"stops"_s, stopList}};
     if (confirmation)
-        out.insert(u"recentConfirmation"_s,
-                   QJsonObject{{u"author"_s, confirmation->author},
-                               {u"at"_s, confirmation->at.toUTC().toString(Qt::ISODate)},
-                               {u"version"_s, confirmation->version},
-                               {u"evidence"_s, confirmation->evidence}});
+        out.insert(u"recentConfirmation"_s, QJsonObject{{u"author"_s, confirmation->author},
+                                                        {u"at"_s, confirmation->at.toUTC().toString(Qt::ISODate)},
+                                                        {u"version"_s, confirmation->version},
+                                                        {u"evidence"_s, confirmation->evidence}});
     return out;
 }

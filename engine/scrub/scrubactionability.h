@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/repro/errorsignature.h"
 #include "engine/core/issue.h"
+#include "engine/repro/errorsignature.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -18,19 +18,19 @@ struct ScrubStop
 {
     enum class Kind
     {
-        Resolved,    // resolved in the comments
-        Duplicate,   // labelled or named a duplicate of another issue
-        NotABug,     // a feature request, a question or a refactoring task
-        Tracker,     // an umbrella / tracking issue
-        Hardware,    // needs hardware this machine lacks, with no CPU path
-        Stale,       // old, unassigned, no recent progress and underspecified
+        Resolved,  // resolved in the comments
+        Duplicate, // labelled or named a duplicate of another issue
+        NotABug,   // a feature request, a question or a refactoring task
+        Tracker,   // an umbrella / tracking issue
+        Hardware,  // needs hardware this machine lacks, with no CPU path
+        Stale,     // old, unassigned, no recent progress and underspecified
     };
     Kind kind = Kind::Resolved;
-    QString evidence; // the words, quoted
-    QString where;    // "the title", "the body", "@alice's comment of 2025-01-02", "the labels"
-    QStringList addLabels; // what the playbook adds for it (`feature`, `better-engineering`, `tracker`)
-    int duplicateOf = 0;   // Duplicate: the issue named, when one is
-    double similarity = 0; // Duplicate found by the similarity index: how close (0–1); 0 when the text names it
+    QString evidence;             // the words, quoted
+    QString where;                // "the title", "the body", "@alice's comment of 2025-01-02", "the labels"
+    QStringList addLabels;        // what the playbook adds for it (`feature`, `better-engineering`, `tracker`)
+    int duplicateOf = 0;          // Duplicate: the issue named, when one is
+    double similarity = 0;        // Duplicate found by the similarity index: how close (0–1); 0 when the text names it
     bool closeNotPlanned = false; // Stale: suggest closing as "not planned" (the reviewer is asked)
 
     static QString kindName(Kind kind); // "resolved", "duplicate", "not-a-bug", "tracker", "hardware", "stale"

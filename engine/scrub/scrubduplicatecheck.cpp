@@ -113,12 +113,12 @@ std::optional<ScrubStop> ScrubDuplicateCheck::strongest(const Issue &issue, cons
         stop.similarity = std::round(score * 100.0) / 100.0;
         stop.where = u"the similarity index"_s;
         const QString state = candidate.isOpen() ? u"open"_s : u"closed"_s;
-        stop.evidence = u"likely duplicate of #%1 (%2), similarity %3%4, titled ‘%5’"_s.arg(candidate.number)
-                            .arg(state)
-                            .arg(QString::number(stop.similarity, 'f', 2))
-                            .arg(signature ? u", same error signature `%1`"_s.arg(shownSignature(issue).left(120))
-                                           : QString())
-                            .arg(candidate.title.simplified().left(160));
+        stop.evidence =
+            u"likely duplicate of #%1 (%2), similarity %3%4, titled ‘%5’"_s.arg(candidate.number)
+                .arg(state)
+                .arg(QString::number(stop.similarity, 'f', 2))
+                .arg(signature ? u", same error signature `%1`"_s.arg(shownSignature(issue).left(120)) : QString())
+                .arg(candidate.title.simplified().left(160));
         best = stop;
     }
     return best;

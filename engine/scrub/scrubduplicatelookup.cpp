@@ -8,8 +8,7 @@
 
 ScrubDuplicateLookup::ScrubDuplicateLookup(QObject *parent)
     : QObject(parent)
-{
-}
+{}
 
 void ScrubDuplicateLookup::clear()
 {

@@ -268,9 +268,9 @@ QString defaultNextAction(const Composition &c)
     case V::NoLongerReproduces:
         if (!c.r.fixedBy)
             return u"Appears fixed: close as completed."_s;
-        return c.r.fixedBy->number > 0 ? u"Appears fixed by #%1: close as completed."_s.arg(c.r.fixedBy->number)
-                                       : u"Appears fixed by commit %1: close as completed."_s.arg(
-                                             c.r.fixedBy->commit.left(10));
+        return c.r.fixedBy->number > 0
+                   ? u"Appears fixed by #%1: close as completed."_s.arg(c.r.fixedBy->number)
+                   : u"Appears fixed by commit %1: close as completed."_s.arg(c.r.fixedBy->commit.left(10));
     case V::DifferentError:
         return u"A different error: tell API drift (modernize the repro) from another bug before posting."_s;
     case V::NoRepro:
@@ -307,8 +307,12 @@ void finishLabels(Composition &c)
 ScrubReport ScrubReport::compose(const ScrubFindings &f)
 {
     ScrubReport r;
-    Composition c{f, r, !f.version.isEmpty() ? f.version : f.series.overall.torchVersion, {},
-                  f.labels.contains(f.reproductionLabel), f.bisect ? productName(f.bisect->package) : u"PyTorch"_s};
+    Composition c{f,
+                  r,
+                  !f.version.isEmpty() ? f.version : f.series.overall.torchVersion,
+                  {},
+                  f.labels.contains(f.reproductionLabel),
+                  f.bisect ? productName(f.bisect->package) : u"PyTorch"_s};
     c.on = c.version.isEmpty() ? u"the current PyTorch"_s : u"PyTorch "_s + c.version;
     r.triggerConditions = f.triggerConditions;
     r.fixedBy = f.fixedBy;

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/scrub/fixingpullrequestjob.h"
 #include "engine/outbox/outboxstore.h"
-#include "engine/repro/outcomeclassifier.h"
 #include "engine/reduction/reprobisector.h"
+#include "engine/repro/outcomeclassifier.h"
 #include "engine/review/reviewdecisionstore.h"
+#include "engine/scrub/fixingpullrequestjob.h"
 #include "engine/scrub/scrubactionability.h"
 #include "engine/triage/triageplan.h"
 
@@ -28,7 +28,7 @@ struct ScrubFindings
     QString version;              // the torch version they ran on; series.overall.torchVersion when empty
     std::optional<BisectResult> bisect;
     QString originalRepro;
-    QString minimizedRepro;    // shown only when it differs from the original
+    QString minimizedRepro; // shown only when it differs from the original
     // The necessary conditions, one per item, only when they are new findings (the caller decides); the comment
     // lists them under "All of the following are necessary to trigger the bug:".
     QStringList triggerConditions;
@@ -57,8 +57,8 @@ struct ScrubReport
     Verdict verdict = Verdict::Inconclusive;
     QString comment; // empty: no comment
     QStringList addLabels;
-    QStringList removeLabels;    // only the reproduction label; the outbox removes it (guardrail: scrub-removals)
-    bool close = false;          // propose closing (the reviewer approves it in the outbox)…
+    QStringList removeLabels; // only the reproduction label; the outbox removes it (guardrail: scrub-removals)
+    bool close = false;       // propose closing (the reviewer approves it in the outbox)…
     QString closeReason = QStringLiteral("completed"); // …as completed, or "not_planned" for a stale issue
     bool triagedRefresh = false; // nothing visible changes: remove `triaged`, then add it, as two calls
     QStringList notes;           // for the reviewer, not for the issue; the actionability findings come first

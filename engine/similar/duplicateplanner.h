@@ -2,16 +2,16 @@
 #pragma once
 
 #include "engine/core/issue.h"
-#include "engine/outbox/outboxstore.h"
 #include "engine/core/result.h"
+#include "engine/outbox/outboxstore.h"
 #include "engine/review/reviewdecisionstore.h"
-#include "engine/triage/rubricpack.h"
 #include "engine/similar/similarityindex.h"
+#include "engine/triage/rubricpack.h"
 
+#include <optional>
 #include <QList>
 #include <QMetaType>
 #include <QString>
-#include <optional>
 
 // What marking an issue as a duplicate sends to the outbox: GitHub's own `Duplicate of #N` comment (which
 // links the two), the close with state reason `duplicate`, and the pack's duplicate label when it has one.

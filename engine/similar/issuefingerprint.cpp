@@ -56,7 +56,7 @@ QString signatureText(const QString &text)
 
 QString IssueFingerprint::fieldName(int field)
 {
-    static const QStringList names = {u"title"_s,  u"body"_s,   u"comments"_s,
+    static const QStringList names = {u"title"_s,     u"body"_s,   u"comments"_s,
                                       u"signature"_s, u"frames"_s, u"identifiers"_s};
     return names.value(field);
 }
@@ -81,19 +81,24 @@ QStringList IssueFingerprint::tokens(const QString &text)
 bool IssueFingerprint::isStopword(const QString &token)
 {
     static const QSet<QString> words = [] {
-        const QStringList list = QStringLiteral(
-            "a about above after again all also am an and any are as at be because been before being below between "
-            "both but by can could did do does doing done down during each few for from further get got had has have "
-            "having he her here hers him his how i if in into is it its itself just me more most my no nor not now of "
-            "off on once only or other our out over own same she should so some such than that the their them then "
-            "there these they this those through to too under until up very was we were what when where which while "
-            "who whom why will with would you your yours use used using like one two new also however still see "
-            "bug describe reproduce expected behavior behaviour versions version environment steps following output "
-            "code issue error run running get gets following https http com github www example cc thanks please "
-            "collecting info os python torch pytorch x86_64 gcc none true false self return import def print "
-            // a traceback's own words
-            "traceback most recent call last file line py site packages lib")
-                                     .split(u' ', Qt::SkipEmptyParts);
+        const QStringList list =
+            QStringLiteral(
+                "a about above after again all also am an and any are as at be because been before being below between "
+                "both but by can could did do does doing done down during each few for from further get got had has "
+                "have "
+                "having he her here hers him his how i if in into is it its itself just me more most my no nor not now "
+                "of "
+                "off on once only or other our out over own same she should so some such than that the their them then "
+                "there these they this those through to too under until up very was we were what when where which "
+                "while "
+                "who whom why will with would you your yours use used using like one two new also however still see "
+                "bug describe reproduce expected behavior behaviour versions version environment steps following "
+                "output "
+                "code issue error run running get gets following https http com github www example cc thanks please "
+                "collecting info os python torch pytorch x86_64 gcc none true false self return import def print "
+                // a traceback's own words
+                "traceback most recent call last file line py site packages lib")
+                .split(u' ', Qt::SkipEmptyParts);
         return QSet<QString>(list.begin(), list.end());
     }();
     return words.contains(token);

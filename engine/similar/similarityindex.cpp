@@ -17,8 +17,8 @@
 #include <cmath>
 
 using namespace Qt::StringLiterals;
-using StoreSql::isoTime;
 using StoreSql::fromIso;
+using StoreSql::isoTime;
 using StoreSql::sqlError;
 
 Q_LOGGING_CATEGORY(lcSimilarity, "triage.similarity", QtInfoMsg)
@@ -488,8 +488,8 @@ QHash<QString, double> SimilarityIndex::labelRarity(const QString &repository) c
     query.addBindValue(repository);
     if (query.exec()) {
         while (query.next())
-            rarity.insert(query.value(0).toString().toLower(),
-                          std::log(std::max(1.0, query.value(2).toDouble()) / std::max(1.0, query.value(1).toDouble())));
+            rarity.insert(query.value(0).toString().toLower(), std::log(std::max(1.0, query.value(2).toDouble()) /
+                                                                        std::max(1.0, query.value(1).toDouble())));
     }
     m_labelRarity.insert(repository, rarity);
     return rarity;
@@ -504,7 +504,8 @@ QList<QPair<int, double>> SimilarityIndex::rerankByLabels(const QString &reposit
     QList<int> numbers;
     for (const auto &hit : found)
         numbers.append(hit.first);
-    query.prepare(u"SELECT number, name FROM issue_labels WHERE repo = ? AND number IN (%1)"_s.arg(numberList(numbers)));
+    query.prepare(
+        u"SELECT number, name FROM issue_labels WHERE repo = ? AND number IN (%1)"_s.arg(numberList(numbers)));
     query.addBindValue(repository);
     QHash<int, QStringList> labelsOf;
     if (query.exec()) {
@@ -536,7 +537,8 @@ QList<QPair<int, double>> SimilarityIndex::rerankByLabels(const QString &reposit
         const double bonus = bestBonus > 0 ? bonuses.at(i) / bestBonus : 0.0;
         rescored.append({found.at(i).first, found.at(i).second * (1.0 + weight * bonus)});
     }
-    std::stable_sort(rescored.begin(), rescored.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    std::stable_sort(rescored.begin(), rescored.end(),
+                     [](const auto &a, const auto &b) { return a.second > b.second; });
     if (rescored.size() > top)
         rescored.resize(top);
     return rescored;

@@ -64,8 +64,8 @@ int SimilarityLookup::similar(const QString &repository, int number, int top, QO
         if (!isCurrentSimilar(ticket))
             return; // a newer question was asked meanwhile: skip this one unrun
         const Result<SimilarityIndex *> target = index();
-        Result<QList<SimilarityMatch>> result =
-            target ? target.value()->similar(repository, number, top) : Result<QList<SimilarityMatch>>(Error{target.error()});
+        Result<QList<SimilarityMatch>> result = target ? target.value()->similar(repository, number, top)
+                                                       : Result<QList<SimilarityMatch>>(Error{target.error()});
         answer([context, done, ticket, result = std::move(result)] {
             if (context)
                 done(ticket, result);
@@ -97,7 +97,8 @@ void SimilarityLookup::loadIssue(const QString &repository, int number, QObject 
 {
     post([this, repository, number, context = QPointer<QObject>(context), done = std::move(done)] {
         const Result<SimilarityIndex *> target = index();
-        Result<Issue> result = target ? target.value()->loadIssue(repository, number) : Result<Issue>(Error{target.error()});
+        Result<Issue> result =
+            target ? target.value()->loadIssue(repository, number) : Result<Issue>(Error{target.error()});
         answer([context, done, result = std::move(result)] {
             if (context)
                 done(result);

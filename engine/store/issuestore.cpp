@@ -373,10 +373,11 @@ Result<int> IssueStore::writePage(const QString &repository, const QList<Issue> 
         upsertIssue.addBindValue(issue.reactionCount);
         upsertIssue.addBindValue(issue.thumbsUpCount);
         upsertIssue.addBindValue(issue.duplicateCount);
-        upsertIssue.addBindValue(issue.assigneesKnown ? QVariant(QString::fromUtf8(QJsonDocument(
-                                                            QJsonArray::fromStringList(issue.assignees))
-                                                                                      .toJson(QJsonDocument::Compact)))
-                                                      : QVariant(QMetaType(QMetaType::QString)));
+        upsertIssue.addBindValue(
+            issue.assigneesKnown
+                ? QVariant(QString::fromUtf8(
+                      QJsonDocument(QJsonArray::fromStringList(issue.assignees)).toJson(QJsonDocument::Compact)))
+                : QVariant(QMetaType(QMetaType::QString)));
         if (!upsertIssue.exec())
             return failed(upsertIssue);
 

@@ -83,11 +83,11 @@ void ReferenceCorpusSyncJob::startPart()
         m_current = nullptr;
         if (!result) {
             m_done = true;
-            Q_EMIT finished(Error{tr("Reference corpus, %1: %2")
-                                      .arg(m_parts.at(m_part).labels.isEmpty()
-                                               ? tr("the whole repository")
-                                               : m_parts.at(m_part).labels.join(u" + "_s),
-                                           result.error())});
+            Q_EMIT finished(
+                Error{tr("Reference corpus, %1: %2")
+                          .arg(m_parts.at(m_part).labels.isEmpty() ? tr("the whole repository")
+                                                                   : m_parts.at(m_part).labels.join(u" + "_s),
+                               result.error())});
             return;
         }
         m_summary.issues += result->issues;

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "engine/core/queuespec.h"
-#include "engine/sync/queuesyncjob.h"
 #include "engine/core/result.h"
+#include "engine/sync/queuesyncjob.h"
 
 #include <QDateTime>
 #include <QList>
@@ -15,7 +15,7 @@ class IssueStore;
 
 struct CorpusSyncSummary
 {
-    int issues = 0;   // written by this sync, all parts
+    int issues = 0; // written by this sync, all parts
     int comments = 0;
     int requests = 0; // HTTP requests (GraphQL pages and their comment follow-ups, or REST pages)
     int rateLimitRemaining = -1;

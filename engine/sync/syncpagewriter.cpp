@@ -64,8 +64,7 @@ void SyncPageWriter::write(Page page, QObject *context, std::function<void(const
             return written;
         }();
         // Queued to the context: dropped by Qt if it is destroyed before the answer is delivered.
-        QMetaObject::invokeMethod(
-            context, [done, result = std::move(result)] { done(result); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(context, [done, result = std::move(result)] { done(result); }, Qt::QueuedConnection);
     });
 }
 
@@ -90,7 +89,6 @@ void SyncPageWriter::countQueue(const QueueSpec &queue, QObject *context, std::f
     post([this, queue, context, done = std::move(done)] {
         const Result<IssueStore *> target = store();
         const QPair<int, int> counts = target ? target.value()->queueCounts(queue) : qMakePair(-1, -1);
-        QMetaObject::invokeMethod(
-            context, [done, counts] { done(counts); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(context, [done, counts] { done(counts); }, Qt::QueuedConnection);
     });
 }

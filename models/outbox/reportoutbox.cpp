@@ -7,8 +7,7 @@
 #include <QCoreApplication>
 
 Result<OutboxEntry> StoreReportOutbox::enqueueReport(const ScrubReport &report, const QString &repository,
-                                                     const Issue &seen, const QString &reviewer,
-                                                     const RubricPack &pack)
+                                                     const Issue &seen, const QString &reviewer, const RubricPack &pack)
 {
     if (!m_store)
         return Error{QCoreApplication::translate("ReproReductionPanel", "No outbox: the console has no store open.")};

@@ -31,8 +31,7 @@ class StoreReportOutbox final : public ReportOutbox
 public:
     explicit StoreReportOutbox(OutboxStore *store = nullptr)
         : m_store(store)
-    {
-    }
+    {}
     void setStore(OutboxStore *store) { m_store = store; }
     OutboxStore *store() const { return m_store; }
 

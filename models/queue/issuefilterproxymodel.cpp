@@ -93,9 +93,8 @@ bool IssueFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &s
     const QAbstractItemModel *source = sourceModel();
     const QModelIndex first = source->index(sourceRow, 0, sourceParent);
     if (!m_snoozed.isEmpty() || m_snoozedOnly) {
-        const int number = source->index(sourceRow, IssueTableModel::Number, sourceParent)
-                               .data(IssueTableModel::SortRole)
-                               .toInt();
+        const int number =
+            source->index(sourceRow, IssueTableModel::Number, sourceParent).data(IssueTableModel::SortRole).toInt();
         if (m_snoozed.contains(number) != m_snoozedOnly)
             return false;
     }

@@ -292,8 +292,8 @@ void ReproSession::startNeedsProbe()
 
 bool ReproSession::noErrorToCompare() const
 {
-    return m_expectedText.trimmed().isEmpty() && m_extraction.impliedError.isEmpty() &&
-           !m_extraction.hangReported && !m_extraction.crashReported;
+    return m_expectedText.trimmed().isEmpty() && m_extraction.impliedError.isEmpty() && !m_extraction.hangReported &&
+           !m_extraction.crashReported;
 }
 
 QString ReproSession::variantDiff() const

@@ -29,9 +29,9 @@ struct ReproRunStart
     PythonEnvironment environment;
     ReproExpectation expectation;
     ErrorSignature expected;
-    bool variant = false;         // a variant runs, not the code as posted
-    bool extraVariables = false;  // the reviewer's NAME=VALUE variables are set
-    bool dynamoResets = false;    // torch._dynamo.reset() between compiles was added
+    bool variant = false;        // a variant runs, not the code as posted
+    bool extraVariables = false; // the reviewer's NAME=VALUE variables are set
+    bool dynamoResets = false;   // torch._dynamo.reset() between compiles was added
 };
 Q_DECLARE_METATYPE(ReproRunStart)
 
@@ -220,7 +220,7 @@ private:
     QString m_variablesText;
     bool m_dynamoResets = true;
     ScrubGate m_gate;
-    bool m_wentOn = false; // the reviewer went on past the gate for this issue
+    bool m_wentOn = false;                        // the reviewer went on past the gate for this issue
     ScrubDuplicateLookup *m_duplicates = nullptr; // the index's likely duplicate, looked up off the GUI thread
 
     QPointer<ReproScanner> m_scanner;

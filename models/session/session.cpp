@@ -180,7 +180,7 @@ bool Session::loadQueue(const QueueSpec &queue)
         m_loading = false;
         LoadedQueue loaded = watcher->result();
         Q_EMIT queueLoaded(queue, loaded.error.isEmpty() ? Result<QList<Issue>>(std::move(loaded.issues))
-                                                       : Result<QList<Issue>>(Error{loaded.error}));
+                                                         : Result<QList<Issue>>(Error{loaded.error}));
     });
     watcher->setFuture(QtConcurrent::run([path = m_issues->path(), queue] {
         LoadedQueue loaded;

@@ -41,8 +41,8 @@ QString SimilarMatchModel::age(const QDateTime &from, const QDateTime &now)
 
 QString SimilarMatchModel::matchedFields(const SimilarityMatch &match)
 {
-    static const QStringList order = {u"signature"_s, u"frames"_s, u"title"_s, u"identifiers"_s, u"body"_s,
-                                      u"comments"_s};
+    static const QStringList order = {u"signature"_s,   u"frames"_s, u"title"_s,
+                                      u"identifiers"_s, u"body"_s,   u"comments"_s};
     QStringList fields;
     for (const QString &field : order) {
         if (match.why.contains(field))

@@ -25,22 +25,50 @@ namespace {
 // 40 ops: element-wise, matmul, reduction, reshape/view, gather/index; with and without a strategy in 2.6.
 const QStringList FixedOps{
     // element-wise (10)
-    u"aten.add.Tensor"_s, u"aten.mul.Tensor"_s, u"aten.div.Tensor"_s, u"aten.relu.default"_s, u"aten.gelu.default"_s,
-    u"aten.sigmoid.default"_s, u"aten.tanh.default"_s, u"aten.pow.Tensor_Scalar"_s, u"aten.maximum.default"_s,
+    u"aten.add.Tensor"_s,
+    u"aten.mul.Tensor"_s,
+    u"aten.div.Tensor"_s,
+    u"aten.relu.default"_s,
+    u"aten.gelu.default"_s,
+    u"aten.sigmoid.default"_s,
+    u"aten.tanh.default"_s,
+    u"aten.pow.Tensor_Scalar"_s,
+    u"aten.maximum.default"_s,
     u"aten.clamp_min.default"_s,
     // matmul (5)
-    u"aten.mm.default"_s, u"aten.bmm.default"_s, u"aten.matmul.default"_s, u"aten.kron.default"_s,
+    u"aten.mm.default"_s,
+    u"aten.bmm.default"_s,
+    u"aten.matmul.default"_s,
+    u"aten.kron.default"_s,
     u"aten.linear.default"_s,
     // reduction (13)
-    u"aten.sum.default"_s, u"aten.sum.dim_IntList"_s, u"aten.mean.dim"_s, u"aten.amax.default"_s, u"aten.max.dim"_s,
-    u"aten.cumsum.default"_s, u"aten.cumprod.default"_s, u"aten.logsumexp.default"_s, u"aten._softmax.default"_s,
-    u"aten._log_softmax.default"_s, u"aten.topk.default"_s, u"aten.sort.default"_s, u"aten.logcumsumexp.default"_s,
+    u"aten.sum.default"_s,
+    u"aten.sum.dim_IntList"_s,
+    u"aten.mean.dim"_s,
+    u"aten.amax.default"_s,
+    u"aten.max.dim"_s,
+    u"aten.cumsum.default"_s,
+    u"aten.cumprod.default"_s,
+    u"aten.logsumexp.default"_s,
+    u"aten._softmax.default"_s,
+    u"aten._log_softmax.default"_s,
+    u"aten.topk.default"_s,
+    u"aten.sort.default"_s,
+    u"aten.logcumsumexp.default"_s,
     // reshape/view (9)
-    u"aten.view.default"_s, u"aten.permute.default"_s, u"aten.transpose.int"_s, u"aten.t.default"_s,
-    u"aten.unsqueeze.default"_s, u"aten.squeeze.dim"_s, u"aten.flip.default"_s, u"aten.repeat.default"_s,
+    u"aten.view.default"_s,
+    u"aten.permute.default"_s,
+    u"aten.transpose.int"_s,
+    u"aten.t.default"_s,
+    u"aten.unsqueeze.default"_s,
+    u"aten.squeeze.dim"_s,
+    u"aten.flip.default"_s,
+    u"aten.repeat.default"_s,
     u"aten.tril.default"_s,
     // gather/index (3)
-    u"aten.gather.default"_s, u"aten.index_select.default"_s, u"aten.embedding.default"_s,
+    u"aten.gather.default"_s,
+    u"aten.index_select.default"_s,
+    u"aten.embedding.default"_s,
 };
 
 // Asks DTensor's registry, in the plain interpreter: argv is OP[:REACHED,REACHED…] for each op.
@@ -134,9 +162,8 @@ int main(int argc, char **argv)
     for (const QString &op : ops) {
         const QString name = OperatorProbeJob::normalizedOpName(op);
         const OperatorProbeOp *probed = outcome.report.find(name);
-        registryArgs.append(probed && !probed->registry.reaches.isEmpty()
-                                ? name + u':' + probed->registry.reaches.join(u',')
-                                : name);
+        registryArgs.append(
+            probed && !probed->registry.reaches.isEmpty() ? name + u':' + probed->registry.reaches.join(u',') : name);
     }
     QProcess registry;
     registry.start(python.interpreter, registryArgs);
@@ -188,10 +215,8 @@ int main(int argc, char **argv)
             << "\n";
         for (const OperatorProbeCombination &c : probed->combinations) {
             if (c.status == OperatorProbeCombination::Status::Wrong)
-                wrongLines.append(u"  %1 on %2 ranks, %3: (%4) → output %5: %6"_s.arg(name)
-                                      .arg(c.ranks)
-                                      .arg(c.caseName, c.placements.join(u", "_s),
-                                           c.outputPlacements.join(u", "_s), c.error.left(80)));
+                wrongLines.append(u"  %1 on %2 ranks, %3: (%4) → output %5: %6"_s.arg(name).arg(c.ranks).arg(
+                    c.caseName, c.placements.join(u", "_s), c.outputPlacements.join(u", "_s), c.error.left(80)));
         }
     }
     out << "\nWrong-result combinations: " << wrongLines.size() << "\n";

@@ -211,8 +211,8 @@ int main(int argc, char **argv)
     if (redecided > 0) {
         out << "against the first records, before the " << redecided << " re-decision(s): " << matchedFirst << "/"
             << cases.size() << " = " << QString::number(100.0 * matchedFirst / cases.size(), 'f', 1) << "%, unsafe "
-            << unsafeFirst.size()
-            << (unsafeFirst.isEmpty() ? QString() : u" ("_s + unsafeFirst.join(u", "_s) + u")"_s) << '\n';
+            << unsafeFirst.size() << (unsafeFirst.isEmpty() ? QString() : u" ("_s + unsafeFirst.join(u", "_s) + u")"_s)
+            << '\n';
     }
     out << "stopped by the scrub's actionability check before the run (run anyway with --go-on): " << gated.size()
         << (gated.isEmpty() ? QString() : u" ("_s + gated.join(u", "_s) + u")"_s) << '\n';

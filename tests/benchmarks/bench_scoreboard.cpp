@@ -142,8 +142,9 @@ int main(int argc, char **argv)
         }
     }
     QTemporaryDir dir;
-    const QString storePath =
-        !readStore.isEmpty() ? readStore : keep.isEmpty() ? dir.filePath(u"store.sqlite"_s) : keep;
+    const QString storePath = !readStore.isEmpty() ? readStore
+                              : keep.isEmpty()     ? dir.filePath(u"store.sqlite"_s)
+                                                   : keep;
     QElapsedTimer timer;
     timer.start();
     if (readStore.isEmpty()) {
@@ -290,9 +291,10 @@ int main(int argc, char **argv)
         page.reload();
         loaded.wait(60000);
         page.repaint();
-        out() << "page opens with " << all.size() << " decisions (at the moment the store is set, nothing read yet): "
-              << ms(timer.nsecsElapsed()) << "; CPU " << QString::number(cpuMs() - cpu, 'f', 0)
-              << " ms, load average " << loadAverage() << Qt::endl;
+        out() << "page opens with " << all.size()
+              << " decisions (at the moment the store is set, nothing read yet): " << ms(timer.nsecsElapsed())
+              << "; CPU " << QString::number(cpuMs() - cpu, 'f', 0) << " ms, load average " << loadAverage()
+              << Qt::endl;
     }
     {
         // The console: the store was set when it opened (at startup); the first Ctrl+Shift+S, then another one.

@@ -3,16 +3,17 @@
 // (our own generator: module topics with their APIs, frames and errors, shuffled filler), then quality on real
 // issues with human labels and on real duplicate pairs.
 // Usage: bench_similarity [--issues N] [--dev DIR] [--duplicates FILE] [--verbose] [--quality-only]
-//                         [--weights T,B,C,S,F,I] [--terms N] [--share X] [--consensus W] [--keep FILE]  (other settings than the console's)
+//                         [--weights T,B,C,S,F,I] [--terms N] [--share X] [--consensus W] [--keep FILE]  (other
+//                         settings than the console's)
 //   --dev: the folder of labelled issues (default ../shared/eval/dev beside the repository);
 //   --duplicates: pairs.jsonl of duplicate pairs (default ../shared/eval/duplicates/pairs.jsonl).
 // The quality part is skipped, saying so, when the data is absent.
-#include "engine/github/githubclient.h"
 #include "engine/core/issuejsonreader.h"
-#include "engine/sync/referencecorpussyncjob.h"
-#include "engine/store/issuestore.h"
-#include "engine/similar/similarityindex.h"
+#include "engine/github/githubclient.h"
 #include "engine/scrub/scrubduplicatecheck.h"
+#include "engine/similar/similarityindex.h"
+#include "engine/store/issuestore.h"
+#include "engine/sync/referencecorpussyncjob.h"
 #include "tests/benchmarks/benchsupport.h"
 #include "tests/support/githubtestserver.h"
 
@@ -55,17 +56,18 @@ struct Topic
 // Invented in our words: what issues about each part of a deep-learning library tend to mention.
 QList<Topic> topics()
 {
-    const QStringList names = {u"ddp"_s,  u"fsdp"_s,   u"nccl"_s,  u"dynamo"_s, u"inductor"_s, u"autograd"_s,
-                               u"cuda"_s, u"sparse"_s, u"onnx"_s,  u"mps"_s,    u"dataloader"_s, u"optim"_s,
+    const QStringList names = {u"ddp"_s,  u"fsdp"_s,   u"nccl"_s,   u"dynamo"_s, u"inductor"_s,   u"autograd"_s,
+                               u"cuda"_s, u"sparse"_s, u"onnx"_s,   u"mps"_s,    u"dataloader"_s, u"optim"_s,
                                u"jit"_s,  u"quant"_s,  u"export"_s, u"docs"_s};
-    const QStringList pool = QStringLiteral(
-        "bucket gradient reducer hook shard flatten param unshard reshard collective barrier communicator abort "
-        "timeout watchdog guard graph break recompile trace kernel fusion triton codegen backward leaf grad "
-        "stream device memory allocator fragmentation sparse coo csr export opset symbolic shape metal tensor "
-        "worker prefetch pin sampler scheduler momentum lr scripting freeze observer calibration fake program "
-        "constraint dynamic dim tutorial typo example warmup overflow precision bfloat fp16 nan inf accumulate "
-        "checkpoint state restore resume rank world group store rendezvous elastic agent restart heartbeat")
-                                  .split(u' ', Qt::SkipEmptyParts);
+    const QStringList pool =
+        QStringLiteral(
+            "bucket gradient reducer hook shard flatten param unshard reshard collective barrier communicator abort "
+            "timeout watchdog guard graph break recompile trace kernel fusion triton codegen backward leaf grad "
+            "stream device memory allocator fragmentation sparse coo csr export opset symbolic shape metal tensor "
+            "worker prefetch pin sampler scheduler momentum lr scripting freeze observer calibration fake program "
+            "constraint dynamic dim tutorial typo example warmup overflow precision bfloat fp16 nan inf accumulate "
+            "checkpoint state restore resume rank world group store rendezvous elastic agent restart heartbeat")
+            .split(u' ', Qt::SkipEmptyParts);
     QList<Topic> list;
     for (int t = 0; t < names.size(); ++t) {
         Topic topic;
@@ -78,7 +80,9 @@ QList<Topic> topics()
             topic.paths.append(u"torch/%1/%2_%3.py"_s.arg(names.at(t), pool.at((t * 13 + k * 3) % pool.size())).arg(k));
         for (int k = 0; k < 3; ++k)
             topic.errors.append(u"%1Error: %2 %3 failed for %4"_s.arg(
-                k == 0 ? u"Runtime"_s : k == 1 ? u"Value"_s : names.at(t).left(1).toUpper() + names.at(t).mid(1),
+                k == 0   ? u"Runtime"_s
+                : k == 1 ? u"Value"_s
+                         : names.at(t).left(1).toUpper() + names.at(t).mid(1),
                 pool.at((t * 17 + k) % pool.size()), pool.at((t * 19 + k * 7) % pool.size()), names.at(t)));
         list.append(topic);
     }
@@ -89,11 +93,12 @@ QList<Issue> generate(int count, quint32 seed)
 {
     const QList<Topic> all = topics();
     QRandomGenerator random(seed);
-    const QStringList filler = QStringLiteral(
-        "when i run the model on my machine it stops after some steps and the output looks different than before "
-        "we tried several settings and versions the problem appears only with larger batches or longer runs "
-        "after upgrading the nightly build the script prints a warning first and then fails at the same place")
-                                   .split(u' ', Qt::SkipEmptyParts);
+    const QStringList filler =
+        QStringLiteral(
+            "when i run the model on my machine it stops after some steps and the output looks different than before "
+            "we tried several settings and versions the problem appears only with larger batches or longer runs "
+            "after upgrading the nightly build the script prints a warning first and then fails at the same place")
+            .split(u' ', Qt::SkipEmptyParts);
     const auto pick = [&random](const QStringList &list) { return list.at(int(random.bounded(list.size()))); };
     const QDateTime epoch(QDate(2019, 1, 1), QTime(0, 0), QTimeZone::UTC);
     QList<Issue> issues;
@@ -197,7 +202,8 @@ int performance(int count)
     QTemporaryDir dir;
     const QString path = g_keep.isEmpty() ? dir.filePath(u"store.sqlite"_s) : g_keep;
     QFile::remove(path);
-    out() << "== Performance: " << count << " synthetic issues (our generator: 16 module topics, 400 bug families each)" << Qt::endl;
+    out() << "== Performance: " << count << " synthetic issues (our generator: 16 module topics, 400 bug families each)"
+          << Qt::endl;
     QElapsedTimer timer;
     timer.start();
     const QList<Issue> issues = generate(count, 30);
@@ -258,18 +264,20 @@ int performance(int count)
         one.start();
         const auto matches = index.value()->similar(Repo, number, 10);
         lookups.append(one.nsecsElapsed() / 1e6);
-        if (matches && !matches->isEmpty() && matches->constFirst().labels.value(0) == issues.at(number - 1).labels.value(0))
+        if (matches && !matches->isEmpty() &&
+            matches->constFirst().labels.value(0) == issues.at(number - 1).labels.value(0))
             ++hits;
     }
     const Latency lookup = summarize(lookups);
-    out() << "similar-issues lookup (top 10, with why), " << lookupCount << " lookups: median " << milliseconds(lookup.median)
-          << ", p95 " << milliseconds(lookup.p95) << ", worst " << milliseconds(lookup.worst)
-          << " (targets < 50 ms / < 150 ms); top match of the same topic " << hits << "/" << lookupCount << Qt::endl;
+    out() << "similar-issues lookup (top 10, with why), " << lookupCount << " lookups: median "
+          << milliseconds(lookup.median) << ", p95 " << milliseconds(lookup.p95) << ", worst "
+          << milliseconds(lookup.worst) << " (targets < 50 ms / < 150 ms); top match of the same topic " << hits << "/"
+          << lookupCount << Qt::endl;
 
-    const QStringList searches = {u"nccl"_s,           u"\"graph break\""_s,   u"title: checkpoint"_s,
-                                  u"shard* AND timeout"_s, u"RuntimeError"_s,  u"signature: failed"_s,
-                                  u"dynamo_guard_1"_s, u"memory NOT cuda"_s,  u"frames: torch"_s,
-                                  u"tensor OR kernel"_s};
+    const QStringList searches = {
+        u"nccl"_s,          u"\"graph break\""_s,   u"title: checkpoint"_s, u"shard* AND timeout"_s,
+        u"RuntimeError"_s,  u"signature: failed"_s, u"dynamo_guard_1"_s,    u"memory NOT cuda"_s,
+        u"frames: torch"_s, u"tensor OR kernel"_s};
     QList<double> searchTimes;
     for (int round = 0; round < 10; ++round) {
         for (const QString &text : searches) {
@@ -288,8 +296,9 @@ int performance(int count)
         }
     }
     const Latency search = summarize(searchTimes);
-    out() << "free-text search (top 100 with why, as the dialog asks), 100 searches: median " << milliseconds(search.median)
-          << ", p95 " << milliseconds(search.p95) << ", worst " << milliseconds(search.worst) << Qt::endl;
+    out() << "free-text search (top 100 with why, as the dialog asks), 100 searches: median "
+          << milliseconds(search.median) << ", p95 " << milliseconds(search.p95) << ", worst "
+          << milliseconds(search.worst) << Qt::endl;
     return 0;
 }
 
@@ -341,10 +350,10 @@ int corpusSync(int count)
             out() << "sync failed: " << (result ? result->error() : u"no answer"_s) << Qt::endl;
             return 1;
         }
-        out() << (again ? "re-sync" : "first sync") << " (labels in every state, then the repository's last 3 years): "
-              << result->value().issues << " issues written, " << server.requestCount(u"/graphql"_s) - before
-              << " GraphQL pages, " << timer.elapsed() << " ms; " << result->value().storedIssues << " in the store"
-              << Qt::endl;
+        out() << (again ? "re-sync" : "first sync")
+              << " (labels in every state, then the repository's last 3 years): " << result->value().issues
+              << " issues written, " << server.requestCount(u"/graphql"_s) - before << " GraphQL pages, "
+              << timer.elapsed() << " ms; " << result->value().storedIssues << " in the store" << Qt::endl;
     }
     return 0;
 }
@@ -438,11 +447,11 @@ void likelyDuplicates(const SimilarityIndex &index, const QList<QPair<Issue, Iss
         }
     }
     out() << "  the scrub's likely-duplicate finding (similarity >= "
-          << QString::number(ScrubDuplicateCheck::Likely, 'f', 2) << ", >= "
-          << QString::number(ScrubDuplicateCheck::LikelyWithSignature, 'f', 2)
+          << QString::number(ScrubDuplicateCheck::Likely, 'f', 2)
+          << ", >= " << QString::number(ScrubDuplicateCheck::LikelyWithSignature, 'f', 2)
           << " with the same error signature): names the original for " << named << "/" << pairs.size()
-          << " copies (stops on " << stopped << "); stops on " << falseStops << " of " << pool.size()
-          << " dev issues" << Qt::endl;
+          << " copies (stops on " << stopped << "); stops on " << falseStops << " of " << pool.size() << " dev issues"
+          << Qt::endl;
 }
 
 SimilarityOptions g_options; // the console's, unless --weights/--terms/--share ask for others
@@ -590,8 +599,8 @@ int quality(const QString &devDir, const QString &pairsPath, bool verbose)
                     at1 += rank == 0 ? 1 : 0;
                     ++at5;
                     if (verbose)
-                        out() << "    #" << pair.first.number << " → #" << pair.second.number << " at rank "
-                              << rank + 1 << Qt::endl;
+                        out() << "    #" << pair.first.number << " → #" << pair.second.number << " at rank " << rank + 1
+                              << Qt::endl;
                 }
             }
         }

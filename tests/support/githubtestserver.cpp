@@ -637,7 +637,7 @@ GitHubTestServer::Answer GitHubTestServer::restLabels(const QString &owner, cons
             {u"id"_s, id},
             {u"node_id"_s, u"LA_kwDOTest%1"_s.arg(id)},
             {u"url"_s, u"%1/repos/%2/%3/labels/%4"_s.arg(url().toString(), m_owner, m_name,
-                                                          QString::fromLatin1(QUrl::toPercentEncoding(label.name)))},
+                                                         QString::fromLatin1(QUrl::toPercentEncoding(label.name)))},
             {u"name"_s, label.name},
             {u"color"_s, label.color},
             {u"default"_s, label.name == u"bug"_s},
@@ -721,11 +721,12 @@ GitHubTestServer::Answer GitHubTestServer::timeline(const QString &owner, const 
                                                          {u"name"_s, repo.section(u'/', 1)},
                                                          {u"owner"_s, user(repo.section(u'/', 0, 0))}}}};
         if (x.pullRequest)
-            source.insert(u"pull_request"_s,
-                          QJsonObject{{u"url"_s, QString(url().toString() + u"/repos/%1/pulls/%2"_s.arg(repo).arg(x.number))},
-                                      {u"html_url"_s, u"https://github.com/%1/pull/%2"_s.arg(repo).arg(x.number)},
-                                      {u"merged_at"_s, x.mergedAt.isValid() ? QJsonValue(iso(x.mergedAt))
-                                                                            : QJsonValue(QJsonValue::Null)}});
+            source.insert(
+                u"pull_request"_s,
+                QJsonObject{{u"url"_s, QString(url().toString() + u"/repos/%1/pulls/%2"_s.arg(repo).arg(x.number))},
+                            {u"html_url"_s, u"https://github.com/%1/pull/%2"_s.arg(repo).arg(x.number)},
+                            {u"merged_at"_s,
+                             x.mergedAt.isValid() ? QJsonValue(iso(x.mergedAt)) : QJsonValue(QJsonValue::Null)}});
         events.append({x.at, QJsonObject{{u"event"_s, u"cross-referenced"_s},
                                          {u"actor"_s, user(u"contributor"_s)},
                                          {u"created_at"_s, iso(x.at)},
@@ -880,16 +881,15 @@ GitHubTestServer::Answer GitHubTestServer::graphqlClosingReferences(const QJsonO
     const int number = variables.value("number"_L1).toInt();
     const TestIssue *found = issue(number);
     if (!found || found->pullRequest) {
-        const QJsonObject error{
-            {u"type"_s, u"NOT_FOUND"_s},
-            {u"path"_s, QJsonArray{u"repository"_s, u"issue"_s}},
-            {u"locations"_s, QJsonArray{QJsonObject{{u"line"_s, 3}, {u"column"_s, 5}}}},
-            {u"message"_s, u"Could not resolve to an Issue with the number of %1."_s.arg(number)}};
-        return Answer{200,
-                      json(QJsonObject{
-                          {u"data"_s, QJsonObject{{u"repository"_s, QJsonObject{{u"issue"_s, QJsonValue()}}}}},
-                          {u"errors"_s, QJsonArray{error}}}),
-                      {}};
+        const QJsonObject error{{u"type"_s, u"NOT_FOUND"_s},
+                                {u"path"_s, QJsonArray{u"repository"_s, u"issue"_s}},
+                                {u"locations"_s, QJsonArray{QJsonObject{{u"line"_s, 3}, {u"column"_s, 5}}}},
+                                {u"message"_s, u"Could not resolve to an Issue with the number of %1."_s.arg(number)}};
+        return Answer{
+            200,
+            json(QJsonObject{{u"data"_s, QJsonObject{{u"repository"_s, QJsonObject{{u"issue"_s, QJsonValue()}}}}},
+                             {u"errors"_s, QJsonArray{error}}}),
+            {}};
     }
     // GitHub's shape: PullRequest nodes; includeClosedPrs: false leaves out the ones closed unmerged.
     QJsonArray nodes;
@@ -897,22 +897,22 @@ GitHubTestServer::Answer GitHubTestServer::graphqlClosingReferences(const QJsonO
         if (x.closed && !x.mergedAt.isValid())
             continue;
         const QString repo = x.repository.isEmpty() ? m_owner + u'/' + m_name : x.repository;
-        nodes.append(QJsonObject{{u"number"_s, x.number},
-                                 {u"title"_s, x.title},
-                                 {u"url"_s, u"https://github.com/%1/pull/%2"_s.arg(repo).arg(x.number)},
-                                 {u"merged"_s, x.mergedAt.isValid()},
-                                 {u"mergedAt"_s, x.mergedAt.isValid() ? QJsonValue(iso(x.mergedAt))
-                                                                      : QJsonValue(QJsonValue::Null)},
-                                 {u"repository"_s, QJsonObject{{u"nameWithOwner"_s, repo}}}});
+        nodes.append(QJsonObject{
+            {u"number"_s, x.number},
+            {u"title"_s, x.title},
+            {u"url"_s, u"https://github.com/%1/pull/%2"_s.arg(repo).arg(x.number)},
+            {u"merged"_s, x.mergedAt.isValid()},
+            {u"mergedAt"_s, x.mergedAt.isValid() ? QJsonValue(iso(x.mergedAt)) : QJsonValue(QJsonValue::Null)},
+            {u"repository"_s, QJsonObject{{u"nameWithOwner"_s, repo}}}});
     }
     const QJsonObject references{{u"nodes"_s, nodes}};
-    return Answer{200,
-                  json(QJsonObject{
-                      {u"data"_s,
-                       QJsonObject{{u"repository"_s,
-                                    QJsonObject{{u"issue"_s,
-                                                 QJsonObject{{u"closedByPullRequestsReferences"_s, references}}}}}}}}),
-                  {}};
+    return Answer{
+        200,
+        json(QJsonObject{
+            {u"data"_s,
+             QJsonObject{{u"repository"_s, QJsonObject{{u"issue"_s, QJsonObject{{u"closedByPullRequestsReferences"_s,
+                                                                                 references}}}}}}}}),
+        {}};
 }
 
 GitHubTestServer::Answer GitHubTestServer::compare(const QString &owner, const QString &name, const QString &basehead,
@@ -920,7 +920,10 @@ GitHubTestServer::Answer GitHubTestServer::compare(const QString &owner, const Q
 {
     const auto found = m_comparisons.constFind(basehead);
     if (!isOurRepository(owner, name) || found == m_comparisons.cend())
-        return Answer{404, R"({"message":"Not Found","documentation_url":"https://docs.github.com/rest/commits/commits#compare-two-commits","status":"404"})", {}};
+        return Answer{
+            404,
+            R"({"message":"Not Found","documentation_url":"https://docs.github.com/rest/commits/commits#compare-two-commits","status":"404"})",
+            {}};
     const QList<TestCommit> &commits = found.value();
     const QString repo = m_owner + u'/' + m_name;
     const QString base = basehead.section(u"..."_s, 0, 0);
@@ -937,12 +940,13 @@ GitHubTestServer::Answer GitHubTestServer::compare(const QString &owner, const Q
         return QJsonObject{
             {u"sha"_s, c.sha},
             {u"node_id"_s, QString(u"C_"_s + c.sha.left(12))},
-            {u"commit"_s, QJsonObject{{u"author"_s, person},
-                                      {u"committer"_s, person},
-                                      {u"message"_s, c.message},
-                                      {u"tree"_s, QJsonObject{{u"sha"_s, c.sha}}},
-                                      {u"url"_s, QString(url().toString() + u"/repos/%1/git/commits/%2"_s.arg(repo, c.sha))},
-                                      {u"comment_count"_s, 0}}},
+            {u"commit"_s,
+             QJsonObject{{u"author"_s, person},
+                         {u"committer"_s, person},
+                         {u"message"_s, c.message},
+                         {u"tree"_s, QJsonObject{{u"sha"_s, c.sha}}},
+                         {u"url"_s, QString(url().toString() + u"/repos/%1/git/commits/%2"_s.arg(repo, c.sha))},
+                         {u"comment_count"_s, 0}}},
             {u"url"_s, QString(url().toString() + u"/repos/%1/commits/%2"_s.arg(repo, c.sha))},
             {u"html_url"_s, u"https://github.com/%1/commit/%2"_s.arg(repo, c.sha)},
             {u"author"_s, user(u"pytorchmergebot"_s)},
@@ -950,24 +954,23 @@ GitHubTestServer::Answer GitHubTestServer::compare(const QString &owner, const Q
             {u"parents"_s, QJsonArray()}};
     };
     QJsonArray items;
-    for (qsizetype i = qsizetype(page - 1) * perPage; i < std::min<qsizetype>(commits.size(), qsizetype(page) * perPage);
-         ++i)
+    for (qsizetype i = qsizetype(page - 1) * perPage;
+         i < std::min<qsizetype>(commits.size(), qsizetype(page) * perPage); ++i)
         items.append(commitJson(commits.at(i)));
     const QJsonObject baseCommit{{u"sha"_s, base}, {u"commit"_s, QJsonObject{{u"message"_s, base}}}};
-    const QJsonObject comparison{
-        {u"url"_s, QString(url().toString() + u"/repos/%1/compare/%2"_s.arg(repo, basehead))},
-        {u"html_url"_s, u"https://github.com/%1/compare/%2"_s.arg(repo, basehead)},
-        {u"permalink_url"_s, u"https://github.com/%1/compare/%2"_s.arg(repo, basehead)},
-        {u"diff_url"_s, u"https://github.com/%1/compare/%2.diff"_s.arg(repo, basehead)},
-        {u"patch_url"_s, u"https://github.com/%1/compare/%2.patch"_s.arg(repo, basehead)},
-        {u"base_commit"_s, baseCommit},
-        {u"merge_base_commit"_s, baseCommit},
-        {u"status"_s, u"ahead"_s},
-        {u"ahead_by"_s, int(commits.size())},
-        {u"behind_by"_s, 0},
-        {u"total_commits"_s, int(commits.size())},
-        {u"commits"_s, items},
-        {u"files"_s, QJsonArray()}};
+    const QJsonObject comparison{{u"url"_s, QString(url().toString() + u"/repos/%1/compare/%2"_s.arg(repo, basehead))},
+                                 {u"html_url"_s, u"https://github.com/%1/compare/%2"_s.arg(repo, basehead)},
+                                 {u"permalink_url"_s, u"https://github.com/%1/compare/%2"_s.arg(repo, basehead)},
+                                 {u"diff_url"_s, u"https://github.com/%1/compare/%2.diff"_s.arg(repo, basehead)},
+                                 {u"patch_url"_s, u"https://github.com/%1/compare/%2.patch"_s.arg(repo, basehead)},
+                                 {u"base_commit"_s, baseCommit},
+                                 {u"merge_base_commit"_s, baseCommit},
+                                 {u"status"_s, u"ahead"_s},
+                                 {u"ahead_by"_s, int(commits.size())},
+                                 {u"behind_by"_s, 0},
+                                 {u"total_commits"_s, int(commits.size())},
+                                 {u"commits"_s, items},
+                                 {u"files"_s, QJsonArray()}};
     Answer answer{200, json(comparison), {}};
     const QByteArray link = linkHeader(request, page, lastPage);
     if (!link.isEmpty())
@@ -1043,32 +1046,34 @@ QJsonObject GitHubTestServer::issueJson(const TestIssue &issue) const
                                       {u"color"_s, u"ededed"_s},
                                       {u"default"_s, false},
                                       {u"description"_s, QJsonValue()}});
-    QJsonObject object{{u"id"_s, qint64(issue.number) + 1000000000},
-                       {u"node_id"_s, issue.nodeId},
-                       {u"url"_s, apiUrl},
-                       {u"html_url"_s, htmlUrl},
-                       {u"number"_s, issue.number},
-                       {u"title"_s, issue.title},
-                       {u"user"_s, user(issue.author)},
-                       {u"labels"_s, labelArray},
-                       {u"state"_s, issue.open ? u"open"_s : u"closed"_s},
-                       {u"state_reason"_s, issue.open ? QJsonValue() : QJsonValue(issue.stateReason)},
-                       {u"locked"_s, issue.locked},
-                       {u"active_lock_reason"_s, issue.lockReason.isEmpty() ? QJsonValue() : QJsonValue(issue.lockReason)},
-                       {u"assignees"_s, [&issue] {
-                            QJsonArray list;
-                            for (const QString &login : issue.assignees)
-                                list.append(user(login));
-                            return list;
-                        }()},
-                       {u"reactions"_s, QJsonObject{{u"total_count"_s, issue.reactions}, {u"+1"_s, issue.thumbsUp}}},
-                       {u"milestone"_s, QJsonValue()},
-                       {u"comments"_s, int(issue.comments.size())},
-                       {u"created_at"_s, iso(issue.createdAt)},
-                       {u"updated_at"_s, iso(issue.updatedAt)},
-                       {u"closed_at"_s, issue.open ? QJsonValue() : QJsonValue(iso(issue.updatedAt))},
-                       {u"author_association"_s, issue.association},
-                       {u"body"_s, issue.body}};
+    QJsonObject object{
+        {u"id"_s, qint64(issue.number) + 1000000000},
+        {u"node_id"_s, issue.nodeId},
+        {u"url"_s, apiUrl},
+        {u"html_url"_s, htmlUrl},
+        {u"number"_s, issue.number},
+        {u"title"_s, issue.title},
+        {u"user"_s, user(issue.author)},
+        {u"labels"_s, labelArray},
+        {u"state"_s, issue.open ? u"open"_s : u"closed"_s},
+        {u"state_reason"_s, issue.open ? QJsonValue() : QJsonValue(issue.stateReason)},
+        {u"locked"_s, issue.locked},
+        {u"active_lock_reason"_s, issue.lockReason.isEmpty() ? QJsonValue() : QJsonValue(issue.lockReason)},
+        {u"assignees"_s,
+         [&issue] {
+             QJsonArray list;
+             for (const QString &login : issue.assignees)
+                 list.append(user(login));
+             return list;
+         }()},
+        {u"reactions"_s, QJsonObject{{u"total_count"_s, issue.reactions}, {u"+1"_s, issue.thumbsUp}}},
+        {u"milestone"_s, QJsonValue()},
+        {u"comments"_s, int(issue.comments.size())},
+        {u"created_at"_s, iso(issue.createdAt)},
+        {u"updated_at"_s, iso(issue.updatedAt)},
+        {u"closed_at"_s, issue.open ? QJsonValue() : QJsonValue(iso(issue.updatedAt))},
+        {u"author_association"_s, issue.association},
+        {u"body"_s, issue.body}};
     if (issue.pullRequest)
         object.insert(u"pull_request"_s, QJsonObject{{u"url"_s, apiUrl}, {u"html_url"_s, htmlUrl}});
     return object;
@@ -1226,7 +1231,8 @@ GitHubTestServer::Answer GitHubTestServer::patchIssue(const QString &owner, cons
             {}};
     // GitHub's close reasons; anything else is refused as GitHub does.
     const QString reason = patch.value("state_reason"_L1).toString();
-    if (!reason.isEmpty() && !QStringList{u"completed"_s, u"not_planned"_s, u"duplicate"_s, u"reopened"_s}.contains(reason))
+    if (!reason.isEmpty() &&
+        !QStringList{u"completed"_s, u"not_planned"_s, u"duplicate"_s, u"reopened"_s}.contains(reason))
         return Answer{
             422,
             R"({"message":"Validation Failed","errors":[{"resource":"Issue","field":"state_reason","code":"invalid"}]})",

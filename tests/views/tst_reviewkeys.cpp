@@ -3,14 +3,14 @@
 #include "engine/review/reviewdecisionstore.h"
 #include "engine/triage/batchedit.h"
 #include "models/queue/issuetablemodel.h"
-#include "tests/support/testdata.h"
 #include "tests/support/screenshottest.h"
+#include "tests/support/testdata.h"
 #include "views/common/apppalette.h"
-#include "views/queue/batcheditdialog.h"
 #include "views/common/labelchipdelegate.h"
-#include "views/mainwindow.h"
-#include "views/queue/queuefilters.h"
 #include "views/common/reviewshortcuts.h"
+#include "views/mainwindow.h"
+#include "views/queue/batcheditdialog.h"
+#include "views/queue/queuefilters.h"
 #include "views/queue/snoozecontroller.h"
 #include "views/queue/suggestionpanel.h"
 
@@ -18,13 +18,13 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCalendarWidget>
 #include <QComboBox>
+#include <QCompleter>
 #include <QDesktopServices>
 #include <QDialog>
 #include <QDir>
 #include <QFile>
-#include <QCalendarWidget>
-#include <QCompleter>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -685,11 +685,16 @@ void tst_ReviewKeys::pickerAndSnoozeScreenshots()
     m_window->resize(1440, 900);
     // GitHub's default colours on a few labels of each kind.
     QList<RepositoryLabel> labels = {
-        {u"module: c10d"_s, u"f7e101"_s, {}},        {u"module: fsdp"_s, u"0e8a16"_s, {}},
-        {u"module: rocm"_s, u"d73a4a"_s, {}},        {u"module: rocm-ci"_s, u"5319e7"_s, {}},
-        {u"triaged"_s, u"c5def5"_s, {}},             {u"high priority"_s, u"b60205"_s, {}},
-        {u"oncall: distributed"_s, u"1d76db"_s, {}}, {u"rocm priority"_s, u"fbca04"_s, {}},
-        {u"module: ddp"_s, u"a2eeef"_s, {}},         {u"topic: rocm wheels"_s, u"ededed"_s, {}},
+        {u"module: c10d"_s, u"f7e101"_s, {}},
+        {u"module: fsdp"_s, u"0e8a16"_s, {}},
+        {u"module: rocm"_s, u"d73a4a"_s, {}},
+        {u"module: rocm-ci"_s, u"5319e7"_s, {}},
+        {u"triaged"_s, u"c5def5"_s, {}},
+        {u"high priority"_s, u"b60205"_s, {}},
+        {u"oncall: distributed"_s, u"1d76db"_s, {}},
+        {u"rocm priority"_s, u"fbca04"_s, {}},
+        {u"module: ddp"_s, u"a2eeef"_s, {}},
+        {u"topic: rocm wheels"_s, u"ededed"_s, {}},
     };
     QHash<QString, QColor> colors; // what the window hands every chip when the repository's labels arrive
     for (const RepositoryLabel &label : std::as_const(labels))

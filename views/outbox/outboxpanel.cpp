@@ -6,8 +6,8 @@
 #include "engine/outbox/outboxsubmitjob.h"
 #include "models/queue/issuetablemodel.h"
 #include "views/common/apppalette.h"
-#include "views/common/messagebanner.h"
 #include "views/common/labelchipdelegate.h"
+#include "views/common/messagebanner.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -105,8 +105,8 @@ QueuePage::QueuePage(Session *session, QWidget *parent)
     connect(m_panel, &SuggestionPanel::evidenceActivated, this, [this](const Evidence &evidence) {
         if (!m_issueView->showEvidence(evidence))
             Q_EMIT statusMessage(evidence.start < 0 ? tr("This rule did not fire on the text.")
-                                                  : tr("That evidence is not in the rendered text."),
-                               4000);
+                                                    : tr("That evidence is not in the rendered text."),
+                                 4000);
     });
     connect(m_panel, &SuggestionPanel::editingFinished, this, [this] { m_table->setFocus(Qt::ShortcutFocusReason); });
     connect(m_panel, &SuggestionPanel::retriageRequested, this, &QueuePage::retriage);
@@ -936,10 +936,10 @@ void QueuePage::toggleMark()
                                    QItemSelectionModel::Rows);
     m_marking = selection->hasSelection();
     const qsizetype marked = markedIssueNumbers().size();
-    Q_EMIT statusMessage(marked == 1
-                           ? tr("1 issue marked: b applies a label, a sub-oncall or a template to it.")
-                           : tr("%1 issues marked: b applies a label, a sub-oncall or a template to each.").arg(marked),
-                       6000);
+    Q_EMIT statusMessage(
+        marked == 1 ? tr("1 issue marked: b applies a label, a sub-oncall or a template to it.")
+                    : tr("%1 issues marked: b applies a label, a sub-oncall or a template to each.").arg(marked),
+        6000);
     const QModelIndex next = m_proxy->index(current.row() + 1, IssueTableModel::Title);
     if (next.isValid()) {
         selection->setCurrentIndex(next, QItemSelectionModel::NoUpdate);

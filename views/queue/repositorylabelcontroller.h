@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/labels/repositorylabel.h"
 #include "engine/core/result.h"
+#include "engine/labels/repositorylabel.h"
 
 #include <QColor>
 #include <QHash>

@@ -23,8 +23,8 @@
 
 using namespace Qt::StringLiterals;
 
-SearchDialog::SearchDialog(SimilarityLookup *lookup, const QString &repository,
-                           KSyntaxHighlighting::Repository *syntax, QWidget *parent)
+SearchDialog::SearchDialog(SimilarityLookup *lookup, const QString &repository, KSyntaxHighlighting::Repository *syntax,
+                           QWidget *parent)
     : QDialog(parent)
     , m_lookup(lookup)
     , m_repository(repository)
@@ -40,7 +40,8 @@ SearchDialog::SearchDialog(SimilarityLookup *lookup, const QString &repository,
     setObjectName(u"searchDialog"_s);
     setWindowTitle(repository.isEmpty() ? tr("Search the store") : tr("Search %1").arg(repository));
     m_query->setObjectName(u"searchQuery"_s);
-    m_query->setPlaceholderText(tr("nccl timeout · \"graph break\" · title: fsdp · signature: KeyError · shard* NOT docs"));
+    m_query->setPlaceholderText(
+        tr("nccl timeout · \"graph break\" · title: fsdp · signature: KeyError · shard* NOT docs"));
     m_query->setClearButtonEnabled(true);
     m_query->setAccessibleName(tr("Search text"));
     m_labels->setObjectName(u"searchLabels"_s);
@@ -155,11 +156,11 @@ void SearchDialog::search()
             return;
         showResults(ticket, result);
         if (result)
-            m_status->setText(result->isEmpty()
-                                  ? tr("Nothing matches.")
-                                  : (result->size() == 1 ? tr("1 issue")
-                                                         : tr("%n issues", nullptr, int(result->size()))) +
-                                        tr(" · %1 ms · Enter opens the selected one").arg(clock->elapsed()));
+            m_status->setText(
+                result->isEmpty()
+                    ? tr("Nothing matches.")
+                    : (result->size() == 1 ? tr("1 issue") : tr("%n issues", nullptr, int(result->size()))) +
+                          tr(" · %1 ms · Enter opens the selected one").arg(clock->elapsed()));
         Q_EMIT searchFinished();
     });
 }

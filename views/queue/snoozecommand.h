@@ -15,8 +15,7 @@ class SnoozeController;
 class SnoozeCommand final : public QUndoCommand
 {
 public:
-    SnoozeCommand(SnoozeController *controller, int number, std::optional<Snooze> before,
-                  std::optional<Snooze> after);
+    SnoozeCommand(SnoozeController *controller, int number, std::optional<Snooze> before, std::optional<Snooze> after);
 
     int number() const { return m_number; }
     // The last redo's or undo's error; empty when it went through.

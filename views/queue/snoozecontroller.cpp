@@ -166,11 +166,10 @@ QMenu *SnoozeController::menu(const Issue &issue, QWidget *parent)
         QDateTime until;
     } choices[] = {
         {"inThreeHours", tr("For 3 hours"), now.addSecs(3 * 3600)},
-        {"tomorrow", tr("Until tomorrow, %1").arg(locale.toString(tomorrowMorning(now).toLocalTime().time(),
-                                                                    QLocale::ShortFormat)),
+        {"tomorrow",
+         tr("Until tomorrow, %1").arg(locale.toString(tomorrowMorning(now).toLocalTime().time(), QLocale::ShortFormat)),
          tomorrowMorning(now)},
-        {"nextWeek",
-         tr("Until %1").arg(locale.toString(nextMonday(now).toLocalTime(), u"dddd d MMM"_s)),
+        {"nextWeek", tr("Until %1").arg(locale.toString(nextMonday(now).toLocalTime(), u"dddd d MMM"_s)),
          nextMonday(now)},
     };
     for (const auto &choice : choices) {
@@ -208,9 +207,8 @@ void SnoozeController::pickDate(const Issue &issue, QWidget *parent)
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
     connect(calendar, &QCalendarWidget::activated, dialog, &QDialog::accept);
-    connect(dialog, &QDialog::accepted, this, [this, issue, calendar] {
-        choose(issue, QDateTime(calendar->selectedDate(), QTime(9, 0)).toUTC());
-    });
+    connect(dialog, &QDialog::accepted, this,
+            [this, issue, calendar] { choose(issue, QDateTime(calendar->selectedDate(), QTime(9, 0)).toUTC()); });
     dialog->open(); // window-modal without a nested event loop
 }
 
@@ -250,9 +248,9 @@ void SnoozeController::choose(const Issue &issue, const QDateTime &until)
         error = snooze(issue, until);
     }
     Q_EMIT message(error.isEmpty() ? tr("Snoozed #%1 %2; the Snoozed filter shows it (u undoes)")
-                                       .arg(issue.number)
-                                       .arg(describe(m_snoozes.value(issue.number)))
-                                 : error);
+                                         .arg(issue.number)
+                                         .arg(describe(m_snoozes.value(issue.number)))
+                                   : error);
 }
 
 void SnoozeController::chooseWake(int number)

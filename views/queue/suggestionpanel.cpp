@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "views/queue/suggestionpanel.h"
 
-#include "engine/triage/guardrails.h"
 #include "engine/probe/operatorfinder.h"
+#include "engine/triage/guardrails.h"
 #include "models/queue/issuetablemodel.h"
 #include "views/common/apppalette.h"
 #include "views/common/labelchipdelegate.h"
@@ -773,8 +773,8 @@ void SuggestionPanel::updateChip(QAbstractButton *button)
     button->setText((checked ? u"✓ "_s : u"+ "_s) + label + level);
     const QPalette pal = palette();
     const QColor github = gitHubColor(label);
-    const LabelChipDelegate::ChipColors colors = github.isValid() ? LabelChipDelegate::colorsForGitHub(github, pal)
-                                                                  : LabelChipDelegate::colorsFor(label, pal);
+    const LabelChipDelegate::ChipColors colors =
+        github.isValid() ? LabelChipDelegate::colorsForGitHub(github, pal) : LabelChipDelegate::colorsFor(label, pal);
     if (checked) {
         button->setStyleSheet(
             u"QToolButton { background: %1; border: 1px solid %2; color: %3; border-radius: 11px;"
@@ -908,8 +908,7 @@ void SuggestionPanel::updateOperatorLine()
         // about DTensor and names it; a torch call in any other issue's code is no question about an operator.
         static const QRegularExpression dtensor(u"\\bD[Tt]ensor\\b|distributed tensor|sharding strateg"_s,
                                                 QRegularExpression::CaseInsensitiveOption);
-        const bool aboutDTensor =
-            dtensor.match(m_issue->title).hasMatch() || dtensor.match(m_issue->body).hasMatch();
+        const bool aboutDTensor = dtensor.match(m_issue->title).hasMatch() || dtensor.match(m_issue->body).hasMatch();
         for (const OperatorMention &mention : OperatorFinder::find(m_issue->title, m_issue->body)) {
             if (aboutDTensor || mention.source == OperatorMention::Source::MissingStrategy)
                 m_operators.append(mention);
@@ -927,8 +926,7 @@ void SuggestionPanel::updateOperatorLine()
     QStringList others;
     for (qsizetype i = 1; i < std::min<qsizetype>(m_operators.size(), 4); ++i)
         others.append(m_operators.at(i).op);
-    QString text =
-        tr("Operator asked about: %1, from %2: “%3”").arg(top.op, operatorSourceText(top.source), evidence);
+    QString text = tr("Operator asked about: %1, from %2: “%3”").arg(top.op, operatorSourceText(top.source), evidence);
     if (!others.isEmpty())
         text += u"; "_s + tr("also %1").arg(others.join(u", "_s));
     text += u". "_s + tr("Repro tab › Operator probe tries it on DTensor.");

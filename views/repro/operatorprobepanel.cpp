@@ -22,8 +22,8 @@
 #include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
-#include <QTabWidget>
 #include <QTableView>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -141,7 +141,7 @@ void OperatorProbePanel::setUpTable()
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     const QFontMetrics fm = m_table->fontMetrics();
     const QList<std::pair<int, QString>> widths = {
-        {OperatorProbeModel::Op, u"index_select.xx"_s},  {OperatorProbeModel::Ranks, u"Ranks"_s},
+        {OperatorProbeModel::Op, u"index_select.xx"_s},   {OperatorProbeModel::Ranks, u"Ranks"_s},
         {OperatorProbeModel::Case, u"does not divide"_s}, {OperatorProbeModel::Placements, u"Shard(1), Replicate()x"_s},
         {OperatorProbeModel::Result, u"WRONG RESULTx"_s}, {OperatorProbeModel::Strategy, u"none registered"_s},
         {OperatorProbeModel::Output, u"Replicate()x"_s},  {OperatorProbeModel::Redistributed, u"yes (2 collectives)"_s},
@@ -471,8 +471,9 @@ void OperatorProbePanel::onFinished(const OperatorProbeOutcome &outcome)
     QString text = tr("%n combination(s): ", nullptr, int(rows.size())) +
                    tr("%1 match the single-device result, %2 raise, %3 wrong").arg(ok).arg(raises).arg(wrong);
     if (outcome.run.durationMs > 0)
-        text += tr(" — %1 s in %2").arg(QString::number(outcome.run.durationMs / 1000.0, 'f', 1),
-                                          environment() ? environment()->label() : QString());
+        text += tr(" — %1 s in %2")
+                    .arg(QString::number(outcome.run.durationMs / 1000.0, 'f', 1),
+                         environment() ? environment()->label() : QString());
     if (!outcome.ok())
         text = tr("The probe stopped: %1").arg(outcome.error) + (rows.isEmpty() ? QString() : u" ("_s + text + u")"_s);
     for (const OperatorProbeOp &op : outcome.report.ops()) {
@@ -603,12 +604,12 @@ Result<OutboxEntry> OperatorProbePanel::sendToOutbox()
     const Result<OutboxEntry> entry = m_outbox->enqueue(decision, *m_issue, pack.value());
     if (!entry)
         return entry;
-    m_sendLabel->setText(entry->status == OutboxStatus::Blocked
-                             ? tr("In the outbox as entry %1, but blocked by a queue rule: see the outbox.")
-                                   .arg(entry->id)
-                             : tr("In the outbox as entry %1: approve and submit it there; nothing went to GitHub "
-                                  "yet.")
-                                   .arg(entry->id));
+    m_sendLabel->setText(
+        entry->status == OutboxStatus::Blocked
+            ? tr("In the outbox as entry %1, but blocked by a queue rule: see the outbox.").arg(entry->id)
+            : tr("In the outbox as entry %1: approve and submit it there; nothing went to GitHub "
+                 "yet.")
+                  .arg(entry->id));
     return entry;
 }
 

@@ -2,12 +2,12 @@
 #pragma once
 
 #include "engine/core/issue.h"
+#include "engine/core/result.h"
+#include "engine/outbox/outboxentry.h"
 #include "engine/probe/operatoranalysis.h"
 #include "engine/probe/operatorfinder.h"
 #include "engine/probe/operatorprobejob.h"
-#include "engine/outbox/outboxentry.h"
 #include "engine/repro/pythonenvironment.h"
-#include "engine/core/result.h"
 #include "engine/triage/rubricpack.h"
 
 #include <QPointer>

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "views/repro/repropanel.h"
 
+#include "engine/repro/outcomeclassifier.h"
 #include "engine/repro/reprojson.h"
 #include "engine/repro/reprorunvariant.h"
 #include "engine/scrub/scrubactionability.h"
 #include "models/repro/reprooutputmodel.h"
+#include "models/repro/reprorankfiltermodel.h"
 #include "views/common/apppalette.h"
 #include "views/common/elidedlabel.h"
 #include "views/common/messagebanner.h"
 #include "views/common/panelstyle.h"
 #include "views/repro/reprooutputdelegate.h"
-#include "engine/repro/outcomeclassifier.h"
-#include "models/repro/reprorankfiltermodel.h"
 
 #include <KSyntaxHighlighting/Definition>
 #include <KSyntaxHighlighting/Repository>
@@ -726,10 +726,10 @@ void ReproPanel::onCandidateChanged()
     const ReproCandidate *c = m_session->candidate();
     m_codeView->setPlainText(c ? c->code : QString());
     if (c && index != extraction.chosen)
-        m_reasonLabel->setText(tr("Chosen by you; the playbook's choice was %1: %2")
-                                   .arg(extraction.chosenCandidate() ? extraction.chosenCandidate()->where()
-                                                                     : tr("none"),
-                                        extraction.reason));
+        m_reasonLabel->setText(
+            tr("Chosen by you; the playbook's choice was %1: %2")
+                .arg(extraction.chosenCandidate() ? extraction.chosenCandidate()->where() : tr("none"),
+                     extraction.reason));
     else
         m_reasonLabel->setText(extraction.reason);
     updateCodeMarks();
@@ -975,9 +975,10 @@ void ReproPanel::onRunEnded(const ReproRunRecord &record, const ReproRunEnd &end
     showRecord(m_session->record(), false);
     m_reduction->setRecord(m_session->record());
     if (record.id > 0 || !m_session->hasResultStore())
-        setStatus(record.outcome == ReproOutcome::Kind::SandboxRefused ? tr("The sandbox refused: %1").arg(record.detail)
-                  : m_session->hasResultStore()                         ? tr("Done; stored with #%1.").arg(record.number)
-                                                                        : tr("Done."));
+        setStatus(record.outcome == ReproOutcome::Kind::SandboxRefused
+                      ? tr("The sandbox refused: %1").arg(record.detail)
+                  : m_session->hasResultStore() ? tr("Done; stored with #%1.").arg(record.number)
+                                                : tr("Done."));
 }
 
 void ReproPanel::showRecord(const std::optional<ReproRunRecord> &record, bool loadOutput)

@@ -4,9 +4,9 @@
 #include "engine/core/issue.h"
 #include "models/repro/reprosession.h"
 #include "models/repro/reprostatus.h"
+#include "views/repro/operatorprobepanel.h"
 #include "views/repro/reproreductionpanel.h"
 #include "views/repro/scrubgatebox.h"
-#include "views/repro/operatorprobepanel.h"
 
 #include <QDateTime>
 #include <QWidget>
@@ -35,7 +35,6 @@ class QToolButton;
 class ReproOutputDelegate;
 class ReproOutputModel;
 class ReproRankFilterModel;
-
 
 // The current issue's reproduction, vetted and run: the chosen candidate (others switchable) with the reason
 // for the choice, the reported error (editable), the static scan's findings and the author's trust, the

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "views/repro/reproreductionpanel.h"
 
-#include "engine/scrub/fixingpullrequestjob.h"
 #include "engine/outbox/outboxstore.h"
+#include "engine/scrub/fixingpullrequestjob.h"
 #include "models/outbox/reportoutbox.h"
 #include "views/common/apppalette.h"
 #include "views/common/elidedlabel.h"
@@ -473,11 +473,11 @@ void ReproReductionPanel::lookUpFix()
                                    "versions names it: the report names the version.");
                 else {
                     m_fixedBy = *result.value();
-                    m_fixNote = tr("Fixing PR: #%1 “%2”, merged %3 (from %4).")
-                                    .arg(m_fixedBy->number)
-                                    .arg(m_fixedBy->title,
-                                         m_fixedBy->mergedAt.toLocalTime().date().toString(Qt::ISODate),
-                                         m_fixedBy->routeText());
+                    m_fixNote =
+                        tr("Fixing PR: #%1 “%2”, merged %3 (from %4).")
+                            .arg(m_fixedBy->number)
+                            .arg(m_fixedBy->title, m_fixedBy->mergedAt.toLocalTime().date().toString(Qt::ISODate),
+                                 m_fixedBy->routeText());
                 }
                 // Drafted again only while the comment is the draft: the reviewer's edits are not replaced.
                 if (m_report && m_commentEdit->toPlainText() == m_report->comment)
@@ -1144,7 +1144,8 @@ void ReproReductionPanel::showReport()
     if (r.triagedRefresh)
         parts << chip(tr("↻ triaged (remove, then add)"), add);
     if (r.close)
-        parts << chip(r.closeReason == u"not_planned"_s ? tr("close as not planned") : tr("close as completed"), remove);
+        parts << chip(r.closeReason == u"not_planned"_s ? tr("close as not planned") : tr("close as completed"),
+                      remove);
     m_labelsLabel->setText(parts.isEmpty() ? tr("No label or state changes.") : parts.join(u"&nbsp;&nbsp;"_s));
     m_nextActionLabel->setText(r.nextAction.isEmpty() ? QString()
                                                       : tr("<b>Next:</b> %1").arg(r.nextAction.toHtmlEscaped()));

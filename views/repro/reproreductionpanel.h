@@ -2,16 +2,16 @@
 #pragma once
 
 #include "engine/core/issue.h"
+#include "engine/core/result.h"
 #include "engine/outbox/outboxentry.h"
-#include "engine/repro/pythonenvironment.h"
 #include "engine/reduction/reprobisector.h"
 #include "engine/reduction/reprominimizer.h"
+#include "engine/repro/pythonenvironment.h"
 #include "engine/repro/reproresultstore.h"
-#include "engine/core/result.h"
-#include "engine/triage/rubricpack.h"
 #include "engine/repro/sandboxrunner.h"
 #include "engine/scrub/scrubactionability.h"
 #include "engine/scrub/scrubreport.h"
+#include "engine/triage/rubricpack.h"
 #include "models/repro/reprosubject.h"
 
 #include <QPointer>
@@ -39,7 +39,6 @@ class QStackedWidget;
 class QToolButton;
 class QTreeWidget;
 class ReproDiffView;
-
 
 // The scrub playbook's steps after a run, for the repro panel's issue: bisect across the discovered
 // environments (rounds and probes live, then the first good / last bad version), minimize the script (step,

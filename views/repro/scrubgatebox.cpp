@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "views/repro/scrubgatebox.h"
 
-#include "views/common/apppalette.h"
 #include "models/common/tones.h"
+#include "views/common/apppalette.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -50,8 +50,8 @@ void ScrubGateBox::setGate(const ScrubGate &gate, bool wentOn)
     m_wentOn = wentOn;
     QStringList rows;
     for (const ScrubStop &s : gate.stops) {
-        QString row = tr("⛔ <b>%1</b> — %2: “%3”").arg(s.title().toHtmlEscaped(), s.where.toHtmlEscaped(),
-                                                      s.evidence.toHtmlEscaped());
+        QString row = tr("⛔ <b>%1</b> — %2: “%3”")
+                          .arg(s.title().toHtmlEscaped(), s.where.toHtmlEscaped(), s.evidence.toHtmlEscaped());
         if (!s.addLabels.isEmpty())
             row += tr(" · the report adds %1").arg(s.addLabels.join(u", "_s).toHtmlEscaped());
         if (s.closeNotPlanned)

@@ -307,10 +307,8 @@ void ScoreboardChart::paintWeeks(QPainter &painter, const QRectF &plot)
         for (qsizetype i = 0; i < n; ++i)
             painter.drawEllipse(QPointF(xOf(i), plot.bottom() - value(weeks.at(i)) * plot.height()), r, r);
     };
-    series(
-        secondary(pal), [](const WeekRow &w) { return w.labelAcceptance(); }, Qt::DashLine);
-    series(
-        accent(pal), [](const WeekRow &w) { return w.agreement(); }, Qt::SolidLine);
+    series(secondary(pal), [](const WeekRow &w) { return w.labelAcceptance(); }, Qt::DashLine);
+    series(accent(pal), [](const WeekRow &w) { return w.agreement(); }, Qt::SolidLine);
 
     // Legend, under the week labels.
     const qreal y = plot.bottom() + metrics.height() * 1.2;

@@ -28,8 +28,8 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTabWidget>
-#include <QTimer>
 #include <QtConcurrentRun>
+#include <QTimer>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;

@@ -4,8 +4,8 @@
 #include "engine/similar/issuefingerprint.h"
 #include "engine/similar/similaritylookup.h"
 #include "models/similar/similarmatchmodel.h"
-#include "views/common/panelstyle.h"
 #include "views/common/messagebanner.h"
+#include "views/common/panelstyle.h"
 #include "views/similar/similarmatchtable.h"
 
 #include <QApplication>
@@ -92,9 +92,8 @@ SimilarIssuesPanel::SimilarIssuesPanel(QWidget *parent)
         showWhy();
         updateActions();
     });
-    connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
-        Q_EMIT openIssueRequested(m_model->matchAt(index.row()).number);
-    });
+    connect(m_table, &QTableView::activated, this,
+            [this](const QModelIndex &index) { Q_EMIT openIssueRequested(m_model->matchAt(index.row()).number); });
 
     m_why->setObjectName(u"similarWhy"_s);
     m_why->setOpenLinks(false);
@@ -329,9 +328,8 @@ void SimilarIssuesPanel::showWhy()
         QStringList shown = shared.mid(0, 8);
         for (QString &word : shown)
             word = u"<code>%1</code>"_s.arg(word.toHtmlEscaped());
-        reasons.append(u"<li><b>%1</b>: %2%3</li>"_s.arg(tr(field.second), shown.join(u", "_s),
-                                                        shared.size() > 8 ? tr(", +%1").arg(shared.size() - 8)
-                                                                          : QString()));
+        reasons.append(u"<li><b>%1</b>: %2%3</li>"_s.arg(
+            tr(field.second), shown.join(u", "_s), shared.size() > 8 ? tr(", +%1").arg(shared.size() - 8) : QString()));
     }
     // This issue's text as the match's is kept (20,000 characters): a 5 MB body must not stall the window.
     Issue shown = m_issue;
@@ -378,13 +376,13 @@ bool SimilarIssuesPanel::markDuplicate()
     target.state = match.state;
     target.labels = match.labels;
     const bool confirmed = m_confirmClosed == match.number;
-    const Result<DuplicatePlan> plan =
-        DuplicatePlanner::plan(m_repository, m_issue, match.number, target, m_model->matches(), m_pack, m_reviewer,
-                               confirmed);
+    const Result<DuplicatePlan> plan = DuplicatePlanner::plan(m_repository, m_issue, match.number, target,
+                                                              m_model->matches(), m_pack, m_reviewer, confirmed);
     if (!plan) {
         if (!match.isOpen() && DuplicatePlanner::openAlternative(m_issue, match.number, m_model->matches()) > 0) {
             m_confirmClosed = match.number;
-            showBanner(plan.error() + u' ' + tr("Press d again to mark it a duplicate of closed #%1.").arg(match.number));
+            showBanner(plan.error() + u' ' +
+                       tr("Press d again to mark it a duplicate of closed #%1.").arg(match.number));
         } else {
             showBanner(plan.error());
         }

@@ -5,8 +5,8 @@
 #include "engine/github/githubhost.h"
 #include "engine/github/githubrequestjob.h"
 #include "engine/github/tokenstore.h"
-#include "views/sync/tokenstatuslabel.h"
 #include "views/common/apppalette.h"
+#include "views/sync/tokenstatuslabel.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -292,14 +292,22 @@ void tst_ReproCommand::runsAsNormalUser_data()
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("outcome");
     QTest::addColumn<QString>("shown"); // in the streamed output or the JSON
-    QTest::addRow("torch.compile on inductor")
-        << QStringList{TestData::path(u"repro/compiled_backend.py"_s), u"--expect"_s, u"ValueError: cmp-inductor-ok"_s,
-                       u"--timeout"_s, u"600"_s, u"--"_s, u"inductor"_s}
-        << u"same-error"_s << u"compiled as nobody"_s;
+    QTest::addRow("torch.compile on inductor") << QStringList{TestData::path(u"repro/compiled_backend.py"_s),
+                                                              u"--expect"_s,
+                                                              u"ValueError: cmp-inductor-ok"_s,
+                                                              u"--timeout"_s,
+                                                              u"600"_s,
+                                                              u"--"_s,
+                                                              u"inductor"_s}
+                                               << u"same-error"_s << u"compiled as nobody"_s;
     QTest::addRow("torchrun, two Gloo ranks, rank 1 fails")
-        << QStringList{TestData::path(u"repro/torchrun_rank_fails.py"_s), u"--launcher"_s,
-                       u"torchrun --nproc_per_node=2"_s, u"--expect"_s,
-                       u"RuntimeError: rank 1 rejects the reduced sum"_s, u"--timeout"_s, u"180"_s}
+        << QStringList{TestData::path(u"repro/torchrun_rank_fails.py"_s),
+                       u"--launcher"_s,
+                       u"torchrun --nproc_per_node=2"_s,
+                       u"--expect"_s,
+                       u"RuntimeError: rank 1 rejects the reduced sum"_s,
+                       u"--timeout"_s,
+                       u"180"_s}
         << u"same-error"_s << u"rank 1: exit 1"_s;
 }
 
@@ -333,9 +341,10 @@ void tst_ReproCommand::runsAsNormalUser()
     env.insert(u"XDG_DATA_HOME"_s, home.filePath(u"data"_s));
     process.setProcessEnvironment(env);
     QSignalSpy finished(&process, &QProcess::finished);
-    process.start(setpriv, asNobody + QStringList{QStringLiteral(TRIAGE_CONSOLE_BINARY), u"repro"_s, u"run"_s,
-                                                  u"--runs"_s, u"1"_s} +
-                               arguments);
+    process.start(setpriv,
+                  asNobody +
+                      QStringList{QStringLiteral(TRIAGE_CONSOLE_BINARY), u"repro"_s, u"run"_s, u"--runs"_s, u"1"_s} +
+                      arguments);
     QVERIFY(finished.wait(720000));
     const QByteArray err = process.readAllStandardError();
     const QJsonObject json = QJsonDocument::fromJson(process.readAllStandardOutput()).object();
@@ -416,9 +425,8 @@ void tst_ReproCommand::stopsOnALikelyDuplicate()
     out.write(QJsonDocument(QJsonArray{issue}).toJson());
     out.close();
 
-    const Run result = run({u"run"_s, u"--issue"_s, file, u"--store"_s, path, u"--runs"_s, u"1"_s, u"--timeout"_s,
-                            u"120"_s},
-                           420000);
+    const Run result =
+        run({u"run"_s, u"--issue"_s, file, u"--store"_s, path, u"--runs"_s, u"1"_s, u"--timeout"_s, u"120"_s}, 420000);
     const QString json = QString::fromUtf8(QJsonDocument(result.json).toJson());
     QVERIFY2(result.exitCode == 0, result.err.right(3000).constData());
     const QJsonArray stops = result.json.value(u"actionability"_s).toObject().value(u"stops"_s).toArray();

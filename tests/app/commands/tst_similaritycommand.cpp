@@ -80,7 +80,11 @@ private Q_SLOTS:
         QCOMPARE(first.value("state"_L1).toString(), u"OPEN"_s);
         QVERIFY(first.value("labels"_L1).toArray().contains(u"module: fsdp"_s));
         QVERIFY(first.value("score"_L1).toDouble() > 0);
-        QVERIFY(first.value("matched"_L1).toObject().value("frames"_L1).toArray().contains(u"_full_post_state_dict_hook"_s));
+        QVERIFY(first.value("matched"_L1)
+                    .toObject()
+                    .value("frames"_L1)
+                    .toArray()
+                    .contains(u"_full_post_state_dict_hook"_s));
         QVERIFY(first.value("signature"_L1).toString().startsWith(u"KeyError"_s));
         for (const QJsonObject &line : result.lines)
             QVERIFY(line.value("number"_L1).toInt() != 103);
@@ -91,8 +95,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QList<int>>("numbers");
-        QTest::addRow("phrase, closed only") << QStringList{u"\"generator expressions\""_s, u"--state"_s, u"closed"_s}
-                                             << QList<int>{106};
+        QTest::addRow("phrase, closed only")
+            << QStringList{u"\"generator expressions\""_s, u"--state"_s, u"closed"_s} << QList<int>{106};
         QTest::addRow("words and a label")
             << QStringList{u"bias"_s, u"--label"_s, u"module: fsdp"_s} << QList<int>{103, 104};
         QTest::addRow("column") << QStringList{u"title:"_s, u"checkpoint"_s} << QList<int>{104};
@@ -117,20 +121,19 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
-        QTest::addRow("no store") << QStringList{u"similar"_s, u"--store"_s, u"/nonexistent/s.sqlite"_s,
-                                                 u"--number"_s, u"1"_s}
+        QTest::addRow("no store") << QStringList{u"similar"_s, u"--store"_s, u"/nonexistent/s.sqlite"_s, u"--number"_s,
+                                                 u"1"_s}
                                   << u"there is no store at /nonexistent/s.sqlite"_s;
         QTest::addRow("no number") << QStringList{u"similar"_s, u"--store"_s, u"STORE"_s} << u"--number N"_s;
-        QTest::addRow("bad top") << QStringList{u"similar"_s, u"--store"_s, u"STORE"_s, u"--number"_s, u"101"_s,
-                                                u"--top"_s, u"zero"_s}
+        QTest::addRow("bad top") << QStringList{u"similar"_s, u"--store"_s, u"STORE"_s, u"--number"_s,
+                                                u"101"_s,     u"--top"_s,   u"zero"_s}
                                  << u"--top"_s;
         QTest::addRow("unknown issue") << QStringList{u"similar"_s, u"--store"_s, u"STORE"_s, u"--number"_s, u"999"_s}
                                        << u"#999 is not in the store"_s;
         QTest::addRow("bad syntax") << QStringList{u"search"_s, u"--store"_s, u"STORE"_s, u"\"open"_s}
                                     << u"full-text syntax"_s;
         QTest::addRow("no query") << QStringList{u"search"_s, u"--store"_s, u"STORE"_s} << u"a query is needed"_s;
-        QTest::addRow("bad state") << QStringList{u"search"_s, u"--store"_s, u"STORE"_s, u"x"_s, u"--state"_s,
-                                                  u"new"_s}
+        QTest::addRow("bad state") << QStringList{u"search"_s, u"--store"_s, u"STORE"_s, u"x"_s, u"--state"_s, u"new"_s}
                                    << u"--state"_s;
     }
     void errors()
@@ -180,8 +183,8 @@ private Q_SLOTS:
         QVERIFY2(err.contains("API budget"), err.constData());
         QVERIFY(err.contains("part 1/1"));
 
-        const Run similar = run({u"similar"_s, u"--store"_s, store, u"--number"_s, u"3"_s, u"--top"_s, u"5"_s},
-                                m_home.path());
+        const Run similar =
+            run({u"similar"_s, u"--store"_s, store, u"--number"_s, u"3"_s, u"--top"_s, u"5"_s}, m_home.path());
         QVERIFY2(similar.exitCode == 0, similar.err.constData());
         QCOMPARE(similar.lines.size(), 5);
     }

@@ -46,7 +46,7 @@ void tst_OperatorAnalysis::initTestCase()
                             "from torch.distributed.tensor._ops.utils import register_op_strategy\n"
                             "register_op_strategy(torch.ops.aten.cumsum.default, "
                             "schema_info=RuntimeSchemaInfo(1))(pointwise_strategy)\n"_s +
-                            anchor);
+                                anchor);
     OperatorProbeJob job;
     job.setScriptText(patched);
     QSignalSpy finished(&job, &OperatorProbeJob::finished);
@@ -86,8 +86,8 @@ void tst_OperatorAnalysis::wrongShardIsReportedAsWrong()
     // The probe scans along dim 1: sharding that dim scans each shard alone; the other placements are right.
     for (const OperatorProbeCombination &c : cumsum->combinations) {
         const bool scannedDimSharded = c.placements == QStringList{u"Shard(1)"_s};
-        QCOMPARE(c.status, scannedDimSharded ? OperatorProbeCombination::Status::Wrong
-                                             : OperatorProbeCombination::Status::Ok);
+        QCOMPARE(c.status,
+                 scannedDimSharded ? OperatorProbeCombination::Status::Wrong : OperatorProbeCombination::Status::Ok);
         if (scannedDimSharded)
             QVERIFY2(c.error.contains(u"not close"_s), qPrintable(c.error));
     }

@@ -32,24 +32,21 @@ void tst_OperatorFinder::findsTheOpAskedAbout_data()
                                                "sharding strategy registered.\n"_s
                                             << u"aten.cumsum.default"_s << u"missing sharding strategy error"_s
                                             << u"NotImplementedError: Operator aten.cumsum.default"_s;
-    QTest::newRow("aten name with overload") << u"[DTensor] support request"_s
-                                             << u"Could you add a strategy for aten.index_put.default please?"_s
-                                             << u"aten.index_put.default"_s << u"aten name"_s
-                                             << u"Could you add a strategy for aten.index_put.default"_s;
+    QTest::newRow("aten name with overload")
+        << u"[DTensor] support request"_s << u"Could you add a strategy for aten.index_put.default please?"_s
+        << u"aten.index_put.default"_s << u"aten name"_s << u"Could you add a strategy for aten.index_put.default"_s;
     QTest::newRow("aten double colon") << u"question"_s << u"the dispatcher calls aten::nonzero here"_s
                                        << u"aten.nonzero.default"_s << u"aten name"_s << u"aten::nonzero"_s;
-    QTest::newRow("title names torch call") << u"DTensor: torch.kron gives a different result"_s
-                                            << u"x = distribute_tensor(a, mesh, [Shard(0)])\n"_s
-                                            << u"aten.kron.default"_s << u"title"_s << u"torch.kron"_s;
-    QTest::newRow("functional call in code") << u"Sharded model fails"_s
-                                             << u"```python\nout = F.gelu(dt)\n```\n"_s << u"aten.gelu.default"_s
-                                             << u"functional call"_s << u"out = F.gelu(dt)"_s;
+    QTest::newRow("title names torch call")
+        << u"DTensor: torch.kron gives a different result"_s << u"x = distribute_tensor(a, mesh, [Shard(0)])\n"_s
+        << u"aten.kron.default"_s << u"title"_s << u"torch.kron"_s;
+    QTest::newRow("functional call in code") << u"Sharded model fails"_s << u"```python\nout = F.gelu(dt)\n```\n"_s
+                                             << u"aten.gelu.default"_s << u"functional call"_s << u"out = F.gelu(dt)"_s;
     QTest::newRow("functional renamed") << u"Sharded model fails"_s
                                         << u"y = torch.nn.functional.layer_norm(x, (8,))\n"_s
                                         << u"aten.native_layer_norm.default"_s << u"functional call"_s
                                         << u"layer_norm"_s;
-    QTest::newRow("torch call in body") << u"Wrong numbers"_s
-                                        << u"x = torch.randn(4, 4)\ny = torch.cumprod(dx, 0)\n"_s
+    QTest::newRow("torch call in body") << u"Wrong numbers"_s << u"x = torch.randn(4, 4)\ny = torch.cumprod(dx, 0)\n"_s
                                         << u"aten.cumprod.default"_s << u"torch call"_s << u"torch.cumprod(dx, 0)"_s;
 }
 

@@ -309,8 +309,9 @@ void tst_ReproMinimizer::simplerCandidates()
     QProcess python;
     python.start(u"python3"_s, {helper.value()});
     QVERIFY(python.waitForStarted());
-    python.write(QJsonDocument(QJsonObject{{u"op"_s, u"candidates"_s}, {u"pass"_s, u"simpler"_s}, {u"source"_s, source}})
-                     .toJson());
+    python.write(
+        QJsonDocument(QJsonObject{{u"op"_s, u"candidates"_s}, {u"pass"_s, u"simpler"_s}, {u"source"_s, source}})
+            .toJson());
     python.closeWriteChannel();
     QVERIFY(python.waitForFinished(30000));
     const QJsonObject answer = QJsonDocument::fromJson(python.readAllStandardOutput()).object();

@@ -348,8 +348,7 @@ void tst_ReproExtractor::readsReportedHangAndImpliedError_data()
         << u"assert graph break stops tracing"_s << u"Only the first of two FX graphs is traced (graph logs)."_s + code
         << false << true << false << true;
     QTest::addRow("recompiles") << u"compiled f recompiles on every call"_s << code << false << false << false << true;
-    QTest::addRow("SIGFPE") << u"all_gather aborts with Signal 8 (SIGFPE)"_s << code << false << false << true
-                            << false;
+    QTest::addRow("SIGFPE") << u"all_gather aborts with Signal 8 (SIGFPE)"_s << code << false << false << true << false;
     QTest::addRow("segfault in the prose")
         << u"conv2d on empty input"_s << u"Segmentation fault (core dumped)."_s + code << false << false << true
         << false;

@@ -22,10 +22,9 @@ private Q_SLOTS:
 
         QTest::addRow("TORCH_LOGS") << u"TORCH_LOGS=+dynamo"_s << Variables{{u"TORCH_LOGS"_s, u"+dynamo"_s}}
                                     << QString();
-        QTest::addRow("two, any spacing") << u"  TORCH_LOGS=+dynamo,+aot   TORCHDYNAMO_VERBOSE=1 "_s
-                                          << Variables{{u"TORCH_LOGS"_s, u"+dynamo,+aot"_s},
-                                                       {u"TORCHDYNAMO_VERBOSE"_s, u"1"_s}}
-                                          << QString();
+        QTest::addRow("two, any spacing")
+            << u"  TORCH_LOGS=+dynamo,+aot   TORCHDYNAMO_VERBOSE=1 "_s
+            << Variables{{u"TORCH_LOGS"_s, u"+dynamo,+aot"_s}, {u"TORCHDYNAMO_VERBOSE"_s, u"1"_s}} << QString();
         QTest::addRow("empty value") << u"TORCHINDUCTOR_FREEZING="_s
                                      << Variables{{u"TORCHINDUCTOR_FREEZING"_s, QString()}} << QString();
         QTest::addRow("nothing") << u"   "_s << Variables{} << QString();

@@ -3,8 +3,8 @@
 #include "engine/repro/pythonenvironment.h"
 #include "engine/repro/reproseries.h"
 #include "engine/repro/sandboxrunner.h"
-#include "tests/support/testdata.h"
 #include "tests/support/runningprocesses.h"
+#include "tests/support/testdata.h"
 #include "tests/support/testvenv.h"
 
 #include <QDir>

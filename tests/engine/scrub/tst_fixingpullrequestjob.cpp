@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "engine/scrub/fixingpullrequestjob.h"
 #include "engine/github/githubclient.h"
+#include "engine/scrub/fixingpullrequestjob.h"
 #include "tests/support/githubtestserver.h"
 
 #include <QSignalSpy>
@@ -29,15 +29,18 @@ TestCrossReference pr(int number, const QString &body, int mergedDays, const QSt
 
 TestCommit commit(int index, const QString &message)
 {
-    return TestCommit{u"%1"_s.arg(qlonglong(index), 40, 16, QChar(u'0')), message, Base.addDays(index % 30).addSecs(index)};
+    return TestCommit{u"%1"_s.arg(qlonglong(index), 40, 16, QChar(u'0')), message,
+                      Base.addDays(index % 30).addSecs(index)};
 }
 
 QList<TestCommit> unrelated(int from, int count)
 {
     QList<TestCommit> out;
     for (int i = from; i < from + count; ++i)
-        out << commit(i, u"Speed up the tokenizer (#%1)\n\nPull Request resolved: https://github.com/pytorch/pytorch/pull/%1"_s
-                             .arg(80000 + i));
+        out << commit(
+            i,
+            u"Speed up the tokenizer (#%1)\n\nPull Request resolved: https://github.com/pytorch/pytorch/pull/%1"_s.arg(
+                80000 + i));
     return out;
 }
 
@@ -127,22 +130,24 @@ private Q_SLOTS:
         const QList<TestCrossReference> none;
         const QList<TestCommit> noCommits;
         QTest::addRow("graphql: the merged closing PR, before the timeline's later one")
-            << QList<TestCrossReference>{pr(601, u"Fixes #3"_s, 2)} << QList<TestCrossReference>{pr(602, u"See #3"_s, 9)}
-            << noCommits << QString() << QString() << 601 << u"graphql"_s;
+            << QList<TestCrossReference>{pr(601, u"Fixes #3"_s, 2)}
+            << QList<TestCrossReference>{pr(602, u"See #3"_s, 9)} << noCommits << QString() << QString() << 601
+            << u"graphql"_s;
         QTest::addRow("graphql: the latest merged of two")
             << QList<TestCrossReference>{pr(605, u"Fixes #3"_s, 2), pr(606, u"Closes #3"_s, 5)} << none << noCommits
             << QString() << QString() << 606 << u"graphql"_s;
         QTest::addRow("graphql: an open closing PR is no fix yet, the timeline names it")
-            << QList<TestCrossReference>{pr(603, u"Fixes #3"_s, -1)} << QList<TestCrossReference>{pr(604, u"Fix #3"_s, 4)}
-            << noCommits << QString() << QString() << 604 << u"timeline"_s;
+            << QList<TestCrossReference>{pr(603, u"Fixes #3"_s, -1)}
+            << QList<TestCrossReference>{pr(604, u"Fix #3"_s, 4)} << noCommits << QString() << QString() << 604
+            << u"timeline"_s;
         QTest::addRow("timeline before compare")
             << none << QList<TestCrossReference>{pr(620, u"Pads the shard, see #3"_s, 4)}
             << QList<TestCommit>{commit(1, u"Pad the last shard (#7030)\n\nFixes #3"_s)} << u"2.5.1"_s << u"2.6.0"_s
             << 620 << u"timeline"_s;
         QTest::addRow("compare: a squash-merged commit naming it")
             << none << none
-            << QList<TestCommit>{commit(1, u"Unrelated (#7001)"_s), commit(2, u"Pad the last shard (#7002)\n\nFixes #3"_s),
-                                 commit(3, u"Other (#7003)"_s)}
+            << QList<TestCommit>{commit(1, u"Unrelated (#7001)"_s),
+                                 commit(2, u"Pad the last shard (#7002)\n\nFixes #3"_s), commit(3, u"Other (#7003)"_s)}
             << u"2.5.1"_s << u"2.6.0"_s << 7002 << u"compare"_s;
         QTest::addRow("compare: ghstack's Pull Request resolved line")
             << none << none
@@ -152,7 +157,8 @@ private Q_SLOTS:
             << u"2.5.1+cu121"_s << u"2.6"_s << 7010 << u"compare"_s;
         QTest::addRow("compare: the newest of two naming it")
             << none << none
-            << QList<TestCommit>{commit(5, u"Part one (#7040)\n\nFor #3"_s), commit(6, u"Part two (#7041)\n\nFixes #3"_s)}
+            << QList<TestCommit>{commit(5, u"Part one (#7040)\n\nFor #3"_s),
+                                 commit(6, u"Part two (#7041)\n\nFixes #3"_s)}
             << u"2.5.1"_s << u"2.6.0"_s << 7041 << u"compare"_s;
         QTest::addRow("compare: another repository's #3 is another issue")
             << none << none << QList<TestCommit>{commit(7, u"Bump vision (#7020)\n\nSee pytorch/vision#3"_s)}
@@ -161,8 +167,8 @@ private Q_SLOTS:
             << none << none << QList<TestCommit>{commit(8, u"Fix (#7021)\n\nFixes #33"_s)} << u"2.5.1"_s << u"2.6.0"_s
             << 0 << QString();
         QTest::addRow("compare: on the second page")
-            << none << none << (unrelated(100, 150) << commit(300, u"Fix the hang (#7050)\n\nFixes #3"_s))
-            << u"2.5.1"_s << u"2.6.0"_s << 7050 << u"compare"_s;
+            << none << none << (unrelated(100, 150) << commit(300, u"Fix the hang (#7050)\n\nFixes #3"_s)) << u"2.5.1"_s
+            << u"2.6.0"_s << 7050 << u"compare"_s;
         QTest::addRow("compare: without a version range it is not asked")
             << none << none << QList<TestCommit>{commit(9, u"Fix (#7060)\n\nFixes #3"_s)} << QString() << QString() << 0
             << QString();
@@ -190,8 +196,9 @@ private Q_SLOTS:
         QCOMPARE(result->has_value(), expected != 0);
         // GraphQL is always asked first; compare only with a range of two release tags and nothing found before.
         QCOMPARE(m_server.requestCount(u"/graphql"_s), 1);
-        const bool compared = route == u"compare"_s || (expected == 0 && !FixingPullRequestJob::tagOf(passes).isEmpty() &&
-                                                          !FixingPullRequestJob::tagOf(reproduces).isEmpty());
+        const bool compared =
+            route == u"compare"_s || (expected == 0 && !FixingPullRequestJob::tagOf(passes).isEmpty() &&
+                                      !FixingPullRequestJob::tagOf(reproduces).isEmpty());
         QCOMPARE(m_server.requestCount(u"/compare/v2.5.1...v2.6.0"_s) > 0, compared);
         if (commits.size() > 100 && compared)
             QCOMPARE(m_server.requestCount(u"/compare/v2.5.1...v2.6.0"_s), 2);
@@ -218,12 +225,13 @@ private Q_SLOTS:
         QTest::addColumn<QString>("reported");
         QTest::addColumn<QString>("tag");
 
-        QTest::addRow("collect_env") << u"Collecting environment information...\nPyTorch version: 2.5.1+cu121\nIs debug"_s
-                                     << u"2.5.1+cu121"_s << u"v2.5.1"_s;
+        QTest::addRow("collect_env")
+            << u"Collecting environment information...\nPyTorch version: 2.5.1+cu121\nIs debug"_s << u"2.5.1+cu121"_s
+            << u"v2.5.1"_s;
         QTest::addRow("pip pin") << u"I installed torch==2.4.0 and it crashes"_s << u"2.4.0"_s << u"v2.4.0"_s;
         QTest::addRow("major.minor") << u"torch version: 2.6"_s << u"2.6"_s << u"v2.6.0"_s;
-        QTest::addRow("a nightly has no tag") << u"PyTorch version: 2.7.0.dev20250110+cu124"_s
-                                              << u"2.7.0.dev20250110+cu124"_s << QString();
+        QTest::addRow("a nightly has no tag")
+            << u"PyTorch version: 2.7.0.dev20250110+cu124"_s << u"2.7.0.dev20250110+cu124"_s << QString();
         QTest::addRow("none") << u"It crashes on my machine."_s << QString() << QString();
     }
 
@@ -249,11 +257,10 @@ private:
         FixingPullRequestJob job(&m_client);
         std::optional<Result<std::optional<FixingPullRequest>>> got;
         int answers = 0;
-        connect(&job, &FixingPullRequestJob::finished, this,
-                [&](const Result<std::optional<FixingPullRequest>> &r) {
-                    got = r;
-                    ++answers;
-                });
+        connect(&job, &FixingPullRequestJob::finished, this, [&](const Result<std::optional<FixingPullRequest>> &r) {
+            got = r;
+            ++answers;
+        });
         QSignalSpy finished(&job, &FixingPullRequestJob::finished);
         job.start(m_server.repository(), number, range);
         if (!finished.wait(10000) || answers != 1 || !got)

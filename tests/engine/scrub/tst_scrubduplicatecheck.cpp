@@ -87,9 +87,9 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("evidenceHas");
 
         const Issue hang = copyOf(101, 900);
-        QTest::addRow("the same report, closed") << hang << QList<Issue>{numbered(102), numbered(109)} << 102
-                                                 << QStringList{u"likely duplicate of #102 (closed)"_s,
-                                                                u"similarity 0."_s, u"same error signature"_s};
+        QTest::addRow("the same report, closed")
+            << hang << QList<Issue>{numbered(102), numbered(109)} << 102
+            << QStringList{u"likely duplicate of #102 (closed)"_s, u"similarity 0."_s, u"same error signature"_s};
         QTest::addRow("an open one says open") << copyOf(108, 901) << QList<Issue>{numbered(108)} << 108
                                                << QStringList{u"#108 (open)"_s, u"similarity 1.00"_s};
         QTest::addRow("the same bug in other words, no error: not enough")
@@ -102,10 +102,9 @@ private Q_SLOTS:
             << copyOf(109, 903) << QList<Issue>{numbered(101), numbered(105)} << 0 << QStringList();
         Issue itsCopy = numbered(102);
         itsCopy.comments << Comment{u"maintainer"_s, u"MEMBER"_s, u"Duplicate of #900"_s, {}, 1};
-        QTest::addRow("its own copy is not its original")
-            << hang << QList<Issue>{itsCopy} << 0 << QStringList();
-        QTest::addRow("itself is not a duplicate") << numbered(102) << QList<Issue>{numbered(102)} << 0
-                                                   << QStringList();
+        QTest::addRow("its own copy is not its original") << hang << QList<Issue>{itsCopy} << 0 << QStringList();
+        QTest::addRow("itself is not a duplicate")
+            << numbered(102) << QList<Issue>{numbered(102)} << 0 << QStringList();
         QTest::addRow("the closer of two")
             << hang << QList<Issue>{numbered(103), numbered(102), numbered(101)} << 101 << QStringList{u"#101"_s};
     }
@@ -119,7 +118,8 @@ private Q_SLOTS:
         const std::optional<ScrubStop> stop = ScrubDuplicateCheck::strongest(issue, candidates);
         QStringList scores;
         for (const Issue &candidate : candidates)
-            scores << u"#%1 %2"_s.arg(candidate.number).arg(ScrubDuplicateCheck::similarity(issue, candidate), 0, 'f', 2);
+            scores
+                << u"#%1 %2"_s.arg(candidate.number).arg(ScrubDuplicateCheck::similarity(issue, candidate), 0, 'f', 2);
         QVERIFY2(stop.has_value() == (duplicateOf != 0), qPrintable(scores.join(u", "_s)));
         if (!stop)
             return;

@@ -323,7 +323,8 @@ void tst_ScrubReport::playbookFields_data()
     ScrubFindings fixedByCommit = fixedByCompare;
     fixedByCommit.fixedBy->number = 0;
     QTest::addRow("fixed by a commit that names no PR: the commit")
-        << fixedByCommit << int(Verdict::NoLongerReproduces) << QStringList{u"Fixed by commit 0123456789 (found through v2.5.1 and v2.6.0's commits)."_s}
+        << fixedByCommit << int(Verdict::NoLongerReproduces)
+        << QStringList{u"Fixed by commit 0123456789 (found through v2.5.1 and v2.6.0's commits)."_s}
         << QStringList{u"#0"_s} << QStringList() << u"Appears fixed by commit 0123456789"_s << QString()
         << u"completed"_s;
     ScrubFindings fixedNoPr = fixedByPr;
@@ -349,9 +350,9 @@ void tst_ScrubReport::playbookFields_data()
         << u"API drift"_s << QString() << QString();
     ScrubFindings noRepro = f;
     noRepro.hasRunnableRepro = false;
-    QTest::addRow("no repro: needs more info") << noRepro << int(Verdict::NoRepro) << QStringList() << QStringList()
-                                               << QStringList{u"needs reproduction"_s}
-                                               << u"Needs more info from the reporter"_s << QString() << QString();
+    QTest::addRow("no repro: needs more info")
+        << noRepro << int(Verdict::NoRepro) << QStringList() << QStringList() << QStringList{u"needs reproduction"_s}
+        << u"Needs more info from the reporter"_s << QString() << QString();
 
     // Item 9: a stop is the first finding, with its evidence, and nothing is run or posted.
     ScrubStop tracker;
@@ -451,15 +452,15 @@ void tst_ScrubReport::notActionableGoesToTheOutbox_data()
     QTest::addColumn<QString>("stateReason"); // empty: no close
     QTest::addColumn<bool>("refresh");
 
-    QTest::addRow("stale: close as not planned") << int(ScrubStop::Kind::Stale) << u"distributed"_s << QStringList()
-                                                 << u"not_planned"_s << false;
+    QTest::addRow("stale: close as not planned")
+        << int(ScrubStop::Kind::Stale) << u"distributed"_s << QStringList() << u"not_planned"_s << false;
     // The playbook's own labels pass the guardrails in a scrub plan, whatever the pack's allowlist says.
-    QTest::addRow("tracker, distributed pack") << int(ScrubStop::Kind::Tracker) << u"distributed"_s
-                                               << QStringList{u"tracker"_s} << QString() << false;
+    QTest::addRow("tracker, distributed pack")
+        << int(ScrubStop::Kind::Tracker) << u"distributed"_s << QStringList{u"tracker"_s} << QString() << false;
     QTest::addRow("refactor, pt2 pack") << int(ScrubStop::Kind::NotABug) << u"pt2"_s
                                         << QStringList{u"better-engineering"_s} << QString() << false;
-    QTest::addRow("resolved: the triaged refresh only") << int(ScrubStop::Kind::Resolved) << u"distributed"_s
-                                                        << QStringList() << QString() << true;
+    QTest::addRow("resolved: the triaged refresh only")
+        << int(ScrubStop::Kind::Resolved) << u"distributed"_s << QStringList() << QString() << true;
 }
 
 void tst_ScrubReport::notActionableGoesToTheOutbox()

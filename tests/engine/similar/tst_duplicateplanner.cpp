@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Marking a duplicate: the guards, and the whole way to GitHub — the plan in the outbox, submitted to the
 // loopback test server, the comment and the close there and in the audit log.
-#include "engine/similar/duplicateplanner.h"
 #include "engine/github/githubclient.h"
 #include "engine/github/githubrequestjob.h"
 #include "engine/outbox/outboxreport.h"
 #include "engine/outbox/outboxstore.h"
 #include "engine/outbox/outboxsubmitjob.h"
+#include "engine/similar/duplicateplanner.h"
 
 #include "tests/support/githubtestserver.h"
 
@@ -69,15 +69,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("error"); // empty: a plan
         QTest::addRow("open target") << true << 3 << true << true << QList<int>{} << false << QString();
         QTest::addRow("itself") << true << 5 << true << true << QList<int>{} << false << u"of itself"_s;
-        QTest::addRow("not in the repository") << true << 77 << false << true << QList<int>{} << false
-                                               << u"#77 is not an issue of pytorch/pytorch"_s;
-        QTest::addRow("issue already closed") << false << 3 << true << true << QList<int>{} << false
-                                              << u"#5 is already closed"_s;
+        QTest::addRow("not in the repository")
+            << true << 77 << false << true << QList<int>{} << false << u"#77 is not an issue of pytorch/pytorch"_s;
+        QTest::addRow("issue already closed")
+            << false << 3 << true << true << QList<int>{} << false << u"#5 is already closed"_s;
         QTest::addRow("closed target, an open one similar")
             << true << 3 << true << false << QList<int>{9} << false << u"prefer the open one"_s;
         QTest::addRow("closed target, confirmed") << true << 3 << true << false << QList<int>{9} << true << QString();
-        QTest::addRow("closed target, no open one") << true << 3 << true << false << QList<int>{} << false
-                                                    << QString();
+        QTest::addRow("closed target, no open one") << true << 3 << true << false << QList<int>{} << false << QString();
     }
     void guards()
     {
@@ -91,7 +90,8 @@ private Q_SLOTS:
         QList<SimilarityMatch> alternatives{match(target, targetOpen), match(11, false)};
         for (int number : openAlternatives)
             alternatives.append(match(number, true));
-        const std::optional<Issue> stored = targetStored ? std::optional<Issue>(issue(target, targetOpen)) : std::nullopt;
+        const std::optional<Issue> stored =
+            targetStored ? std::optional<Issue>(issue(target, targetOpen)) : std::nullopt;
         const Result<DuplicatePlan> plan = DuplicatePlanner::plan(Repo, issue(5, issueOpen), target, stored,
                                                                   alternatives, m_pack, u"alice"_s, confirmed);
         if (!error.isEmpty()) {
@@ -181,7 +181,8 @@ private Q_SLOTS:
             client.write("PATCH", client.restUrl(u"/repos/%1/issues/2"_s.arg(server.repository())),
                          QJsonDocument(QJsonObject{{u"state"_s, u"closed"_s}, {u"state_reason"_s, u"dupe"_s}}));
         std::optional<Result<GitHubResponse>> answer;
-        connect(job, &GitHubRequestJob::finished, this, [&answer](const Result<GitHubResponse> &result) { answer = result; });
+        connect(job, &GitHubRequestJob::finished, this,
+                [&answer](const Result<GitHubResponse> &result) { answer = result; });
         QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 10000);
         QVERIFY(!answer->ok());
         QVERIFY2(answer->error().contains(u"state_reason"_s) || answer->error().contains(u"422"_s),

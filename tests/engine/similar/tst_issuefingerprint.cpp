@@ -14,8 +14,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QStringList>("expected");
-        QTest::addRow("snake case stays whole") << u"call init_process_group()"_s
-                                                << QStringList{u"call"_s, u"init_process_group"_s};
+        QTest::addRow("snake case stays whole")
+            << u"call init_process_group()"_s << QStringList{u"call"_s, u"init_process_group"_s};
         QTest::addRow("paths split") << u"torch/_dynamo/eval_frame.py"_s
                                      << QStringList{u"torch"_s, u"_dynamo"_s, u"eval_frame"_s, u"py"_s};
         QTest::addRow("lower case, unicode") << u"Ünïcode NCCL"_s << QStringList{u"ünïcode"_s, u"nccl"_s};
@@ -32,7 +32,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("body");
         QTest::addColumn<QString>("signature");
-        QTest::addColumn<QStringList>("frames");    // contained in the frames field
+        QTest::addColumn<QStringList>("frames");      // contained in the frames field
         QTest::addColumn<QStringList>("identifiers"); // contained in the identifiers field
         QTest::addRow("a traceback")
             << u"It fails.\nTraceback (most recent call last):\n  File \"/v/lib/site-packages/torch/_dynamo/"

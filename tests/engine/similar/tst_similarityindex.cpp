@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "engine/store/issuestore.h"
 #include "engine/similar/similarityindex.h"
+#include "engine/store/issuestore.h"
 #include "engine/sync/syncpagewriter.h"
 
 #include "tests/support/testdata.h"
@@ -96,7 +96,8 @@ private Q_SLOTS:
         QCOMPARE(matches->constFirst().number, expected);
         const SimilarityMatch &best = matches->constFirst();
         if (field != u"title"_s || word != u"docs"_s)
-            QVERIFY2(best.why.value(field).contains(word), qPrintable(QStringList(best.why.keys()).join(u',') + u" / "_s + best.why.value(field).join(u',')));
+            QVERIFY2(best.why.value(field).contains(word),
+                     qPrintable(QStringList(best.why.keys()).join(u',') + u" / "_s + best.why.value(field).join(u',')));
         QVERIFY(best.score > 0);
         QVERIFY(!best.title.isEmpty());
         QVERIFY(!best.labels.isEmpty());

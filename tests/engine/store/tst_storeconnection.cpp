@@ -145,10 +145,9 @@ private Q_SLOTS:
             insert.addBindValue(parts.at(2));
             QVERIFY(insert.exec());
         }
-        const auto latest = StoreSql::latestPerIssue(store.value()->database(), u"notes"_s, u"number, value"_s,
-                                                     u"a/b"_s, u"Cannot read the notes"_s, [](const QSqlQuery &query) {
-                                                         return Row{query.value(0).toInt(), query.value(1).toString()};
-                                                     });
+        const auto latest = StoreSql::latestPerIssue(
+            store.value()->database(), u"notes"_s, u"number, value"_s, u"a/b"_s, u"Cannot read the notes"_s,
+            [](const QSqlQuery &query) { return Row{query.value(0).toInt(), query.value(1).toString()}; });
         QVERIFY2(latest.ok(), qPrintable(latest.error()));
         QStringList got;
         for (auto it = latest->cbegin(); it != latest->cend(); ++it)
@@ -163,10 +162,9 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         auto store = StoreConnection::openStore(dir.filePath(u"store.sqlite"_s), u"notes"_s, u"Cannot open %1"_s, keep);
         QVERIFY2(store.ok(), qPrintable(store.error()));
-        const auto latest = StoreSql::latestPerIssue(store.value()->database(), u"no_such_table"_s, u"number"_s,
-                                                     u"a/b"_s, u"Cannot read the notes"_s, [](const QSqlQuery &query) {
-                                                         return Row{query.value(0).toInt(), {}};
-                                                     });
+        const auto latest = StoreSql::latestPerIssue(
+            store.value()->database(), u"no_such_table"_s, u"number"_s, u"a/b"_s, u"Cannot read the notes"_s,
+            [](const QSqlQuery &query) { return Row{query.value(0).toInt(), {}}; });
         QVERIFY(!latest.ok());
         QVERIFY2(latest.error().startsWith(u"Cannot read the notes: "_s), qPrintable(latest.error()));
     }

@@ -212,8 +212,8 @@ private Q_SLOTS:
         QVERIFY2(synced.ok(), qPrintable(synced.error()));
         const auto stored = m_store->loadQueue(queueSpec());
         QVERIFY2(stored.ok(), qPrintable(stored.error()));
-        const auto it = std::find_if(stored->cbegin(), stored->cend(),
-                                     [&](const Issue &i) { return i.number == target.number; });
+        const auto it =
+            std::find_if(stored->cbegin(), stored->cend(), [&](const Issue &i) { return i.number == target.number; });
         QVERIFY(it != stored->cend());
         QCOMPARE(it->reactionCount, reactions);
         QCOMPARE(it->thumbsUpCount, thumbsUp);

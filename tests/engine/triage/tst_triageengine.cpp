@@ -1890,7 +1890,7 @@ private Q_SLOTS:
                 issue.duplicateCount = 2;
                 return issue;
             }() << u"high_priority"_s << QString() << QStringList{Review}
-                                                                 << QStringList{Marker} << QStringList{} << false;
+                                                                  << QStringList{Marker} << QStringList{} << false;
         QTest::addRow("4: \"+1\" comments count too") << u"distributed"_s <<
             [] {
                 Issue issue =
@@ -1912,7 +1912,7 @@ private Q_SLOTS:
                     Comment{u"user"_s, u"NONE"_s, u"+1, and here is what I tried: a long story"_s, {}});
                 return issue;
             }() << QString() << QString() << QStringList{Marker}
-                                                       << QStringList{Review} << QStringList{} << false;
+                                                        << QStringList{Review} << QStringList{} << false;
 
         // Item 5: a template already on the issue is not drafted again; the labels stay.
         Issue asked = makeIssue(u"Training hangs after a while"_s, u"It hangs after a while with FSDP."_s);

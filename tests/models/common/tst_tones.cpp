@@ -37,8 +37,8 @@ void tst_Tones::readsOnItsSurface_data()
     QTest::addColumn<int>("toneValue");
     QTest::addColumn<bool>("dark");
     const std::pair<const char *, Tone> tones[] = {
-        {"neutral", Tone::Neutral}, {"info", Tone::Info},       {"ok", Tone::Ok},           {"warning", Tone::Warning},
-        {"problem", Tone::Problem}, {"added", Tone::Added},     {"removed", Tone::Removed},
+        {"neutral", Tone::Neutral}, {"info", Tone::Info},   {"ok", Tone::Ok},           {"warning", Tone::Warning},
+        {"problem", Tone::Problem}, {"added", Tone::Added}, {"removed", Tone::Removed},
     };
     for (const auto &[name, tone] : tones) {
         QTest::addRow("%s light", name) << int(tone) << false;

@@ -150,8 +150,7 @@ void tst_OperatorProbeModel::sortsBySeverity()
     QVERIFY(sortValue(2, OperatorProbeModel::Result) < sortValue(1, OperatorProbeModel::Result));
     QVERIFY(sortValue(1, OperatorProbeModel::Result) < sortValue(0, OperatorProbeModel::Result));
     QCOMPARE(sortValue(0, OperatorProbeModel::Ranks), 4);
-    QCOMPARE(model.index(0, OperatorProbeModel::Ranks).data(OperatorProbeModel::SortRole).typeId(),
-             QMetaType::Int);
+    QCOMPARE(model.index(0, OperatorProbeModel::Ranks).data(OperatorProbeModel::SortRole).typeId(), QMetaType::Int);
 }
 
 QTEST_MAIN(tst_OperatorProbeModel)

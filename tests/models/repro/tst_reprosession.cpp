@@ -167,13 +167,13 @@ void tst_ReproSession::blockers_data()
 
     QTest::addRow("no code") << u"It hangs sometimes on 64 GPUs. No script, sorry."_s << u"NONE"_s << QString()
                              << u"No reproduction in the issue"_s << false;
-    QTest::addRow("does not parse") << fence(u"import torch\ndef broken(:\n    return torch.ones(2)\n"_s)
-                                    << u"MEMBER"_s << QString() << u"does not parse"_s << true;
+    QTest::addRow("does not parse") << fence(u"import torch\ndef broken(:\n    return torch.ones(2)\n"_s) << u"MEMBER"_s
+                                    << QString() << u"does not parse"_s << true;
     QTest::addRow("untrusted with findings")
-        << fence(u"import subprocess\nsubprocess.run(['true'])\nraise RuntimeError('x')\n"_s) << u"NONE"_s
-        << QString() << u"Needs your consent"_s << true;
-    QTest::addRow("a variable without a value") << fence(u"raise RuntimeError('v-1')\n"_s) << u"MEMBER"_s
-                                                << u"TORCH_LOGS"_s << u"is not NAME=VALUE"_s << true;
+        << fence(u"import subprocess\nsubprocess.run(['true'])\nraise RuntimeError('x')\n"_s) << u"NONE"_s << QString()
+        << u"Needs your consent"_s << true;
+    QTest::addRow("a variable without a value")
+        << fence(u"raise RuntimeError('v-1')\n"_s) << u"MEMBER"_s << u"TORCH_LOGS"_s << u"is not NAME=VALUE"_s << true;
     QTest::addRow("runnable") << fence(u"raise RuntimeError('v-2')\n"_s) << u"MEMBER"_s << u"TORCH_LOGS=+dynamo"_s
                               << QString() << true;
 }

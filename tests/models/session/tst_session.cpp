@@ -79,7 +79,8 @@ private:
 const std::optional<Result<SyncSummary>> &tst_Session::lastResult(Session &session)
 {
     m_result.reset();
-    connect(&session, &Session::syncFinished, this, [this](const Result<SyncSummary> &result) { m_result.emplace(result); });
+    connect(&session, &Session::syncFinished, this,
+            [this](const Result<SyncSummary> &result) { m_result.emplace(result); });
     return m_result;
 }
 

@@ -48,7 +48,10 @@ private Q_SLOTS:
         QCOMPARE(model.index(0, SimilarMatchModel::State).data().toString(), u"open"_s);
         QCOMPARE(model.index(1, SimilarMatchModel::State).data().toString(), u"closed"_s);
         QCOMPARE(model.index(0, SimilarMatchModel::Matched).data().toString(), u"signature, title"_s);
-        QVERIFY(model.index(0, SimilarMatchModel::Matched).data(Qt::ToolTipRole).toString().contains(u"distbackenderror"_s));
+        QVERIFY(model.index(0, SimilarMatchModel::Matched)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(u"distbackenderror"_s));
         QCOMPARE(model.index(0, SimilarMatchModel::Age).data().toString(), u"1 mo"_s);
         QCOMPARE(model.index(1, SimilarMatchModel::Score).data().toString(), u"4.3"_s);
         QCOMPARE(model.index(1, SimilarMatchModel::Labels).data(SimilarMatchModel::LabelsRole).toStringList(),

@@ -68,8 +68,8 @@ void tst_LabelChipDelegate::gitHubColoursAreReadable()
     const QPalette palette = dark ? AppPalette::dark() : AppPalette::light();
     const LabelChipDelegate::ChipColors chip = LabelChipDelegate::colorsForGitHub(color, palette);
     const qreal ratio = LabelChipDelegate::contrastRatio(chip.text, chip.background);
-    QVERIFY2(ratio >= 4.5, qPrintable(u"text %1 on %2: %3:1"_s.arg(chip.text.name(), chip.background.name())
-                                          .arg(ratio, 0, 'f', 2)));
+    QVERIFY2(ratio >= 4.5,
+             qPrintable(u"text %1 on %2: %3:1"_s.arg(chip.text.name(), chip.background.name()).arg(ratio, 0, 'f', 2)));
     if (!dark) {
         QCOMPARE(chip.background.name(), color.name()); // the label's own colour, as on GitHub
     } else {

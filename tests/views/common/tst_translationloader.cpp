@@ -3,8 +3,8 @@
 #include "engine/triage/triageengine.h"
 #include "tests/support/testdata.h"
 #include "views/common/apppalette.h"
-#include "views/queue/suggestionpanel.h"
 #include "views/common/translationloader.h"
+#include "views/queue/suggestionpanel.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -59,11 +59,11 @@ void tst_TranslationLoader::installsByLocale_data()
     QTest::addRow("Austrian German falls back to German")
         << u"de_AT"_s << QStringList{u"triage-console_de"_s, u"qt_de"_s} << u"Label hinzufügen… (Tippen filtert)"_s
         << u"Abbrechen"_s;
-    QTest::addRow("English: the source text") << u"en_GB"_s << QStringList() << u"Add a label… (type to filter)"_s
-                                              << u"Cancel"_s;
+    QTest::addRow("English: the source text")
+        << u"en_GB"_s << QStringList() << u"Add a label… (type to filter)"_s << u"Cancel"_s;
     // French: Qt has its own catalogue, the console none yet: the console stays English, Qt's dialogs French.
-    QTest::addRow("French: Qt's own only") << u"fr_FR"_s << QStringList{u"qt_fr"_s}
-                                           << u"Add a label… (type to filter)"_s << u"Annuler"_s;
+    QTest::addRow("French: Qt's own only")
+        << u"fr_FR"_s << QStringList{u"qt_fr"_s} << u"Add a label… (type to filter)"_s << u"Annuler"_s;
 }
 
 void tst_TranslationLoader::installsByLocale()

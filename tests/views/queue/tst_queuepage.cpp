@@ -223,8 +223,7 @@ void tst_QueuePage::filters()
     m_page->setFilters(filters);
     QCOMPARE(m_page->proxyModel()->rowCount(), rows);
     QCOMPARE(m_page->filters(), filters);
-    QCOMPARE(m_page->countLabel()->text().startsWith(rows == 5 ? u"5 issues"_s : u"%1 of 5 issues"_s.arg(rows)),
-             true);
+    QCOMPARE(m_page->countLabel()->text().startsWith(rows == 5 ? u"5 issues"_s : u"%1 of 5 issues"_s.arg(rows)), true);
     m_page->clearFilterText();
     QCOMPARE(m_page->filters().text, QString());
     QCOMPARE(m_page->proxyModel()->rowCount(), 5);
@@ -233,8 +232,8 @@ void tst_QueuePage::filters()
 void tst_QueuePage::marksAndBatch()
 {
     QVERIFY(m_page->markedIssueNumbers().isEmpty()); // the current row's own selection is no mark
-    m_page->toggleMark(); // 140231, and on to 140198
-    m_page->toggleMark(); // 140198
+    m_page->toggleMark();                            // 140231, and on to 140198
+    m_page->toggleMark();                            // 140198
     QCOMPARE(m_page->markedIssueNumbers(), (QList<int>{140198, 140231}));
     QCOMPARE(m_page->currentIssueNumber(), 140177);
 

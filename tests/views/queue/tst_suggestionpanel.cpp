@@ -10,8 +10,8 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QCompleter>
-#include <QLineEdit>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>

@@ -2,8 +2,8 @@
 #include "views/common/messagebanner.h"
 #include "views/repro/operatorprobepanel.h"
 
-#include "engine/store/issuestore.h"
 #include "engine/outbox/outboxstore.h"
+#include "engine/store/issuestore.h"
 #include "models/repro/operatorprobemodel.h"
 #include "tests/support/testvenv.h"
 #include "views/common/apppalette.h"
@@ -89,9 +89,8 @@ void tst_OperatorProbePanel::opsFromTheIssue_data()
                                       << u"```\nNotImplementedError: Operator aten.cumsum.default does not have a "
                                          "sharding strategy registered.\n```"_s
                                       << u"aten.cumsum.default"_s << u"missing-strategy error"_s;
-    QTest::newRow("a call in the code") << u"Support kron for DTensor"_s
-                                        << u"```python\nout = torch.kron(a, b)\n```"_s << u"aten.kron.default"_s
-                                        << u"aten.kron.default"_s;
+    QTest::newRow("a call in the code") << u"Support kron for DTensor"_s << u"```python\nout = torch.kron(a, b)\n```"_s
+                                        << u"aten.kron.default"_s << u"aten.kron.default"_s;
     QTest::newRow("nothing") << u"FSDP hangs at init"_s << u"It hangs."_s << QString() << u"No operator found"_s;
 }
 
@@ -146,7 +145,9 @@ void tst_OperatorProbePanel::refusesWhatCannotRun()
 void tst_OperatorProbePanel::wrongResultShownAsSuch()
 {
     const QString storePath = m_dir.filePath(u"store.sqlite"_s);
-    { QVERIFY(IssueStore::open(storePath)); } // the schema
+    {
+        QVERIFY(IssueStore::open(storePath));
+    } // the schema
     Result<std::unique_ptr<OutboxStore>> outbox = OutboxStore::open(storePath);
     QVERIFY2(outbox, qPrintable(outbox.error()));
 

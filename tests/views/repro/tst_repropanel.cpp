@@ -6,8 +6,8 @@
 #include "engine/triage/rubricpack.h"
 #include "engine/triage/triageengine.h"
 #include "models/repro/reprooutputmodel.h"
-#include "tests/support/testdata.h"
 #include "tests/support/runningprocesses.h"
+#include "tests/support/testdata.h"
 #include "tests/support/testvenv.h"
 #include "views/common/apppalette.h"
 #include "views/queue/suggestionpanel.h"
@@ -238,11 +238,11 @@ void tst_ReproPanel::scrubGateStopsTheRun_data()
         << u"repro panel gate"_s << u"Works now on 2.7, this was fixed by #123."_s
         << u"Not actionable: Resolved in the comments"_s << u"go-on"_s << false;
     QTest::addRow("recently confirmed: Re-verify")
-        << u"repro panel gate"_s << u"This still reproduces on today's nightly."_s << u"Recently confirmed by @commenter"_s
-        << u"go-on"_s << true;
+        << u"repro panel gate"_s << u"This still reproduces on today's nightly."_s
+        << u"Recently confirmed by @commenter"_s << u"go-on"_s << true;
     QTest::addRow("recently confirmed: Skip to minimization")
-        << u"repro panel gate"_s << u"This still reproduces on today's nightly."_s << u"Recently confirmed by @commenter"_s
-        << u"skip"_s << true;
+        << u"repro panel gate"_s << u"This still reproduces on today's nightly."_s
+        << u"Recently confirmed by @commenter"_s << u"skip"_s << true;
 }
 
 void tst_ReproPanel::scrubGateStopsTheRun()
@@ -257,9 +257,9 @@ void tst_ReproPanel::scrubGateStopsTheRun()
     QSignalSpy scanned(panel.get(), &ReproPanel::scanFinished);
     QSignalSpy finished(panel.get(), &ReproPanel::runFinished);
     static int number = 5600;
-    Issue issue = issueWith(++number,
-                            fence(u"import os\nraise RuntimeError('gate ' + os.environ.get('TORCH_LOGS', 'unset'))\n"_s),
-                            u"MEMBER"_s);
+    Issue issue = issueWith(
+        ++number, fence(u"import os\nraise RuntimeError('gate ' + os.environ.get('TORCH_LOGS', 'unset'))\n"_s),
+        u"MEMBER"_s);
     issue.title = title;
     if (!comment.isEmpty()) {
         Comment c;
@@ -366,7 +366,8 @@ void tst_ReproPanel::indexedDuplicateStopsTheRun()
         QVERIFY2(panel->blocker().isEmpty(), qPrintable(panel->blocker()));
         return;
     }
-    QVERIFY2(panel->blocker().contains(u"Not actionable: Likely a duplicate of #%1 (the similarity index)"_s.arg(duplicateOf)),
+    QVERIFY2(panel->blocker().contains(
+                 u"Not actionable: Likely a duplicate of #%1 (the similarity index)"_s.arg(duplicateOf)),
              qPrintable(panel->blocker()));
     QVERIFY(!panel->runButton()->isEnabled());
     const QString text = panel->gateBox()->text();

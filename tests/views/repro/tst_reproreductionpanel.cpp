@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
+#include "engine/github/githubclient.h"
 #include "engine/outbox/outboxstore.h"
 #include "engine/repro/pythonenvironment.h"
 #include "engine/repro/reprojson.h"
 #include "engine/repro/reproseries.h"
-#include "engine/github/githubclient.h"
 #include "models/outbox/reportoutbox.h"
 #include "tests/support/githubtestserver.h"
 #include "tests/support/testdata.h"
@@ -544,8 +544,8 @@ void tst_ReproReductionPanel::reportCarriesThePlaybooksFields_data()
         << int(ScrubReport::Verdict::NoLongerReproduces) << QStringList{u"This issue no longer reproduces"_s}
         << u"Appears fixed: close as completed"_s << u"No merged PR closes or cross-references the issue"_s;
     QTest::addRow("still reproduces: the conditions as a list")
-        << broken << QList<TestCrossReference>{} << QString()
-        << u"only with two ranks\n- and the gloo backend"_s << int(ScrubReport::Verdict::StillReproduces)
+        << broken << QList<TestCrossReference>{} << QString() << u"only with two ranks\n- and the gloo backend"_s
+        << int(ScrubReport::Verdict::StillReproduces)
         << QStringList{u"All of the following are necessary to trigger the bug:\n- only with two ranks\n- and the "
                        u"gloo backend"_s}
         << u"Still a valid bug"_s << QString();

@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: MIT
-#include "engine/scoreboard/agreementcalculator.h"
-#include "engine/review/decisionhistorystore.h"
-#include "engine/store/issuestore.h"
 #include "engine/outbox/outboxstore.h"
+#include "engine/review/decisionhistorystore.h"
+#include "engine/review/reviewdecisionstore.h"
+#include "engine/scoreboard/agreementcalculator.h"
 #include "engine/scoreboard/packeditsuggester.h"
 #include "engine/scoreboard/packreplayer.h"
-#include "engine/review/reviewdecisionstore.h"
 #include "engine/scoreboard/scoreboardexporter.h"
+#include "engine/store/issuestore.h"
 #include "engine/triage/triageengine.h"
-#include "models/scoreboard/agreementtablemodel.h"
 #include "models/queue/issuetablemodel.h"
+#include "models/scoreboard/agreementtablemodel.h"
 #include "models/scoreboard/replaychangemodel.h"
 #include "tests/support/testdata.h"
 #include "views/common/apppalette.h"
 #include "views/mainwindow.h"
+#include "views/queue/suggestionpanel.h"
 #include "views/scoreboard/scoreboardchart.h"
 #include "views/scoreboard/scoreboardpage.h"
-#include "views/queue/suggestionpanel.h"
 
 #include <KSyntaxHighlighting/Repository>
 
@@ -239,8 +239,9 @@ void tst_ScoreboardPage::buildStore()
         Result<std::unique_ptr<IssueStore>> issues = IssueStore::open(storePath());
         QVERIFY2(issues.ok(), qPrintable(issues.error()));
         SyncState state;
-        state.queueId =
-            issues.value()->ensureQueue(QueueSpec{u"example"_s, u"torchlike"_s, {u"oncall: distributed"_s}, {}}).value();
+        state.queueId = issues.value()
+                            ->ensureQueue(QueueSpec{u"example"_s, u"torchlike"_s, {u"oncall: distributed"_s}, {}})
+                            .value();
         QVERIFY(issues.value()->writePage(Repo, fixture, state).ok());
         const Result<QList<Issue>> stored =
             issues.value()->loadQueue(QueueSpec{u"example"_s, u"torchlike"_s, {u"oncall: distributed"_s}, {}});
@@ -316,8 +317,9 @@ void tst_ScoreboardPage::buildStore()
         now.labels.append(u"module: dtensor"_s);
         now.updatedAt = QDateTime::currentDateTimeUtc();
         SyncState state;
-        state.queueId =
-            issues.value()->ensureQueue(QueueSpec{u"example"_s, u"torchlike"_s, {u"oncall: distributed"_s}, {}}).value();
+        state.queueId = issues.value()
+                            ->ensureQueue(QueueSpec{u"example"_s, u"torchlike"_s, {u"oncall: distributed"_s}, {}})
+                            .value();
         QVERIFY(issues.value()->writePage(Repo, {now}, state).ok());
     }
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The Similar tab on a real store and a real lookup thread; and `d` in the window, to the outbox.
-#include "engine/store/issuestore.h"
 #include "engine/outbox/outboxstore.h"
 #include "engine/review/reviewdecisionstore.h"
 #include "engine/similar/similaritylookup.h"
+#include "engine/store/issuestore.h"
 #include "models/similar/similarmatchmodel.h"
 #include "tests/support/testdata.h"
 #include "views/common/apppalette.h"
@@ -157,9 +157,9 @@ private Q_SLOTS:
         QTest::addColumn<int>("maxChars");
         QTest::addColumn<QStringList>("marked");
         QTest::addColumn<QStringList>("absent");
-        QTest::addRow("whole words only") << u"NCCL timeout; ncclx is not nccl"_s << QStringList{u"nccl"_s} << 0
-                                          << QStringList{u">NCCL</span>"_s, u">nccl</span>"_s}
-                                          << QStringList{u">ncclx"_s};
+        QTest::addRow("whole words only")
+            << u"NCCL timeout; ncclx is not nccl"_s << QStringList{u"nccl"_s} << 0
+            << QStringList{u">NCCL</span>"_s, u">nccl</span>"_s} << QStringList{u">ncclx"_s};
         QTest::addRow("escaped") << u"a <b> KeyError"_s << QStringList{u"keyerror"_s} << 0
                                  << QStringList{u"&lt;b&gt;"_s, u">KeyError</span>"_s} << QStringList{u"<b>"_s};
         QTest::addRow("passages") << (QString(400, u'x') + u" the bias key "_s + QString(400, u'y'))

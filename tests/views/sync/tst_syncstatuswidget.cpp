@@ -48,8 +48,8 @@ void tst_SyncStatusWidget::idleText_data()
     const QDateTime at(QDate(2026, 3, 4), QTime(9, 30), QTimeZone::UTC);
     QTest::addRow("no queue") << false << at << QString();
     QTest::addRow("never synced") << true << QDateTime() << u"Not synced yet"_s;
-    QTest::addRow("synced")
-        << true << at << u"Synced %1"_s.arg(QLocale().toString(at.toLocalTime(), QLocale::ShortFormat));
+    QTest::addRow("synced") << true << at
+                            << u"Synced %1"_s.arg(QLocale().toString(at.toLocalTime(), QLocale::ShortFormat));
 }
 
 void tst_SyncStatusWidget::idleText()

@@ -27,8 +27,7 @@ public:
     void readToken(const QString &host, const QString &login, QObject *context, ReadCallback done) override
     {
         const QString token = tokens.value(keyFor(host, login));
-        QMetaObject::invokeMethod(
-            context, [done, token] { done(token); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(context, [done, token] { done(token); }, Qt::QueuedConnection);
     }
     void writeToken(const QString &host, const QString &login, const QString &token, QObject *context,
                     DoneCallback done) override
@@ -43,8 +42,7 @@ public:
     void deleteToken(const QString &host, const QString &login, QObject *context, DoneCallback done) override
     {
         tokens.remove(keyFor(host, login));
-        QMetaObject::invokeMethod(
-            context, [done] { done(true); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(context, [done] { done(true); }, Qt::QueuedConnection);
     }
 };
 
