@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QDateTime>
+#include <QImage>
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
@@ -188,15 +189,20 @@ void tst_SyncStatusWidget::bannerFollowsTheScheme()
     SyncStatusWidget status;
     status.setPalette(dark ? AppPalette::dark() : AppPalette::light());
     QWidget page;
-    status.banner()->setParent(&page); // the queue page places it
+    page.setPalette(status.palette()); // the window's scheme, where the queue page places the banner
+    status.banner()->setParent(&page);
     status.showBanner(u"Cannot read the queue"_s);
     QCOMPARE(status.bannerText(), u"Cannot read the queue"_s);
-    const QPalette banner = status.banner()->palette();
-    // Dark text on a light ground, or the reverse: readable in either scheme.
-    const bool darkGround = banner.color(QPalette::Window).lightness() < 128;
-    QCOMPARE(darkGround, dark);
-    QVERIFY(std::abs(banner.color(QPalette::Window).lightness() - banner.color(QPalette::WindowText).lightness()) >
-            100);
+    // As drawn (KMessageWidget paints its ground from the message type over the window's): dark text on a light
+    // ground, or the reverse, readable in either scheme.
+    page.resize(640, 120);
+    status.banner()->setGeometry(0, 0, 640, status.banner()->sizeHint().height());
+    const QImage drawn = status.banner()->grab().toImage();
+    const QColor ground = drawn.pixelColor(drawn.width() - 12, drawn.height() / 2);
+    const QColor text = status.banner()->palette().color(QPalette::WindowText);
+    QCOMPARE(ground.lightness() < 128, dark);
+    QVERIFY2(std::abs(ground.lightness() - text.lightness()) > 100,
+             qPrintable(u"ground %1, text %2"_s.arg(ground.name(), text.name())));
     status.hideBanner();
     QCOMPARE(status.bannerText(), QString());
 }
