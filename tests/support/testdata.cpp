@@ -4,7 +4,11 @@
 #include "engine/core/issuejsonreader.h"
 #include "engine/store/issuestore.h"
 
+#include <QDateTime>
 #include <QFile>
+#include <QTimeZone>
+
+using namespace Qt::StringLiterals;
 #include <QTest>
 
 QString TestData::path(const QString &name)
@@ -54,4 +58,29 @@ Result<int> TestData::writeSynced(const QString &path, const QString &repository
     SyncState state;
     state.queueId = queue.value();
     return store.value()->writePage(repository, issues, state);
+}
+
+Issue TestData::reproIssue(int number, const QString &body, const QString &association)
+{
+    Issue issue;
+    issue.number = number;
+    issue.title = u"repro test #%1"_s.arg(number);
+    issue.body = body;
+    issue.author = u"reporter"_s;
+    issue.authorAssociation = association;
+    issue.state = u"OPEN"_s;
+    issue.url = u"https://github.com/pytorch/pytorch/issues/%1"_s.arg(number);
+    issue.createdAt = QDateTime(QDate(2026, 11, 1), QTime(9, 0), QTimeZone::UTC);
+    issue.updatedAt = issue.createdAt;
+    return issue;
+}
+
+QString TestData::pythonFence(const QString &code)
+{
+    return u"```python\n"_s + code + u"\n```\n"_s;
+}
+
+QString TestData::reproScript(const QString &name)
+{
+    return QString::fromUtf8(read(u"repro/"_s + name));
 }

@@ -19,4 +19,10 @@ QList<Issue> similarCorpus();
 // `issues` written to the store at `path` the way a sync writes them: one page into the repository's queue of all
 // states. How many were written, or why not.
 Result<int> writeSynced(const QString &path, const QString &repository, const QList<Issue> &issues);
+// The repro tests' issue: an open pytorch/pytorch issue `number` with `body`, by an author of that association.
+Issue reproIssue(int number, const QString &body, const QString &association);
+// `code` in a ```python fence, as an issue body carries a repro.
+QString pythonFence(const QString &code);
+// A repro script of ours, tests/data/repro/NAME.
+QString reproScript(const QString &name);
 } // namespace TestData

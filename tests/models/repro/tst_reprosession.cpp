@@ -17,30 +17,9 @@ namespace {
 
 const QString Repo = u"pytorch/pytorch"_s;
 
-QString fence(const QString &code)
-{
-    return u"```python\n"_s + code + u"\n```\n"_s;
-}
-
-Issue issueWith(int number, const QString &body, const QString &association)
-{
-    Issue issue;
-    issue.number = number;
-    issue.title = u"repro session test #%1"_s.arg(number);
-    issue.body = body;
-    issue.author = u"reporter"_s;
-    issue.authorAssociation = association;
-    issue.state = u"OPEN"_s;
-    issue.url = u"https://github.com/pytorch/pytorch/issues/%1"_s.arg(number);
-    issue.createdAt = QDateTime(QDate(2026, 11, 1), QTime(9, 0), QTimeZone::UTC);
-    issue.updatedAt = issue.createdAt;
-    return issue;
-}
-
-QString script(const QString &name)
-{
-    return QString::fromUtf8(TestData::read(u"repro/"_s + name));
-}
+using TestData::pythonFence;
+using TestData::reproIssue;
+using TestData::reproScript;
 
 bool outputContains(ReproOutputModel &model, const QString &text)
 {
@@ -103,10 +82,10 @@ void tst_ReproSession::reproducesAndIsStored()
     QSignalSpy ended(session.get(), &ReproSession::runEnded);
     QSignalSpy finished(session.get(), &ReproSession::runFinished);
     const QString body =
-        u"The kernel rejects the weight:\n\n"_s + fence(script(u"distinct_error.py"_s)) +
+        u"The kernel rejects the weight:\n\n"_s + pythonFence(reproScript(u"distinct_error.py"_s)) +
         u"\n```\nTraceback (most recent call last):\n  File \"repro.py\", line 7, in <module>\n"
         u"RuntimeError: frobnicate kernel expected 4 columns but weight has 5 rows (repro-7731)\n```\n"_s;
-    session->setIssue(issueWith(6001, body, u"MEMBER"_s));
+    session->setIssue(reproIssue(6001, body, u"MEMBER"_s));
     QVERIFY(session->isExtracting());
     QVERIFY2(session->blocker().contains(u"Looking for a reproduction"_s), qPrintable(session->blocker()));
     QVERIFY(status.wait(10000)); // extracted off the GUI thread
@@ -152,7 +131,7 @@ void tst_ReproSession::reproducesAndIsStored()
 
     // Another session on the issue later: the stored record at once, nothing run.
     auto again = makeSession();
-    again->setIssue(issueWith(6001, body, u"MEMBER"_s));
+    again->setIssue(reproIssue(6001, body, u"MEMBER"_s));
     QVERIFY(again->record());
     QCOMPARE(again->record()->id, record.id);
 }
@@ -167,14 +146,14 @@ void tst_ReproSession::blockers_data()
 
     QTest::addRow("no code") << u"It hangs sometimes on 64 GPUs. No script, sorry."_s << u"NONE"_s << QString()
                              << u"No reproduction in the issue"_s << false;
-    QTest::addRow("does not parse") << fence(u"import torch\ndef broken(:\n    return torch.ones(2)\n"_s) << u"MEMBER"_s
-                                    << QString() << u"does not parse"_s << true;
+    QTest::addRow("does not parse") << pythonFence(u"import torch\ndef broken(:\n    return torch.ones(2)\n"_s)
+                                    << u"MEMBER"_s << QString() << u"does not parse"_s << true;
     QTest::addRow("untrusted with findings")
-        << fence(u"import subprocess\nsubprocess.run(['true'])\nraise RuntimeError('x')\n"_s) << u"NONE"_s << QString()
-        << u"Needs your consent"_s << true;
-    QTest::addRow("a variable without a value")
-        << fence(u"raise RuntimeError('v-1')\n"_s) << u"MEMBER"_s << u"TORCH_LOGS"_s << u"is not NAME=VALUE"_s << true;
-    QTest::addRow("runnable") << fence(u"raise RuntimeError('v-2')\n"_s) << u"MEMBER"_s << u"TORCH_LOGS=+dynamo"_s
+        << pythonFence(u"import subprocess\nsubprocess.run(['true'])\nraise RuntimeError('x')\n"_s) << u"NONE"_s
+        << QString() << u"Needs your consent"_s << true;
+    QTest::addRow("a variable without a value") << pythonFence(u"raise RuntimeError('v-1')\n"_s) << u"MEMBER"_s
+                                                << u"TORCH_LOGS"_s << u"is not NAME=VALUE"_s << true;
+    QTest::addRow("runnable") << pythonFence(u"raise RuntimeError('v-2')\n"_s) << u"MEMBER"_s << u"TORCH_LOGS=+dynamo"_s
                               << QString() << true;
 }
 
@@ -191,7 +170,7 @@ void tst_ReproSession::blockers()
     QSignalSpy scanned(session.get(), &ReproSession::scanFinished);
     QSignalSpy started(session.get(), &ReproSession::runStarted);
     static int number = 6100;
-    session->setIssue(issueWith(++number, body, association));
+    session->setIssue(reproIssue(++number, body, association));
     session->setVariablesText(variables);
     QVERIFY(status.wait(10000));
     QCOMPARE(status.last().first().value<ReproStatus>().found, found);
@@ -217,7 +196,7 @@ void tst_ReproSession::consentIsForTheCodeItWasGivenOn()
     QSignalSpy finished(session.get(), &ReproSession::runFinished);
     const QString first = u"import subprocess\nsubprocess.run(['true'])\nraise RuntimeError('consented (c-66)')\n"_s;
     const QString second = u"import os\nos.system('true')\nraise RuntimeError('other (c-67)')\n"_s;
-    session->setIssue(issueWith(6201, fence(first) + u"\nor:\n\n"_s + fence(second), u"NONE"_s));
+    session->setIssue(reproIssue(6201, pythonFence(first) + u"\nor:\n\n"_s + pythonFence(second), u"NONE"_s));
     QVERIFY(scanned.wait(30000));
     QVERIFY(session->extraction().candidates.size() >= 2);
     QVERIFY(session->review() && session->review()->consentRequired());
@@ -250,8 +229,8 @@ void tst_ReproSession::cancelledSeriesIsNotStored()
     QSignalSpy scanned(session.get(), &ReproSession::scanFinished);
     QSignalSpy ended(session.get(), &ReproSession::runEnded);
     const QString body = u"Save as `tst_reprosession_spin.py` and run `python tst_reprosession_spin.py`:\n\n"_s +
-                         fence(script(u"infinite_loop.py"_s));
-    session->setIssue(issueWith(6301, body, u"MEMBER"_s));
+                         pythonFence(reproScript(u"infinite_loop.py"_s));
+    session->setIssue(reproIssue(6301, body, u"MEMBER"_s));
     QVERIFY(scanned.wait(30000));
     session->setRuns(3);
     session->run();
@@ -274,13 +253,13 @@ void tst_ReproSession::anotherIssueDropsTheRun()
     QSignalSpy scanned(session.get(), &ReproSession::scanFinished);
     QSignalSpy ended(session.get(), &ReproSession::runEnded);
     const QString body = u"Save as `tst_reprosession_spin2.py` and run `python tst_reprosession_spin2.py`:\n\n"_s +
-                         fence(script(u"infinite_loop.py"_s));
-    session->setIssue(issueWith(6401, body, u"MEMBER"_s));
+                         pythonFence(reproScript(u"infinite_loop.py"_s));
+    session->setIssue(reproIssue(6401, body, u"MEMBER"_s));
     QVERIFY(scanned.wait(30000));
     session->setRuns(1);
     session->run();
     QTRY_VERIFY_WITH_TIMEOUT(outputContains(*session->outputModel(), u"spinning"_s), 60000);
-    session->setIssue(issueWith(6402, u"No code here."_s, u"NONE"_s));
+    session->setIssue(reproIssue(6402, u"No code here."_s, u"NONE"_s));
     QVERIFY(ended.wait(10000));
     const auto end = ended.first().at(1).value<ReproRunEnd>();
     QVERIFY(end.cancelled);

@@ -41,30 +41,9 @@ namespace {
 
 const QString Repo = u"pytorch/pytorch"_s;
 
-QString fence(const QString &code)
-{
-    return u"```python\n"_s + code + u"\n```\n"_s;
-}
-
-Issue issueWith(int number, const QString &body, const QString &association)
-{
-    Issue issue;
-    issue.number = number;
-    issue.title = u"repro panel test #%1"_s.arg(number);
-    issue.body = body;
-    issue.author = u"reporter"_s;
-    issue.authorAssociation = association;
-    issue.state = u"OPEN"_s;
-    issue.url = u"https://github.com/pytorch/pytorch/issues/%1"_s.arg(number);
-    issue.createdAt = QDateTime(QDate(2026, 11, 1), QTime(9, 0), QTimeZone::UTC);
-    issue.updatedAt = issue.createdAt;
-    return issue;
-}
-
-QString script(const QString &name)
-{
-    return QString::fromUtf8(TestData::read(u"repro/"_s + name));
-}
+using TestData::pythonFence;
+using TestData::reproIssue;
+using TestData::reproScript;
 
 bool outputContains(const ReproOutputModel &model, const QString &text)
 {
@@ -139,10 +118,10 @@ void tst_ReproPanel::reproducesAndIsStored()
     QSignalSpy finished(panel.get(), &ReproPanel::runFinished);
     QSignalSpy status(panel.get(), &ReproPanel::statusChanged);
     const QString body =
-        u"The kernel rejects the weight:\n\n"_s + fence(script(u"distinct_error.py"_s)) +
+        u"The kernel rejects the weight:\n\n"_s + pythonFence(reproScript(u"distinct_error.py"_s)) +
         u"\n```\nTraceback (most recent call last):\n  File \"repro.py\", line 7, in <module>\n"
         u"RuntimeError: frobnicate kernel expected 4 columns but weight has 5 rows (repro-7731)\n```\n"_s;
-    panel->setIssue(issueWith(5001, body, u"MEMBER"_s));
+    panel->setIssue(reproIssue(5001, body, u"MEMBER"_s));
     QVERIFY(status.wait(10000)); // extracted off the GUI thread
     QVERIFY(panel->expectedEdit()->text().startsWith(u"RuntimeError: frobnicate kernel"_s));
     QVERIFY(scanned.wait(30000));
@@ -180,7 +159,7 @@ void tst_ReproPanel::reproducesAndIsStored()
 
     // Back on the issue later: the stored result shows without running again.
     auto again = makePanel();
-    again->setIssue(issueWith(5001, body, u"MEMBER"_s));
+    again->setIssue(reproIssue(5001, body, u"MEMBER"_s));
     QVERIFY2(again->badgeText().contains(u"reproduces 2/2"_s), qPrintable(again->badgeText()));
     QVERIFY(outputContains(*again->outputModel(), u"repro-7731"_s));
 }
@@ -191,7 +170,7 @@ void tst_ReproPanel::consentRequiredForUntrustedAuthorWithFindings()
     QSignalSpy scanned(panel.get(), &ReproPanel::scanFinished);
     QSignalSpy finished(panel.get(), &ReproPanel::runFinished);
     const QString code = u"import subprocess\nsubprocess.run(['true'])\nraise RuntimeError('consented run (c-55)')\n"_s;
-    panel->setIssue(issueWith(5002, fence(code), u"NONE"_s));
+    panel->setIssue(reproIssue(5002, pythonFence(code), u"NONE"_s));
     QVERIFY(scanned.wait(30000));
     QVERIFY(panel->review().has_value());
     QVERIFY(!panel->review()->scan.findings.isEmpty());
@@ -257,8 +236,8 @@ void tst_ReproPanel::scrubGateStopsTheRun()
     QSignalSpy scanned(panel.get(), &ReproPanel::scanFinished);
     QSignalSpy finished(panel.get(), &ReproPanel::runFinished);
     static int number = 5600;
-    Issue issue = issueWith(
-        ++number, fence(u"import os\nraise RuntimeError('gate ' + os.environ.get('TORCH_LOGS', 'unset'))\n"_s),
+    Issue issue = reproIssue(
+        ++number, pythonFence(u"import os\nraise RuntimeError('gate ' + os.environ.get('TORCH_LOGS', 'unset'))\n"_s),
         u"MEMBER"_s);
     issue.title = title;
     if (!comment.isEmpty()) {
@@ -355,7 +334,7 @@ void tst_ReproPanel::indexedDuplicateStopsTheRun()
     QSignalSpy scanned(panel.get(), &ReproPanel::scanFinished);
     QSignalSpy answered(panel->duplicateLookup(), &ScrubDuplicateLookup::answered);
     panel->setSimilarityStore(path);
-    Issue issue = issueWith(5700 + copyOf, copy.body + u"\n\n"_s + fence(u"print('fine')"_s), u"MEMBER"_s);
+    Issue issue = reproIssue(5700 + copyOf, copy.body + u"\n\n"_s + pythonFence(u"print('fine')"_s), u"MEMBER"_s);
     issue.title = copy.title;
     panel->setIssue(issue);
     QVERIFY(answered.wait(30000));
@@ -383,8 +362,8 @@ void tst_ReproPanel::cancelKillsTheRun()
     QSignalSpy scanned(panel.get(), &ReproPanel::scanFinished);
     QSignalSpy finished(panel.get(), &ReproPanel::runFinished);
     const QString body = u"Save as `tst_repropanel_spin.py` and run `python tst_repropanel_spin.py`:\n\n"_s +
-                         fence(script(u"infinite_loop.py"_s));
-    panel->setIssue(issueWith(5003, body, u"MEMBER"_s));
+                         pythonFence(reproScript(u"infinite_loop.py"_s));
+    panel->setIssue(reproIssue(5003, body, u"MEMBER"_s));
     QVERIFY(scanned.wait(30000));
     QVERIFY2(panel->blocker().isEmpty(), qPrintable(panel->blocker()));
     panel->runsSpin()->setValue(3);
@@ -412,7 +391,8 @@ void tst_ReproPanel::unparsableCodeIsReportedNotRun()
     auto panel = makePanel();
     QSignalSpy scanned(panel.get(), &ReproPanel::scanFinished);
     QSignalSpy started(panel.get(), &ReproPanel::runStarted);
-    panel->setIssue(issueWith(5004, fence(u"import torch\ndef broken(:\n    return torch.ones(2)\n"_s), u"MEMBER"_s));
+    panel->setIssue(
+        reproIssue(5004, pythonFence(u"import torch\ndef broken(:\n    return torch.ones(2)\n"_s), u"MEMBER"_s));
     QVERIFY(scanned.wait(30000));
     QVERIFY(panel->review().has_value());
     QVERIFY(!panel->review()->scan.parsed);
@@ -429,7 +409,7 @@ void tst_ReproPanel::noReproductionFound()
 {
     auto panel = makePanel();
     QSignalSpy status(panel.get(), &ReproPanel::statusChanged);
-    panel->setIssue(issueWith(5005, u"It hangs sometimes on 64 GPUs. No script, sorry."_s, u"NONE"_s));
+    panel->setIssue(reproIssue(5005, u"It hangs sometimes on 64 GPUs. No script, sorry."_s, u"NONE"_s));
     QVERIFY(status.wait(10000));
     const auto s = status.last().first().value<ReproStatus>();
     QCOMPARE(s.number, 5005);
@@ -446,7 +426,7 @@ void tst_ReproPanel::missingBubblewrapIsAClearMessage()
     auto panel = makePanel();
     qputenv("PATH", path);
     QSignalSpy status(panel.get(), &ReproPanel::statusChanged);
-    panel->setIssue(issueWith(5006, fence(u"print('hi')\n"_s), u"MEMBER"_s));
+    panel->setIssue(reproIssue(5006, pythonFence(u"print('hi')\n"_s), u"MEMBER"_s));
     QVERIFY(status.wait(10000));
     QVERIFY(panel->findChild<QWidget *>(u"reproBanner"_s)->isVisibleTo(panel.get()));
     QVERIFY(panel->blocker().contains(u"bubblewrap"_s));
@@ -546,7 +526,7 @@ void tst_ReproPanel::streamsFiftyMegabytesWithoutStalling()
     QVERIFY(QTest::qWaitForWindowExposed(panel.get()));
     QSignalSpy scanned(panel.get(), &ReproPanel::scanFinished);
     QSignalSpy finished(panel.get(), &ReproPanel::runFinished);
-    panel->setIssue(issueWith(5007, fence(script(u"big_output.py"_s)), u"MEMBER"_s));
+    panel->setIssue(reproIssue(5007, pythonFence(reproScript(u"big_output.py"_s)), u"MEMBER"_s));
     QVERIFY(scanned.wait(30000));
     panel->expectedEdit()->setText(u"ValueError: finished flooding"_s);
     panel->runsSpin()->setValue(1);
@@ -612,10 +592,10 @@ void tst_ReproPanel::suggestionWeighsTheResult()
     QVERIFY2(pack, qPrintable(pack.error()));
     const QString needsRepro = pack.value().reproLabel;
     QVERIFY(!needsRepro.isEmpty());
-    Issue issue = issueWith(5010,
-                            u"DDP with gloo hangs after the first all_reduce on two ranks; "
-                            u"torch.distributed.barrier never returns."_s,
-                            u"NONE"_s);
+    Issue issue = reproIssue(5010,
+                             u"DDP with gloo hangs after the first all_reduce on two ranks; "
+                             u"torch.distributed.barrier never returns."_s,
+                             u"NONE"_s);
     issue.labels = {u"oncall: distributed"_s};
     const TriagePlan plan = TriageEngine(pack.value()).plan(issue);
     if (!plan.addLabels.contains(needsRepro))
