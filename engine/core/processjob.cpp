@@ -105,7 +105,7 @@ void ProcessJob::cancel()
         return;
     killGroup(); // the child is reaped when QProcess sees it end, or in the destructor
     m_cancelled = true;
-    finish(Error{tr("%1 was cancelled.").arg(m_spec.what)});
+    finish(Error::cancelled(tr("%1 was cancelled.").arg(m_spec.what)));
 }
 
 void ProcessJob::read(QProcess::ProcessChannel channel)

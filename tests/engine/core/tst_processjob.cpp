@@ -173,6 +173,7 @@ void tst_ProcessJob::cancel()
     const Result<ProcessOutcome> outcome = finished.at(0);
     QVERIFY(!outcome);
     QVERIFY(job.wasCancelled());
+    QVERIFY(outcome.cancelled());
     QVERIFY(!job.isRunning());
     QVERIFY(outcome.error().contains(u"the test shell"_s));
     QTRY_VERIFY_WITH_TIMEOUT(!alive(grandchild), 5000);
@@ -189,6 +190,7 @@ void tst_ProcessJob::missingProgram()
     const Result<ProcessOutcome> outcome = run(job);
     QVERIFY(!outcome);
     QVERIFY(!job.wasCancelled());
+    QCOMPARE(outcome.errorKind(), ErrorKind::Failed);
     QVERIFY2(outcome.error().startsWith(u"the missing helper could not start"_s), qPrintable(outcome.error()));
 }
 
