@@ -273,7 +273,7 @@ Result<int> SimilarityIndex::catchUp(const std::function<bool(int, int)> &progre
         const Result<QList<Issue>> issues = loadIssues(repository, numbers);
         if (!issues)
             return Error{issues.error()};
-        const Result<int> written = index(repository, issues.value(), !bulk);
+        Result<int> written = index(repository, issues.value(), !bulk);
         if (!written)
             return written;
         done += int(numbers.size());

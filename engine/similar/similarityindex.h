@@ -96,7 +96,7 @@ public:
     // For an issue (maybe not in the store); `exclude`: a number never returned (the issue itself).
     Result<QList<SimilarityMatch>> similarTo(const QString &repository, const Issue &issue, int top,
                                              const SimilarityOptions &options = {}, int exclude = 0) const;
-    Result<QList<SimilarityMatch>> search(const SearchQuery &query) const;
+    Result<QList<SimilarityMatch>> search(const SearchQuery &search) const;
 
 private:
     explicit SimilarityIndex(StoreConnection connection);

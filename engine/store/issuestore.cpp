@@ -140,7 +140,7 @@ Result<std::unique_ptr<IssueStore>> IssueStore::open(const QString &path)
     if (!query.exec(u"SELECT count(*) FROM sqlite_master"_s) || !query.next())
         return Error{notOurs.arg(path, QObject::tr("it is damaged: %1").arg(errorText(query.lastError())))};
     const int objects = query.value(0).toInt();
-    if (applicationId != StoreSchema::ApplicationId && !(applicationId == 0 && objects == 0))
+    if (applicationId != StoreSchema::ApplicationId && (applicationId != 0 || objects != 0))
         return Error{notOurs.arg(path, QObject::tr("it holds another application's data"))};
     if (!query.exec(u"PRAGMA quick_check(1)"_s) || !query.next() || query.value(0).toString() != u"ok"_s) {
         const QString why = query.isActive() ? query.value(0).toString() : errorText(query.lastError());

@@ -3,14 +3,12 @@
 
 #include <QSqlDatabase>
 
-#include <utility>
-
 // One transaction on a connection, rolled back unless committed: every store write is whole or absent.
 class SqlTransaction final
 {
 public:
-    explicit SqlTransaction(QSqlDatabase db)
-        : m_db(std::move(db))
+    explicit SqlTransaction(const QSqlDatabase &db)
+        : m_db(db)
     {
         m_open = m_db.transaction();
     }
