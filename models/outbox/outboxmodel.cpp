@@ -174,7 +174,7 @@ QString OutboxModel::firstLine(const QString &text)
     return {};
 }
 
-QString OutboxModel::outcomeText(const OutboxEntry &entry) const
+QString OutboxModel::outcomeText(const OutboxEntry &entry)
 {
     switch (entry.status) {
     case OutboxStatus::Ready:
@@ -244,6 +244,8 @@ QVariant OutboxModel::data(const QModelIndex &index, int role) const
             return QString(statusGlyph(entry.status) + u' ' + outboxStatusText(entry.status));
         case Outcome:
             return outcomeText(entry);
+        default:
+            break;
         }
         break;
     case Qt::ToolTipRole:
@@ -257,6 +259,8 @@ QVariant OutboxModel::data(const QModelIndex &index, int role) const
         case Status:
         case Outcome:
             return outcomeText(entry);
+        default:
+            break;
         }
         break;
     case Qt::CheckStateRole:
@@ -296,6 +300,8 @@ QVariant OutboxModel::data(const QModelIndex &index, int role) const
             return int(entry.status);
         case Outcome:
             return outcomeText(entry);
+        default:
+            break;
         }
         break;
     case EntryRole:
@@ -308,6 +314,8 @@ QVariant OutboxModel::data(const QModelIndex &index, int role) const
         return entry.selected;
     case IdRole:
         return entry.id;
+    default:
+        break;
     }
     return {};
 }
@@ -349,6 +357,8 @@ QVariant OutboxModel::headerData(int section, Qt::Orientation orientation, int r
         return tr("Status");
     case Outcome:
         return tr("Outcome");
+    default:
+        break;
     }
     return {};
 }

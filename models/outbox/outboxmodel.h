@@ -104,7 +104,7 @@ Q_SIGNALS:
 private:
     void recount();
     void rebuildIndex();
-    QString outcomeText(const OutboxEntry &entry) const;
+    static QString outcomeText(const OutboxEntry &entry);
 
     OutboxStore *m_store = nullptr;
     QList<OutboxEntry> m_entries;

@@ -74,10 +74,9 @@ int AgreementTableModel::columnCount(const QModelIndex &parent) const
     if (parent.isValid())
         return 0;
     switch (m_content) {
-    case Content::Agreement:
-        return 7; // key, suggested, accepted, acceptance, overridden, added unsuggested, issues
-    case Content::Tiers:
-        return 7; // tier, issues, at or above, coverage, precision, labels, label acceptance
+    case Content::Agreement: // key, suggested, accepted, acceptance, overridden, added unsuggested, issues
+    case Content::Tiers:     // tier, issues, at or above, coverage, precision, labels, label acceptance
+        return 7;
     case Content::Weeks:
         return 6; // week, decided, agreed, agreement, label acceptance, skipped
     }
@@ -155,6 +154,8 @@ QVariant AgreementTableModel::agreementData(int row, int column, int role) const
         return r.missed;
     case 6:
         return raw ? QVariant(int(r.overriddenIssues.size())) : QVariant(issuesText(r.overriddenIssues));
+    default:
+        break;
     }
     return {};
 }
@@ -182,6 +183,8 @@ QVariant AgreementTableModel::tierData(int row, int column, int role) const
         return t.labelsSuggested;
     case 6:
         return raw ? QVariant(t.labelAcceptance()) : QVariant(ScoreboardExporter::percent(t.labelAcceptance()));
+    default:
+        break;
     }
     return {};
 }
@@ -207,6 +210,8 @@ QVariant AgreementTableModel::weekData(int row, int column, int role) const
         return raw ? QVariant(w.labelAcceptance()) : QVariant(ScoreboardExporter::percent(w.labelAcceptance()));
     case 5:
         return w.skipped;
+    default:
+        break;
     }
     return {};
 }

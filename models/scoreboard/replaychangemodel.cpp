@@ -62,6 +62,8 @@ QVariant ReplayChangeModel::headerData(int section, Qt::Orientation orientation,
         return tr("Reviewer approved");
     case Title:
         return tr("Title");
+    default:
+        break;
     }
     return {};
 }
@@ -103,6 +105,8 @@ QVariant ReplayChangeModel::data(const QModelIndex &index, int role) const
         return labelsText(change.approved);
     case Title:
         return change.title;
+    default:
+        break;
     }
     return {};
 }

@@ -88,6 +88,8 @@ QVariant SimilarMatchModel::data(const QModelIndex &index, int role) const
             return matchedFields(match);
         case Score:
             return QString::number(match.score, 'f', 1);
+        default:
+            break;
         }
         return {};
     case SortRole:
@@ -106,6 +108,8 @@ QVariant SimilarMatchModel::data(const QModelIndex &index, int role) const
             return matchedFields(match);
         case Score:
             return match.score;
+        default:
+            break;
         }
         return {};
     case Qt::ToolTipRole:
@@ -152,6 +156,8 @@ QVariant SimilarMatchModel::headerData(int section, Qt::Orientation orientation,
         return tr("Matched on");
     case Score:
         return tr("Score");
+    default:
+        break;
     }
     return {};
 }
