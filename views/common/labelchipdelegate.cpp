@@ -75,10 +75,10 @@ qreal luminance(const QColor &color)
     return 0.2126 * channel(rgb.redF()) + 0.7152 * channel(rgb.greenF()) + 0.0722 * channel(rgb.blueF());
 }
 
-QColor mix(const QColor &base, const QColor &over, qreal amount)
+QColor mix(const QColor &ground, const QColor &tint, qreal amount)
 {
-    const QColor a = base.toRgb();
-    const QColor b = over.toRgb();
+    const QColor a = ground.toRgb();
+    const QColor b = tint.toRgb();
     return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * amount),
                             float(a.greenF() + (b.greenF() - a.greenF()) * amount),
                             float(a.blueF() + (b.blueF() - a.blueF()) * amount));

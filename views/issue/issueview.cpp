@@ -24,6 +24,8 @@
 #include <QTextList>
 #include <QToolTip>
 
+#include <ranges>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -487,8 +489,8 @@ void IssueView::clearMarks()
     // Each mark put back what it covered, the last first: overlapping marks restore in layers.
     QTextCursor cursor(document());
     cursor.beginEditBlock();
-    for (auto it = m_unmarked.crbegin(); it != m_unmarked.crend(); ++it) {
-        for (const SavedFormat &saved : *it) {
+    for (const auto &unmarked : std::views::reverse(std::as_const(m_unmarked))) {
+        for (const SavedFormat &saved : unmarked) {
             cursor.setPosition(saved.from);
             cursor.setPosition(saved.to, QTextCursor::KeepAnchor);
             cursor.setCharFormat(saved.format);
@@ -794,16 +796,16 @@ void IssueView::polishProse(int from, int to)
         }
     }
     // Images are never fetched: each becomes a link to where it lives, opened only when clicked.
-    for (auto it = images.crbegin(); it != images.crend(); ++it) {
-        cursor.setPosition(it->position);
-        cursor.setPosition(it->position + it->length, QTextCursor::KeepAnchor);
+    for (const Image &image : std::views::reverse(std::as_const(images))) {
+        cursor.setPosition(image.position);
+        cursor.setPosition(image.position + image.length, QTextCursor::KeepAnchor);
         QTextCharFormat link;
         link.setAnchor(true);
-        link.setAnchorHref(it->name);
+        link.setAnchorHref(image.name);
         link.setForeground(pal.color(QPalette::Link));
         link.setFontUnderline(true);
-        link.setToolTip(it->name);
-        const QString file = QUrl(it->name).fileName();
+        link.setToolTip(image.name);
+        const QString file = QUrl(image.name).fileName();
         cursor.insertText(file.isEmpty() ? tr("[image]") : tr("[image: %1]").arg(file), link);
     }
 }

@@ -44,12 +44,12 @@ public:
         CodeSourceOffsetProperty,                               // qsizetype: where the code starts in its markdown
     };
     static constexpr int MaxNestingDepth = 8;
-    static constexpr qsizetype MaxHighlightedCharacters = 64 * 1024; // per code block
+    static constexpr qsizetype MaxHighlightedCharacters = qsizetype{64} * 1024; // per code block
     // GitHub caps a body or comment at 65,536 characters: nothing real is cut by this.
-    static constexpr qsizetype MaxRenderedCharacters = 64 * 1024; // per body or comment
+    static constexpr qsizetype MaxRenderedCharacters = qsizetype{64} * 1024; // per body or comment
     // Issues up to this much markdown render at once; longer ones in slices, each inserting for about
     // SliceBudgetMs (the layout of what it inserted follows in the same turn and costs as much again or more).
-    static constexpr qsizetype SynchronousRenderCharacters = 16 * 1024;
+    static constexpr qsizetype SynchronousRenderCharacters = qsizetype{16} * 1024;
     static constexpr int SliceBudgetMs = 3;
 
     explicit IssueView(KSyntaxHighlighting::Repository *repository, QWidget *parent = nullptr);

@@ -199,9 +199,9 @@ QString MarkdownSegmenter::flattenNesting(QStringView markdown, int maxDepth)
                 break;
             const QChar c = line.at(next);
             qsizetype markerEnd = next;
-            if (c == u'>') {
-                markerEnd = next + 1;
-            } else if ((c == u'-' || c == u'*' || c == u'+') && next + 1 < line.size() && line.at(next + 1) == u' ') {
+            const bool bullet =
+                (c == u'-' || c == u'*' || c == u'+') && next + 1 < line.size() && line.at(next + 1) == u' ';
+            if (c == u'>' || bullet) {
                 markerEnd = next + 1;
             } else if (c.isDigit()) {
                 qsizetype digitsEnd = next;

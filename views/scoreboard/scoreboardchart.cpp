@@ -126,7 +126,7 @@ QString ScoreboardChart::summary() const
     return parts.isEmpty() ? tr("Nothing to show yet") : parts.join(u"; "_s);
 }
 
-void ScoreboardChart::paintEvent(QPaintEvent *)
+void ScoreboardChart::paintEvent(QPaintEvent * /*event*/)
 {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);

@@ -431,6 +431,7 @@ void ScoreboardPage::onLoaded()
         loadSuggestionsSoon();
 }
 
+// NOLINTNEXTLINE(readability-make-member-function-const) it schedules loadSuggestions(), which changes the page
 void ScoreboardPage::loadSuggestionsSoon()
 {
     // After the page has painted: reading every decided issue's text would compete with the paint for the CPU.
