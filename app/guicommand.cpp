@@ -217,7 +217,7 @@ TokenResolver *resolveToken(GitHubClient &client, TokenStore *keyring, QObject *
 
 // --screenshot: once the queue is open and triaged (the scoreboard's figures read first when it shows), the
 // layouts and the first highlight pass settle, then the window is grabbed.
-int grabWindow(QApplication &app, MainWindow &window, QSize size, const QString &target)
+int grabWindow(MainWindow &window, QSize size, const QString &target)
 {
     WindowGrab::showOffScreen(window, size);
     int status = 0;
@@ -240,7 +240,7 @@ int grabWindow(QApplication &app, MainWindow &window, QSize size, const QString 
         QObject::connect(&window, &MainWindow::queueOpened, &window, grabWhenTriaged, Qt::SingleShotConnection);
     else
         grabWhenTriaged();
-    app.exec();
+    QApplication::exec();
     return status;
 }
 
@@ -391,14 +391,14 @@ int GuiCommand::run(QApplication &app)
         if (parser.isSet(options.firstPaint))
             new FirstPaintReporter(window.findChild<QAbstractItemView *>(u"issueTable"_s), s_sinceStart, &window);
         window.show();
-        return app.exec();
+        return QApplication::exec();
     }
 #ifdef TRIAGE_README_SCREENSHOTS
     if (const std::optional<int> status =
-            ReadmeScreenshots::run(app, parser, window, client, resolver, shotSize.value(), dark))
+            ReadmeScreenshots::run(parser, window, client, resolver, shotSize.value(), dark))
         return *status;
 #endif
     Q_UNUSED(resolver)
     Q_UNUSED(dark)
-    return grabWindow(app, window, shotSize.value(), parser.value(options.screenshot));
+    return grabWindow(window, shotSize.value(), parser.value(options.screenshot));
 }

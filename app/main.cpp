@@ -13,7 +13,7 @@ int main(int argc, char **argv)
     if (argc > 1 && CommandLine::isHeadlessCommand(argv[1])) {
         QCoreApplication app(argc, argv);
         CommandLine::describeApplication();
-        return CommandLine::runHeadless(app.arguments());
+        return CommandLine::runHeadless(QCoreApplication::arguments());
     }
     GuiCommand::prepareEnvironment(argc, argv);
     QApplication app(argc, argv);

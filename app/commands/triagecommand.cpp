@@ -116,7 +116,7 @@ int TriageCommand::run(const QStringList &arguments)
         return 2;
     }
     if (pack->profile != profile) {
-        complain(tr("%1 is a pack for the profile \"%2\", not \"%3\"").arg(pack->sourceName, pack->profile, profile));
+        complain(tr(R"(%1 is a pack for the profile "%2", not "%3")").arg(pack->sourceName, pack->profile, profile));
         return 2;
     }
 

@@ -48,7 +48,7 @@ void KeyringMigrationTokenStore::readToken(const QString &host, const QString &l
 }
 
 void KeyringMigrationTokenStore::readLegacy(const QString &host, const QString &login, QObject *context,
-                                            ReadCallback done)
+                                            const ReadCallback &done)
 {
     auto *job = makeLegacyJob<QKeychain::ReadPasswordJob>(m_legacyService, host, login);
     connect(job, &QKeychain::Job::finished, context, [this, guard = QPointer(this), job, host, login, context, done] {

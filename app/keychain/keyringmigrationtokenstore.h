@@ -28,7 +28,7 @@ public:
     void deleteToken(const QString &host, const QString &login, QObject *context, DoneCallback done) override;
 
 private:
-    void readLegacy(const QString &host, const QString &login, QObject *context, ReadCallback done);
+    void readLegacy(const QString &host, const QString &login, QObject *context, const ReadCallback &done);
 
     QPointer<TokenStore> m_current;
     QString m_legacyService;

@@ -94,7 +94,7 @@ void openFirstRepro(MainWindow &window)
 // The Repro tab mid-run and after the outcome: selects the first issue with a repro, consents for the
 // screenshot (the fixture is ours), runs it for real in the sandbox, grabs once run 2 has printed a few
 // lines and again once the outcome is classified.
-int screenshotRepro(QApplication &app, MainWindow &window, QSize size, const QString &dir, bool dark)
+int screenshotRepro(MainWindow &window, QSize size, const QString &dir, bool dark)
 {
     if (!QDir().mkpath(dir))
         return fail(u"cannot create %1"_s.arg(dir));
@@ -153,7 +153,7 @@ int screenshotRepro(QApplication &app, MainWindow &window, QSize size, const QSt
         status = fail(u"the repro did not finish within 4 minutes"_s);
         QApplication::quit();
     });
-    app.exec();
+    QApplication::exec();
     return status;
 }
 
@@ -161,8 +161,7 @@ int screenshotRepro(QApplication &app, MainWindow &window, QSize size, const QSt
 // environment (configured ones come last; see tests/data/repro/reduction/make_envs.py), minimizes it
 // (minimize-running.png at the first improvement, minimize-diff.png at the end), bisects across every
 // environment by --screenshot-package (bisect-result.png) and drafts the scrub report (scrub-report.png).
-int screenshotReduction(QApplication &app, MainWindow &window, QSize size, const QString &dir, const QString &package,
-                        bool dark)
+int screenshotReduction(MainWindow &window, QSize size, const QString &dir, const QString &package, bool dark)
 {
     if (!QDir().mkpath(dir))
         return fail(u"cannot create %1"_s.arg(dir));
@@ -246,7 +245,7 @@ int screenshotReduction(QApplication &app, MainWindow &window, QSize size, const
         start();
     });
     QTimer::singleShot(600000, &window, [&] { stop(u"the reduction did not finish within 10 minutes"_s); });
-    app.exec();
+    QApplication::exec();
     return status;
 }
 
@@ -293,8 +292,8 @@ QString ReadmeScreenshots::prepareStore(const QCommandLineParser &parser, const 
     return parser.isSet(SimilarShot) ? SimilarityScreenshot::fillStore(storePath, repository, issues) : QString();
 }
 
-std::optional<int> ReadmeScreenshots::run(QApplication &app, const QCommandLineParser &parser, MainWindow &window,
-                                          GitHubClient &client, TokenResolver *resolver, QSize size, bool dark)
+std::optional<int> ReadmeScreenshots::run(const QCommandLineParser &parser, MainWindow &window, GitHubClient &client,
+                                          TokenResolver *resolver, QSize size, bool dark)
 {
     if (parser.isSet(TokenShot)) {
         if (!resolver)
@@ -305,10 +304,10 @@ std::optional<int> ReadmeScreenshots::run(QApplication &app, const QCommandLineP
                                  0, &window, [&window, &client, path] { screenshotTokenDialog(window, client, path); });
                          });
         WindowGrab::showOffScreen(window, size);
-        return app.exec(); // screenshotTokenDialog() quits
+        return QApplication::exec(); // screenshotTokenDialog() quits
     }
     if (parser.isSet(ReproShot))
-        return screenshotRepro(app, window, size, parser.value(ReproShot), dark);
+        return screenshotRepro(window, size, parser.value(ReproShot), dark);
     if (parser.isSet(SimilarShot)) {
         WindowGrab::showOffScreen(window, size);
         return SimilarityScreenshot::run(window, parser.value(SimilarShot), dark, 103,
@@ -319,6 +318,6 @@ std::optional<int> ReadmeScreenshots::run(QApplication &app, const QCommandLineP
         return OperatorScreenshot::run(window, parser.value(OperatorShot), dark);
     }
     if (parser.isSet(ReductionShot))
-        return screenshotReduction(app, window, size, parser.value(ReductionShot), parser.value(ShotPackage), dark);
+        return screenshotReduction(window, size, parser.value(ReductionShot), parser.value(ShotPackage), dark);
     return std::nullopt;
 }

@@ -11,7 +11,6 @@
 
 class GitHubClient;
 class MainWindow;
-class QApplication;
 class QCommandLineParser;
 class TokenResolver;
 
@@ -31,7 +30,7 @@ bool showsToken(const QCommandLineParser &parser);
 QString prepareStore(const QCommandLineParser &parser, const QString &storePath, const QString &repository,
                      const QList<Issue> &issues);
 // Runs the requested script on the set-up window; its exit status, or nothing when no script was asked for.
-std::optional<int> run(QApplication &app, const QCommandLineParser &parser, MainWindow &window, GitHubClient &client,
+std::optional<int> run(const QCommandLineParser &parser, MainWindow &window, GitHubClient &client,
                        TokenResolver *resolver, QSize size, bool dark);
 
 } // namespace ReadmeScreenshots
