@@ -2,6 +2,7 @@
 #include "engine/review/decisionhistorystore.h"
 
 #include "engine/store/issuestore.h"
+#include "engine/store/storedissues.h"
 #include "engine/store/storesql.h"
 
 #include <QFileInfo>
@@ -233,56 +234,21 @@ QString DecisionHistoryStore::measured(const TriagePlan &plan, const std::option
 
 Result<QHash<QString, Issue>> DecisionHistoryStore::issues(const QList<IssueRef> &refs) const
 {
-    QSet<QString> wanted;
+    QHash<QString, QStringList> numbers; // per repository
     for (const IssueRef &ref : refs)
-        wanted.insert(key(ref.repository, ref.number));
-    QSqlDatabase db = m_connection.database();
-    QSqlQuery query(db);
-    query.setForwardOnly(true);
-    if (!query.exec(u"SELECT repo, number, node_id, title, body, author, author_association, state, url, created_at,"
-                    " updated_at, comment_count FROM issues"_s))
-        return sqlError(u"Cannot read the issues"_s, query.lastError());
+        numbers[ref.repository].append(QString::number(ref.number));
     QHash<QString, Issue> issues;
-    issues.reserve(wanted.size());
-    while (query.next()) {
-        const QString k = key(query.value(0).toString(), query.value(1).toInt());
-        if (!wanted.contains(k))
-            continue;
-        Issue issue;
-        issue.number = query.value(1).toInt();
-        issue.nodeId = query.value(2).toString();
-        issue.title = query.value(3).toString();
-        issue.body = query.value(4).toString();
-        issue.author = query.value(5).toString();
-        issue.authorAssociation = query.value(6).toString();
-        issue.state = query.value(7).toString();
-        issue.url = query.value(8).toString();
-        issue.createdAt = fromIso(query.value(9));
-        issue.updatedAt = fromIso(query.value(10));
-        issue.commentCount = query.value(11).toInt();
-        issues.insert(k, std::move(issue));
-    }
-    if (!query.exec(u"SELECT repo, number, name FROM issue_labels ORDER BY repo, number, position"_s))
-        return sqlError(u"Cannot read the labels"_s, query.lastError());
-    while (query.next()) {
-        const auto it = issues.find(key(query.value(0).toString(), query.value(1).toInt()));
-        if (it != issues.end())
-            it->labels.append(query.value(2).toString());
-    }
-    if (!query.exec(u"SELECT repo, number, id, author, author_association, body, created_at FROM comments"
-                    " ORDER BY repo, number, created_at, id"_s))
-        return sqlError(u"Cannot read the comments"_s, query.lastError());
-    while (query.next()) {
-        const auto it = issues.find(key(query.value(0).toString(), query.value(1).toInt()));
-        if (it == issues.end())
-            continue;
-        Comment comment;
-        comment.id = query.value(2).toLongLong();
-        comment.author = query.value(3).toString();
-        comment.authorAssociation = query.value(4).toString();
-        comment.body = query.value(5).toString();
-        comment.createdAt = fromIso(query.value(6));
-        it->comments.append(std::move(comment));
+    issues.reserve(refs.size());
+    for (auto it = numbers.cbegin(); it != numbers.cend(); ++it) {
+        const QString &repository = it.key();
+        Result<QList<Issue>> read = StoredIssues::read(
+            m_connection.database(), u"repo = ? AND number IN (%1)"_s.arg(it.value().join(u',')),
+            [&repository](QSqlQuery &query) { query.addBindValue(repository); },
+            [](const QSqlQuery &query) { return sqlError(u"Cannot read the issues"_s, query.lastError()); });
+        if (!read)
+            return read.failure();
+        for (Issue &issue : read.value())
+            issues.emplace(key(repository, issue.number), std::move(issue));
     }
     return issues;
 }

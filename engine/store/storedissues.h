@@ -12,7 +12,8 @@
 #include <functional>
 
 // How issues are read back from the store file, with their labels in order and their comments: the one reading the
-// queue (IssueStore::loadQueue) and the similar issues (SimilarityIndex::loadIssues) share.
+// queue (IssueStore::loadQueue), the similar issues (SimilarityIndex::loadIssues) and the decided issues
+// (DecisionHistoryStore::issues) share.
 namespace StoredIssues {
 
 // The issues `where` selects, a condition on (repo, number) that suits the issues, issue_labels and comments tables
