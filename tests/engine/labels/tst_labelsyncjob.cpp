@@ -3,6 +3,7 @@
 #include "engine/labels/labelsyncjob.h"
 #include "engine/labels/repositorylabelstore.h"
 #include "tests/support/githubtestserver.h"
+#include "tests/support/syncfixture.h"
 
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -23,15 +24,12 @@ class tst_LabelSyncJob final : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    GitHubTestServer *m_server = nullptr;
-    GitHubClient *m_client = nullptr;
-    std::unique_ptr<RepositoryLabelStore> m_store;
+    SyncFixture<RepositoryLabelStore> m_sync;
 
     Result<LabelSyncSummary> sync(int pageSize, const QString &repository = u"pytorch/pytorch"_s,
                                   const std::function<void(LabelSyncJob *)> &during = {})
     {
-        auto *job = new LabelSyncJob(m_client, m_store.get(), repository, this);
+        auto *job = new LabelSyncJob(m_sync.client, m_sync.store.get(), repository, this);
         job->setPageSize(pageSize);
         std::optional<Result<LabelSyncSummary>> result;
         int emissions = 0;
@@ -53,15 +51,15 @@ private:
     // The store holds exactly the server's labels: names, colours and descriptions, each once.
     void verifyStoreMatchesServer()
     {
-        const Result<QList<RepositoryLabel>> stored = m_store->labels(u"pytorch/pytorch"_s);
+        const Result<QList<RepositoryLabel>> stored = m_sync.store->labels(u"pytorch/pytorch"_s);
         QVERIFY2(stored.ok(), qPrintable(stored.error()));
-        QCOMPARE(stored->size(), m_server->labels().size());
+        QCOMPARE(stored->size(), m_sync.server->labels().size());
         QHash<QString, RepositoryLabel> byName;
         for (const RepositoryLabel &label : *stored) {
             QVERIFY2(!byName.contains(label.name), qPrintable(label.name));
             byName.insert(label.name, label);
         }
-        for (const TestLabel &label : m_server->labels()) {
+        for (const TestLabel &label : m_sync.server->labels()) {
             QVERIFY2(byName.contains(label.name), qPrintable(u"missing: "_s + label.name));
             QCOMPARE(byName.value(label.name).color, label.color);
             QCOMPARE(byName.value(label.name).description, label.description);
@@ -74,26 +72,8 @@ private:
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
-    void init()
-    {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-        m_server = new GitHubTestServer(this);
-        QVERIFY(m_server->start());
-        m_client = new GitHubClient(this);
-        m_server->connectClient(*m_client);
-        auto store = RepositoryLabelStore::open(m_dir->filePath(u"store.sqlite"_s));
-        QVERIFY2(store.ok(), qPrintable(store.error()));
-        m_store = std::move(store).value();
-    }
-
-    void cleanup()
-    {
-        m_store.reset();
-        delete m_client;
-        delete m_server;
-        m_dir.reset();
-    }
+    void init() { m_sync.start(this); }
+    void cleanup() { m_sync.stop(); }
 
     void syncAndResync_data()
     {
@@ -114,20 +94,20 @@ private Q_SLOTS:
         GitHubTestServer::Generation generation;
         generation.issues = 3;
         generation.repositoryLabels = labels;
-        m_server->generate(generation);
-        QCOMPARE(m_server->labels().size(), labels);
+        m_sync.server->generate(generation);
+        QCOMPARE(m_sync.server->labels().size(), labels);
 
         const Result<LabelSyncSummary> first = sync(pageSize);
         QVERIFY2(first.ok(), qPrintable(first.error()));
         QCOMPARE(first->labels, labels);
         QCOMPARE(first->pages, pages);
         QCOMPARE(first->unchanged, 0);
-        QCOMPARE(first->requests, m_server->requestCount(u"/labels"_s));
+        QCOMPARE(first->requests, m_sync.server->requestCount(u"/labels"_s));
         verifyStoreMatchesServer();
-        QVERIFY(m_store->syncedAt(u"pytorch/pytorch"_s).isValid());
+        QVERIFY(m_sync.store->syncedAt(u"pytorch/pytorch"_s).isValid());
 
         // Nothing changed: every page is a 304 (free on GitHub), and the labels stay.
-        m_server->resetCounts();
+        m_sync.server->resetCounts();
         const Result<LabelSyncSummary> again = sync(pageSize);
         QVERIFY2(again.ok(), qPrintable(again.error()));
         QVERIFY(again->notModified());
@@ -153,10 +133,10 @@ private Q_SLOTS:
         GitHubTestServer::Generation generation;
         generation.issues = 3;
         generation.repositoryLabels = 90; // three full pages of 30
-        m_server->generate(generation);
+        m_sync.server->generate(generation);
         QVERIFY(sync(30).ok());
 
-        QList<TestLabel> &labels = m_server->labels();
+        QList<TestLabel> &labels = m_sync.server->labels();
         if (change == u"recolour first"_s)
             labels[0].color = u"0e8a16"_s;
         else if (change == u"describe middle"_s)
@@ -192,20 +172,20 @@ private Q_SLOTS:
         GitHubTestServer::Generation generation;
         generation.issues = 3;
         generation.repositoryLabels = 70;
-        m_server->generate(generation);
+        m_sync.server->generate(generation);
         QVERIFY(sync(30).ok());
-        const QList<RepositoryLabel> before = m_store->labels(u"pytorch/pytorch"_s).value();
+        const QList<RepositoryLabel> before = m_sync.store->labels(u"pytorch/pytorch"_s).value();
         QCOMPARE(before.size(), 70);
 
-        m_server->labels().removeFirst(); // every page changes: nothing is answered from the cache
-        m_server->addFault({fault, u"/labels"_s, skip, -1});
+        m_sync.server->labels().removeFirst(); // every page changes: nothing is answered from the cache
+        m_sync.server->addFault({fault, u"/labels"_s, skip, -1});
         const Result<LabelSyncSummary> failed = sync(30);
         QVERIFY(!failed.ok());
         QVERIFY2(failed.error().contains(says, Qt::CaseInsensitive), qPrintable(failed.error()));
         QVERIFY2(failed.error().contains(u"pytorch/pytorch"_s), qPrintable(failed.error()));
-        QCOMPARE(m_store->labels(u"pytorch/pytorch"_s).value(), before);
+        QCOMPARE(m_sync.store->labels(u"pytorch/pytorch"_s).value(), before);
 
-        m_server->clearFaults();
+        m_sync.server->clearFaults();
         QVERIFY(sync(30).ok());
         verifyStoreMatchesServer();
     }
@@ -215,15 +195,15 @@ private Q_SLOTS:
         GitHubTestServer::Generation generation;
         generation.issues = 3;
         generation.repositoryLabels = 70;
-        m_server->generate(generation);
+        m_sync.server->generate(generation);
         QVERIFY(sync(30).ok());
-        m_server->labels().removeFirst();
-        m_server->addFault({Fault::Slow, u"/labels"_s, 0, -1, 1, 2000});
+        m_sync.server->labels().removeFirst();
+        m_sync.server->addFault({Fault::Slow, u"/labels"_s, 0, -1, 1, 2000});
         const Result<LabelSyncSummary> cancelled = sync(
             30, u"pytorch/pytorch"_s, [](LabelSyncJob *job) { QTimer::singleShot(50, job, &LabelSyncJob::cancel); });
         QVERIFY(!cancelled.ok());
         QVERIFY2(cancelled.error().contains(u"cancelled"_s), qPrintable(cancelled.error()));
-        QCOMPARE(m_store->labels(u"pytorch/pytorch"_s)->size(), 70);
+        QCOMPARE(m_sync.store->labels(u"pytorch/pytorch"_s)->size(), 70);
     }
 
     void notARepository()
@@ -231,7 +211,7 @@ private Q_SLOTS:
         const Result<LabelSyncSummary> result = sync(100, u"pytorch"_s);
         QVERIFY(!result.ok());
         QVERIFY2(result.error().contains(u"owner/name"_s), qPrintable(result.error()));
-        QCOMPARE(m_server->requestCount(), 0);
+        QCOMPARE(m_sync.server->requestCount(), 0);
     }
 
     void storeSurvivesReopening()
@@ -239,17 +219,17 @@ private Q_SLOTS:
         GitHubTestServer::Generation generation;
         generation.issues = 3;
         generation.repositoryLabels = 25;
-        m_server->generate(generation);
+        m_sync.server->generate(generation);
         QVERIFY(sync(10).ok());
-        m_store.reset();
-        auto reopened = RepositoryLabelStore::open(m_dir->filePath(u"store.sqlite"_s));
+        m_sync.store.reset();
+        auto reopened = RepositoryLabelStore::open(m_sync.dir->filePath(u"store.sqlite"_s));
         QVERIFY2(reopened.ok(), qPrintable(reopened.error()));
-        m_store = std::move(reopened).value();
+        m_sync.store = std::move(reopened).value();
         verifyStoreMatchesServer();
         // Another repository's labels are its own.
-        QVERIFY(m_store->labels(u"pytorch/vision"_s)->isEmpty());
+        QVERIFY(m_sync.store->labels(u"pytorch/vision"_s)->isEmpty());
         // The pages and their ETags are back too: a re-sync costs only conditional requests.
-        m_server->resetCounts();
+        m_sync.server->resetCounts();
         const Result<LabelSyncSummary> again = sync(10);
         QVERIFY2(again.ok(), qPrintable(again.error()));
         QVERIFY(again->notModified());

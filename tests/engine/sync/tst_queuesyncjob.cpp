@@ -3,6 +3,7 @@
 #include "engine/store/issuestore.h"
 #include "engine/sync/queuesyncjob.h"
 #include "tests/support/githubtestserver.h"
+#include "tests/support/syncfixture.h"
 
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -47,15 +48,12 @@ class tst_QueueSyncJob final : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    GitHubTestServer *m_server = nullptr;
-    GitHubClient *m_client = nullptr;
-    std::unique_ptr<IssueStore> m_store;
+    SyncFixture<IssueStore> m_sync;
 
     Result<SyncSummary> sync(Mode mode, const QueueSpec &queue = queueSpec(), int pageSize = 100,
                              const std::function<void(QueueSyncJob *)> &during = {})
     {
-        auto *job = new QueueSyncJob(m_client, m_store.get(), queue, this);
+        auto *job = new QueueSyncJob(m_sync.client, m_sync.store.get(), queue, this);
         job->setMode(mode);
         job->setPageSize(pageSize);
         std::optional<Result<SyncSummary>> result;
@@ -78,7 +76,7 @@ private:
     // The stored queue holds exactly the server's queue: every issue, every comment, nothing twice.
     void verifyStoreMatchesServer(const QueueSpec &queue)
     {
-        const Result<QList<Issue>> stored = m_store->loadQueue(queue);
+        const Result<QList<Issue>> stored = m_sync.store->loadQueue(queue);
         QVERIFY2(stored.ok(), qPrintable(stored.error()));
         QHash<int, const Issue *> byNumber;
         for (const Issue &issue : *stored) {
@@ -86,7 +84,7 @@ private:
             byNumber.insert(issue.number, &issue);
         }
         int expected = 0;
-        for (const TestIssue &issue : m_server->issues()) {
+        for (const TestIssue &issue : m_sync.server->issues()) {
             if (!inQueue(issue, queue)) {
                 QVERIFY2(!byNumber.contains(issue.number), qPrintable(u"#%1 is not in the queue"_s.arg(issue.number)));
                 continue;
@@ -111,26 +109,8 @@ private:
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
-    void init()
-    {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-        m_server = new GitHubTestServer(this);
-        QVERIFY(m_server->start());
-        m_client = new GitHubClient(this);
-        m_server->connectClient(*m_client);
-        auto store = IssueStore::open(m_dir->filePath(u"store.sqlite"_s));
-        QVERIFY2(store.ok(), qPrintable(store.error()));
-        m_store = std::move(store).value();
-    }
-
-    void cleanup()
-    {
-        m_store.reset();
-        delete m_client;
-        delete m_server;
-        m_dir.reset();
-    }
+    void init() { m_sync.start(this); }
+    void cleanup() { m_sync.stop(); }
 
     void fullSync_data()
     {
@@ -159,18 +139,18 @@ private Q_SLOTS:
         generation.otherLabelEvery = 7;
         generation.pullRequestEvery = 11;
         generation.unicodeLabelEvery = 3;
-        m_server->generate(generation);
+        m_sync.server->generate(generation);
 
         const Result<SyncSummary> first = sync(mode);
         QVERIFY2(first.ok(), qPrintable(first.error()));
         QVERIFY2(first->requests <= maxRequests, qPrintable(QString::number(first->requests)));
-        QCOMPARE(first->requests, m_server->requestCount());
+        QCOMPARE(first->requests, m_sync.server->requestCount());
         QCOMPARE(first->incremental, false);
         QVERIFY(first->rateLimitRemaining > 0);
         verifyStoreMatchesServer(queueSpec());
         verifyStoreMatchesServer(queueSpec({QueueLabel, GitHubTestServer::UnicodeLabel})); // labels AND-ed
 
-        m_server->resetCounts();
+        m_sync.server->resetCounts();
         const Result<SyncSummary> again = sync(mode);
         QVERIFY2(again.ok(), qPrintable(again.error()));
         QVERIFY(again->incremental);
@@ -202,15 +182,15 @@ private Q_SLOTS:
         GitHubTestServer::Generation generation;
         generation.issues = 6;
         generation.maxComments = 2;
-        m_server->generate(generation);
-        TestIssue &target = m_server->issues()[2];
+        m_sync.server->generate(generation);
+        TestIssue &target = m_sync.server->issues()[2];
         target.reactions = reactions;
         target.thumbsUp = thumbsUp;
         target.duplicates = duplicates;
         target.assignees = assignees;
         const Result<SyncSummary> synced = sync(mode);
         QVERIFY2(synced.ok(), qPrintable(synced.error()));
-        const auto stored = m_store->loadQueue(queueSpec());
+        const auto stored = m_sync.store->loadQueue(queueSpec());
         QVERIFY2(stored.ok(), qPrintable(stored.error()));
         const auto it =
             std::find_if(stored->cbegin(), stored->cend(), [&](const Issue &i) { return i.number == target.number; });
@@ -236,22 +216,22 @@ private Q_SLOTS:
         QFETCH(int, maxRequests);
         GitHubTestServer::Generation generation;
         generation.issues = 150;
-        m_server->generate(generation);
+        m_sync.server->generate(generation);
         QVERIFY(sync(mode).ok());
         QVERIFY(sync(mode).ok()); // settles the ETag of the incremental query
 
-        m_server->touch(5, u"a new comment"_s);
-        for (TestIssue &issue : m_server->issues()) {
+        m_sync.server->touch(5, u"a new comment"_s);
+        for (TestIssue &issue : m_sync.server->issues()) {
             if (issue.number == 8)
                 issue.open = false;
         }
-        m_server->touch(8);
-        for (TestIssue &issue : m_server->issues()) {
+        m_sync.server->touch(8);
+        for (TestIssue &issue : m_sync.server->issues()) {
             if (issue.number == 9)
                 issue.labels.append(GitHubTestServer::UnicodeLabel);
         }
-        m_server->touch(9);
-        m_server->resetCounts();
+        m_sync.server->touch(9);
+        m_sync.server->resetCounts();
         const Result<SyncSummary> result = sync(mode);
         QVERIFY2(result.ok(), qPrintable(result.error()));
         QVERIFY(result->incremental);
@@ -281,13 +261,13 @@ private Q_SLOTS:
         QFETCH(bool, byInterval);
         GitHubTestServer::Generation generation;
         generation.issues = 130;
-        m_server->generate(generation);
+        m_sync.server->generate(generation);
         QVERIFY(sync(mode).ok());
-        for (TestIssue &issue : m_server->issues()) {
+        for (TestIssue &issue : m_sync.server->issues()) {
             if (issue.number == 10)
                 issue.labels = {u"oncall: pt2"_s, u"triaged"_s};
         }
-        m_server->touch(10);
+        m_sync.server->touch(10);
         const Result<SyncSummary> incremental = sync(mode);
         QVERIFY(incremental.ok());
         QCOMPARE(incremental->removed, 0);
@@ -343,8 +323,8 @@ private Q_SLOTS:
         generation.issues = 60;
         generation.manyCommentsEvery = 20;
         generation.unicodeLabelEvery = 4;
-        m_server->generate(generation);
-        m_server->addFault({fault, path, skip, times, 1, fault == Fault::Slow ? 1500 : 0});
+        m_sync.server->generate(generation);
+        m_sync.server->addFault({fault, path, skip, times, 1, fault == Fault::Slow ? 1500 : 0});
         int waits = 0;
         const Result<SyncSummary> result = sync(mode, queueSpec(), 40, [&waits](QueueSyncJob *job) {
             QObject::connect(job, &QueueSyncJob::waiting, job, [&waits] { ++waits; });
@@ -367,11 +347,11 @@ private Q_SLOTS:
         GitHubTestServer::Generation generation;
         generation.issues = 30;
         generation.hugeBodyIssue = 17; // 5 MB
-        m_server->generate(generation);
+        m_sync.server->generate(generation);
         const Result<SyncSummary> result = sync(mode);
         QVERIFY2(result.ok(), qPrintable(result.error()));
         verifyStoreMatchesServer(queueSpec());
-        const Result<QList<Issue>> stored = m_store->loadQueue(queueSpec());
+        const Result<QList<Issue>> stored = m_sync.store->loadQueue(queueSpec());
         const auto huge = std::find_if(stored->cbegin(), stored->cend(), [](const Issue &i) { return i.number == 17; });
         QVERIFY(huge != stored->cend());
         QCOMPARE(huge->body.size(), 5 * 1024 * 1024);
@@ -397,16 +377,16 @@ private Q_SLOTS:
         QFETCH(int, storedBefore);
         GitHubTestServer::Generation generation;
         generation.issues = 100;
-        m_server->generate(generation);
-        m_server->addFault({Fault::InternalError, path, skip, -1, 1, 0});
+        m_sync.server->generate(generation);
+        m_sync.server->addFault({Fault::InternalError, path, skip, -1, 1, 0});
         const Result<SyncSummary> failed = sync(mode, queueSpec(), 20);
         QVERIFY(!failed.ok());
         QVERIFY2(failed.error().contains(u"server error (500)"_s), qPrintable(failed.error()));
-        QCOMPARE(m_store->issueCount(u"pytorch/pytorch"_s), storedBefore); // whole pages only
+        QCOMPARE(m_sync.store->issueCount(u"pytorch/pytorch"_s), storedBefore); // whole pages only
 
         // The fault clears: the next sync resumes after the stored pages and duplicates nothing.
-        m_server->clearFaults();
-        m_server->resetCounts();
+        m_sync.server->clearFaults();
+        m_sync.server->resetCounts();
         const Result<SyncSummary> resumed = sync(mode, queueSpec(), 20);
         QVERIFY2(resumed.ok(), qPrintable(resumed.error()));
         QCOMPARE(resumed->resumed, storedBefore > 0);
@@ -427,7 +407,7 @@ private Q_SLOTS:
         GitHubTestServer::Generation generation;
         generation.issues = 200;
         generation.maxComments = 5;
-        m_server->generate(generation);
+        m_sync.server->generate(generation);
         const Result<SyncSummary> cancelled = sync(mode, queueSpec(), 25, [](QueueSyncJob *job) {
             QObject::connect(job, &QueueSyncJob::progress, job, [job](int done) {
                 if (done >= 75)
@@ -436,9 +416,9 @@ private Q_SLOTS:
         });
         QVERIFY(!cancelled.ok());
         QVERIFY2(cancelled.error().contains(u"cancelled"_s), qPrintable(cancelled.error()));
-        QCOMPARE(m_store->issueCount(u"pytorch/pytorch"_s), 75);
+        QCOMPARE(m_sync.store->issueCount(u"pytorch/pytorch"_s), 75);
 
-        m_server->resetCounts();
+        m_sync.server->resetCounts();
         const Result<SyncSummary> resumed = sync(mode, queueSpec(), 25);
         QVERIFY2(resumed.ok(), qPrintable(resumed.error()));
         QVERIFY(resumed->resumed);
@@ -454,14 +434,14 @@ private Q_SLOTS:
     {
         GitHubTestServer::Generation generation;
         generation.issues = 60;
-        m_server->generate(generation);
+        m_sync.server->generate(generation);
         QVERIFY(sync(Mode::Rest).ok());
         QVERIFY(sync(Mode::Rest).ok());
-        m_server->touch(3, u"new"_s);
-        m_server->touch(4, u"new"_s);
-        m_server->addFault({Fault::InternalError, u"/comments"_s, 0, -1, 1, 0});
+        m_sync.server->touch(3, u"new"_s);
+        m_sync.server->touch(4, u"new"_s);
+        m_sync.server->addFault({Fault::InternalError, u"/comments"_s, 0, -1, 1, 0});
         QVERIFY(!sync(Mode::Rest).ok());
-        m_server->clearFaults();
+        m_sync.server->clearFaults();
         const Result<SyncSummary> result = sync(Mode::Rest);
         QVERIFY2(result.ok(), qPrintable(result.error()));
         QVERIFY(!result->notModified);
@@ -472,9 +452,9 @@ private Q_SLOTS:
     {
         GitHubTestServer::Generation generation;
         generation.issues = 120;
-        m_server->generate(generation);
+        m_sync.server->generate(generation);
         // Every attempt at the first page of 100 fails (4 tries); pages of 50 go through.
-        m_server->addFault({Fault::BadGateway, u"/graphql"_s, 0, 4, 1, 0});
+        m_sync.server->addFault({Fault::BadGateway, u"/graphql"_s, 0, 4, 1, 0});
         const Result<SyncSummary> result = sync(Mode::Auto);
         QVERIFY2(result.ok(), qPrintable(result.error()));
         QCOMPARE(result->mode, u"graphql"_s);
@@ -486,8 +466,8 @@ private Q_SLOTS:
     {
         GitHubTestServer::Generation generation;
         generation.issues = 50;
-        m_server->generate(generation);
-        m_server->addFault({Fault::InternalError, u"/graphql"_s, 0, -1, 1, 0});
+        m_sync.server->generate(generation);
+        m_sync.server->addFault({Fault::InternalError, u"/graphql"_s, 0, -1, 1, 0});
         const Result<SyncSummary> result = sync(Mode::Auto);
         QVERIFY2(result.ok(), qPrintable(result.error()));
         QCOMPARE(result->mode, u"rest"_s);
@@ -505,14 +485,14 @@ private Q_SLOTS:
     void unknownRepository()
     {
         QFETCH(Mode, mode);
-        m_server->generate({});
+        m_sync.server->generate({});
         QueueSpec queue = queueSpec();
         queue.setRepository(u"pytorch/nonexistent"_s);
         const Result<SyncSummary> result = sync(mode, queue);
         QVERIFY(!result.ok());
         QVERIFY2(result.error().contains(u"not found"_s) || result.error().contains(u"Could not resolve"_s),
                  qPrintable(result.error()));
-        QCOMPARE(m_store->issueCount(u"pytorch/nonexistent"_s), 0);
+        QCOMPARE(m_sync.store->issueCount(u"pytorch/nonexistent"_s), 0);
     }
 
     void invalidRepository()
@@ -521,7 +501,7 @@ private Q_SLOTS:
         queue.owner = u"nobody"_s;
         const Result<SyncSummary> result = sync(Mode::Auto, queue);
         QVERIFY(!result.ok());
-        QCOMPARE(m_server->requestCount(), 0);
+        QCOMPARE(m_sync.server->requestCount(), 0);
     }
 };
 
