@@ -2,6 +2,7 @@
 #include "engine/core/issuejsonreader.h"
 #include "engine/review/reviewdecisionstore.h"
 #include "models/queue/issuetablemodel.h"
+#include "tests/support/reviewwindow.h"
 #include "tests/support/testdata.h"
 #include "views/common/apppalette.h"
 #include "views/mainwindow.h"
@@ -98,29 +99,14 @@ void tst_ReviewFlow::cleanup()
 
 void tst_ReviewFlow::openWindow()
 {
-    m_window.reset();
-    m_store.reset();
-    auto store = ReviewDecisionStore::open(m_dir->filePath(u"store.sqlite"_s));
-    QVERIFY2(store.ok(), qPrintable(store.error()));
-    m_store = std::move(store).value();
     const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
     QVERIFY2(pack.ok(), qPrintable(pack.error()));
-
-    m_window = std::make_unique<MainWindow>(m_repository.get());
-    QSignalSpy triaged(m_window.get(), &MainWindow::triageFinished);
-    m_window->setDecisionStore(m_store.get());
-    m_window->setPack(pack.value());
-    m_window->setIssues(smallQueue(), u"queue-small.json"_s, Repo);
-    m_window->selectFirstIssue();
-    m_window->show();
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    QVERIFY(!triaged.isEmpty() || triaged.wait(10000));
-    m_table = m_window->findChild<QTableView *>(u"issueTable"_s);
-    QVERIFY(m_table);
-    m_table->setFocus();
-    QTRY_VERIFY(m_table->hasFocus());
-    QTRY_VERIFY(m_window->suggestionPanel()->hasPlan());
+    const ReviewWindow::Setup setup{
+        m_dir->filePath(u"store.sqlite"_s), pack.value(), smallQueue(), u"queue-small.json"_s, Repo, false};
+    ReviewWindow::open(m_repository.get(), setup, m_store, m_window, m_table);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(m_table->model()->rowCount() > 0); // so the helper's check of the suggestion panel's plan ran
 }
 
 int tst_ReviewFlow::currentNumber() const

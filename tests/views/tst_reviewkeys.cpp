@@ -3,6 +3,7 @@
 #include "engine/review/reviewdecisionstore.h"
 #include "engine/triage/batchedit.h"
 #include "models/queue/issuetablemodel.h"
+#include "tests/support/reviewwindow.h"
 #include "tests/support/screenshottest.h"
 #include "tests/support/testdata.h"
 #include "views/common/apppalette.h"
@@ -144,28 +145,9 @@ void tst_ReviewKeys::cleanup()
 
 void tst_ReviewKeys::openWindow(bool remember, const QString &source)
 {
-    m_window.reset();
-    m_store.reset();
-    auto store = ReviewDecisionStore::open(m_dir->filePath(u"store.sqlite"_s));
-    QVERIFY2(store.ok(), qPrintable(store.error()));
-    m_store = std::move(store).value();
-    m_window = std::make_unique<MainWindow>(m_repository.get());
-    QSignalSpy triaged(m_window.get(), &MainWindow::triageFinished);
-    m_window->setRemembersState(remember);
-    m_window->setDecisionStore(m_store.get());
-    m_window->setPack(m_pack);
-    m_window->setIssues(TestData::issues(u"queue-small.json"_s), source, Repo);
-    m_window->selectFirstIssue();
-    m_window->show();
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    QVERIFY(!triaged.isEmpty() || triaged.wait(10000));
-    m_table = m_window->findChild<QTableView *>(u"issueTable"_s);
-    QVERIFY(m_table);
-    m_table->setFocus();
-    QTRY_VERIFY(m_table->hasFocus());
-    if (m_table->model()->rowCount() > 0) // saved filters may hide every row
-        QTRY_VERIFY(m_window->suggestionPanel()->hasPlan());
+    const ReviewWindow::Setup setup{
+        m_dir->filePath(u"store.sqlite"_s), m_pack, TestData::issues(u"queue-small.json"_s), source, Repo, remember};
+    ReviewWindow::open(m_repository.get(), setup, m_store, m_window, m_table);
 }
 
 void tst_ReviewKeys::key(Qt::Key key, Qt::KeyboardModifiers modifiers)
