@@ -459,76 +459,8 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Has repro</source>
-        <translation>Mit Repro</translation>
-    </message>
-    <message>
-        <source>Needs review</source>
-        <translation>Prüfung nötig</translation>
-    </message>
-    <message>
         <source>Triage Console</source>
         <translation>Triage Console</translation>
-    </message>
-    <message>
-        <source>Filter by number, title, author or label   ( / )</source>
-        <translation>Nach Nummer, Titel, Autor oder Label filtern   ( / )</translation>
-    </message>
-    <message>
-        <source>Filter the queue</source>
-        <translation>Warteschlange filtern</translation>
-    </message>
-    <message>
-        <source>This rule did not fire on the text.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>That evidence is not in the rendered text.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Issue</source>
-        <translation>Issue</translation>
-    </message>
-    <message>
-        <source>Repro</source>
-        <translation>Repro</translation>
-    </message>
-    <message>
-        <source>Similar</source>
-        <translation>Ähnliche</translation>
-    </message>
-    <message>
-        <source>Triaging %1 of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filter by sub-oncall</source>
-        <translation>Nach Sub-Oncall filtern</translation>
-    </message>
-    <message>
-        <source>Any sub-oncall</source>
-        <translation>Jeder Sub-Oncall</translation>
-    </message>
-    <message>
-        <source>Filter by confidence</source>
-        <translation>Nach Konfidenz filtern</translation>
-    </message>
-    <message>
-        <source>Any confidence</source>
-        <translation>Jede Konfidenz</translation>
-    </message>
-    <message>
-        <source>Filter by review state</source>
-        <translation>Nach Prüfstatus filtern</translation>
-    </message>
-    <message>
-        <source>Any state</source>
-        <translation>Jeder Status</translation>
-    </message>
-    <message>
-        <source>Snoozed</source>
-        <translation>Zurückgestellt</translation>
     </message>
     <message>
         <source>Next issue</source>
@@ -627,70 +559,6 @@
         <translation>%1 — Triage Console</translation>
     </message>
     <message>
-        <source>Snoozing needs the local store.</source>
-        <translation>Zurückstellen braucht den lokalen Speicher.</translation>
-    </message>
-    <message>
-        <source>#%1 is not in this queue; opening it on GitHub</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nothing can go to the outbox without a store.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>#%1: &quot;Duplicate of #%2&quot; and the close are in the outbox (u undoes)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>#%1: your undecided edits are back (a or s decides, u after that undoes).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The engine has not triaged this issue yet.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not approved: the suggestion breaks a queue rule (see the panel).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 issue marked: b applies a label, a sub-oncall or a template to it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 issues marked: b applies a label, a sub-oncall or a template to each.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Edit the marked issues</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>#%1 (not triaged yet)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>#%1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Edited 1 issue.</source>
-        <translation>1 Issue bearbeitet.</translation>
-    </message>
-    <message>
-        <source>Edited 1 issue; the queue&apos;s rules refused %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>#%1 has no GitHub address.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No browser could open %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Keyboard shortcuts</source>
         <translation>Tastenkürzel</translation>
     </message>
@@ -704,38 +572,6 @@
     </message>
     <message>
         <source>Not saved: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 issue</source>
-        <translation>1 Issue</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · %1 rubric (by labels)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · rubrics by labels: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Each issue is planned by the built-in rubric its oncall labels name: oncall: pt2 → pt2, oncall: distributed → distributed, none → general.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · %1 rubric</source>
-        <translation> · Rubrik %1</translation>
-    </message>
-    <message>
-        <source>Rubric: %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>triaging %1 of %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -755,14 +591,6 @@
         <translation>GitHub-Token…</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Labels not updated: %1</source>
-        <translation>Labels nicht aktualisiert: %1</translation>
-    </message>
-    <message>
         <source> · without %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -775,10 +603,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loading %1 from the store…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Cannot read %1 from the store: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -787,92 +611,12 @@
         <translation>Zuerst eine Warteschlange von GitHub öffnen (Strg+O).</translation>
     </message>
     <message>
-        <source>Waiting %1 s before trying again (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Syncing…</source>
-        <translation>Synchronisiere…</translation>
-    </message>
-    <message>
-        <source>issues %1/%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>issues %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · comments %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>API %1/%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GitHub %1 budget: %2 requests left; resets at %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an unknown time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Offline: %1. Showing the queue as stored.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sync failed: %1. Showing the queue as stored.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sync cancelled</source>
-        <translation>Synchronisierung abgebrochen</translation>
-    </message>
-    <message>
-        <source>Synced %1</source>
-        <translation>Synchronisiert %1</translation>
-    </message>
-    <message>
-        <source>Not synced yet</source>
-        <translation>Noch nicht synchronisiert</translation>
-    </message>
-    <message>
-        <source>Offline · %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No store to open queues from.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Outbox</source>
-        <translation>Ausgang</translation>
-    </message>
-    <message>
-        <source>The approved edits waiting for GitHub (Ctrl+Shift+O)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scoreboard</source>
-        <translation>Auswertung</translation>
-    </message>
-    <message>
-        <source>How right the suggestions were, on the team&apos;s decisions (Ctrl+Shift+S)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1#%2 is not in the open queue.</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The queue (Ctrl+Shift+O)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Outbox (%1)</source>
-        <translation>Ausgang (%1)</translation>
     </message>
     <message>
         <source>#%1 is in %2: open that queue to review it again.</source>
@@ -889,45 +633,6 @@
     <message>
         <source>Review #%1 again; approving it (a) puts it back in the outbox.</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Edited %n issues.</source>
-        <translation>
-            <numerusform>%n Issue bearbeitet.</numerusform>
-            <numerusform>%n Issues bearbeitet.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Edited %n issues; the queue&apos;s rules refused %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n issues</source>
-        <translation>
-            <numerusform>%n Issue</numerusform>
-            <numerusform>%n Issues</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 of 1 issue</source>
-        <translation>%1 von 1 Issue</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 of %n issues</source>
-        <translation>
-            <numerusform>%1 von %n Issue</numerusform>
-            <numerusform>%1 von %n Issues</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source> · %n snoozed</source>
-        <translation>
-            <numerusform> · %n zurückgestellt</numerusform>
-            <numerusform> · %n zurückgestellt</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -962,6 +667,367 @@
     </message>
 </context>
 <context>
+    <name>OperatorProbeModel</name>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raises</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WRONG RESULT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none registered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>yes (%n collective(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DTensor ran and its result differs from the single-device run: a DTensor bug.%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Placements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redistributed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OperatorProbePanel</name>
+    <message>
+        <source>the missing-strategy error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an aten name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a torch call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a functional call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator probe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Back to the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add to outbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>aten.cumsum.default, aten.kron.default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ops to probe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ATen op names, comma-separated (aten.X.overload; aten.X means .default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mesh sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mesh sizes to probe on, comma-separated: each is a CPU Gloo mesh of that many ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the probe in the sandbox: every placement of every tensor input, compared with the single-device result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The op analysed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drafted comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Analysis of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Analysis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test to start from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not in the outbox: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The issue names no ATen op: type the op to probe (aten.X.overload).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probe runs the op on a CPU Gloo mesh in the sandbox; it takes seconds per op.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No operator found in #%1&apos;s text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — from %2: &lt;i&gt;“%3”&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asked about in #%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No issue selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A probe is running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an ATen op name (like aten.cumsum.default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No op to probe.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mesh sizes are numbers from 1 to 16, like 2,4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for Python environments…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No environment here has torch: the probe needs torch with torch.distributed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Probing %1 on %n rank(s): %2 combination(s) so far…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Starting the ranks for %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>WRONG RESULTS: %n combination(s) ran without an error and gave a result that differs from the single-device run. That is a DTensor bug.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n combination(s): </source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 match the single-device result, %2 raise, %3 wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — %1 s in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The probe stopped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>WRONG RESULTS: %n placement combination(s) run without an error and give a result that differs from the single-device run — a DTensor correctness bug.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sharding strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>registered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none of its own; it decomposes into ops that have one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none registered: NotImplementedError for every placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Broadcast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partial inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Combinations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 match, %2 raise, %3 wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrong results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raising placements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working placements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggested labels: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing probed yet: the comment is drafted from a probe&apos;s result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No outbox: the console has no store open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The queue is not a GitHub repository&apos;s: nothing of it goes to the outbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The comment is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the outbox as entry %1, but blocked by a queue rule: see the outbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the outbox as entry %1: approve and submit it there; nothing went to GitHub yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the sandbox with %1, on a CPU Gloo mesh per mesh size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>OutboxChange</name>
     <message>
         <source>labels added by others: %1</source>
@@ -986,6 +1052,37 @@
     <message>
         <source>reopened by others</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OutboxHost</name>
+    <message>
+        <source>Queue</source>
+        <translation type="unfinished">Warteschlange</translation>
+    </message>
+    <message>
+        <source>Outbox</source>
+        <translation>Ausgang</translation>
+    </message>
+    <message>
+        <source>The approved edits waiting for GitHub (Ctrl+Shift+O)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scoreboard</source>
+        <translation>Auswertung</translation>
+    </message>
+    <message>
+        <source>How right the suggestions were, on the team&apos;s decisions (Ctrl+Shift+S)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The queue (Ctrl+Shift+O)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outbox (%1)</source>
+        <translation>Ausgang (%1)</translation>
     </message>
 </context>
 <context>
@@ -1600,6 +1697,17 @@
     </message>
 </context>
 <context>
+    <name>ProcessJob</name>
+    <message>
+        <source>%1 could not start: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>Cannot open the repository labels in %1</source>
@@ -1859,6 +1967,240 @@
     </message>
     <message>
         <source>#%1 is closed and #%2, also similar, is open: prefer the open one, or confirm #%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the journal of outbox entry %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>journal step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outbox status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>journal phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QueuePage</name>
+    <message>
+        <source>Has repro</source>
+        <translation>Mit Repro</translation>
+    </message>
+    <message>
+        <source>Needs review</source>
+        <translation>Prüfung nötig</translation>
+    </message>
+    <message>
+        <source>Filter by number, title, author or label   ( / )</source>
+        <translation>Nach Nummer, Titel, Autor oder Label filtern   ( / )</translation>
+    </message>
+    <message>
+        <source>Filter the queue</source>
+        <translation>Warteschlange filtern</translation>
+    </message>
+    <message>
+        <source>This rule did not fire on the text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That evidence is not in the rendered text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Triaging %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issue</source>
+        <translation>Issue</translation>
+    </message>
+    <message>
+        <source>Repro</source>
+        <translation>Repro</translation>
+    </message>
+    <message>
+        <source>Similar</source>
+        <translation>Ähnliche</translation>
+    </message>
+    <message>
+        <source>Any sub-oncall</source>
+        <translation>Jeder Sub-Oncall</translation>
+    </message>
+    <message>
+        <source>Loading %1 from the store…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Labels not updated: %1</source>
+        <translation>Labels nicht aktualisiert: %1</translation>
+    </message>
+    <message>
+        <source>Filter by sub-oncall</source>
+        <translation>Nach Sub-Oncall filtern</translation>
+    </message>
+    <message>
+        <source>Filter by confidence</source>
+        <translation>Nach Konfidenz filtern</translation>
+    </message>
+    <message>
+        <source>Any confidence</source>
+        <translation>Jede Konfidenz</translation>
+    </message>
+    <message>
+        <source>Filter by review state</source>
+        <translation>Nach Prüfstatus filtern</translation>
+    </message>
+    <message>
+        <source>Any state</source>
+        <translation>Jeder Status</translation>
+    </message>
+    <message>
+        <source>Snoozed</source>
+        <translation>Zurückgestellt</translation>
+    </message>
+    <message>
+        <source>Snoozing needs the local store.</source>
+        <translation>Zurückstellen braucht den lokalen Speicher.</translation>
+    </message>
+    <message>
+        <source>#%1 is not in this queue; opening it on GitHub</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing can go to the outbox without a store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#%1: &quot;Duplicate of #%2&quot; and the close are in the outbox (u undoes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#%1: your undecided edits are back (a or s decides, u after that undoes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine has not triaged this issue yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not approved: the suggestion breaks a queue rule (see the panel).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 issue marked: b applies a label, a sub-oncall or a template to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 issues marked: b applies a label, a sub-oncall or a template to each.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the marked issues</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#%1 (not triaged yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edited 1 issue.</source>
+        <translation>1 Issue bearbeitet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Edited %n issues.</source>
+        <translation>
+            <numerusform>%n Issue bearbeitet.</numerusform>
+            <numerusform>%n Issues bearbeitet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Edited 1 issue; the queue&apos;s rules refused %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Edited %n issues; the queue&apos;s rules refused %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>#%1 has no GitHub address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No browser could open %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 issue</source>
+        <translation>1 Issue</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n issues</source>
+        <translation>
+            <numerusform>%n Issue</numerusform>
+            <numerusform>%n Issues</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of 1 issue</source>
+        <translation>%1 von 1 Issue</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n issues</source>
+        <translation>
+            <numerusform>%1 von %n Issue</numerusform>
+            <numerusform>%1 von %n Issues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n snoozed</source>
+        <translation>
+            <numerusform> · %n zurückgestellt</numerusform>
+            <numerusform> · %n zurückgestellt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 rubric (by labels)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · rubrics by labels: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each issue is planned by the built-in rubric its oncall labels name: oncall: pt2 → pt2, oncall: distributed → distributed, none → general.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 rubric</source>
+        <translation> · Rubrik %1</translation>
+    </message>
+    <message>
+        <source>Rubric: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>triaging %1 of %2…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2356,10 +2698,6 @@
         <translation type="unfinished">keine</translation>
     </message>
     <message>
-        <source>Could not check what it needs: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Checking what it needs (GPUs, NCCL, packages) against this environment…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2447,51 +2785,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No issue selected.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>bubblewrap is not installed; nothing runs outside its sandbox.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Running.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The code is only in screenshots: nothing to run (needs reproduction).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No reproduction in the issue: nothing to run (needs reproduction).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The security review failed; nothing runs unreviewed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reviewing the code…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The code does not parse; it is reported, not run.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Needs your consent: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Finding Python environments…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No Python environment to run in.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>That environment is unavailable: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2524,10 +2818,6 @@
     </message>
     <message>
         <source> · running a variant, not the code as posted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>run %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2604,6 +2894,69 @@
     </message>
     <message>
         <source>Not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset Dynamo between compiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra environment variables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variables, e.g. TORCH_LOGS=+dynamo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra environment variables for the runs, NAME=VALUE separated by spaces — TORCH_LOGS=+dynamo shows what Dynamo did when an error is unclear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator probe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask DTensor what it does with the op the issue names: every placement on a CPU mesh of 2 and 4 ranks, compared with the single-device result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the output of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every rank&apos;s output, or one rank&apos;s (with the console&apos;s notes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pass/fail check: the reported graph break or recompile shows only in compile logs; the script does not make it fail (fullgraph=True would).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Add torch._dynamo.reset() before %n of its compiled calls, so in-memory Dynamo state does not carry over from one compile to the next</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · torch._dynamo.reset() between compiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3089,6 +3442,113 @@
         <source>In the outbox as entry %1 (%2): approve and submit it there; nothing went to GitHub yet.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Trigger conditions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All of the following are necessary to trigger the bug — one per line, only new findings (Draft again)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for the fixing PR in the issue&apos;s cross-references…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fixing PR is not known: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No merged PR closes or cross-references the issue, and no commit between the versions names it: the report names the version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixing PR: #%1 “%2”, merged %3 (from %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not actionable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>close as not planned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Next:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReproSession</name>
+    <message>
+        <source>No issue selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubblewrap is not installed; nothing runs outside its sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for a reproduction…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not actionable: %1 (%2). Go on anyway to run it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recently confirmed by @%1 (%2): re-verify, or skip to minimization.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The code is only in screenshots: nothing to run (needs reproduction).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reproduction in the issue: nothing to run (needs reproduction).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The security review failed; nothing runs unreviewed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reviewing the code…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The code does not parse; it is reported, not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs your consent: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding Python environments…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Python environment to run in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That environment is unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variables: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReviewDecisionCommand</name>
@@ -3536,6 +3996,53 @@
     </message>
     <message>
         <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ScrubGateBox</name>
+    <message>
+        <source>Skip to minimization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the recent confirmation as the run and go straight to minimizing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⛔ &lt;b&gt;%1&lt;/b&gt; — %2: “%3”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · the report adds %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · the report suggests closing as not planned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>↻ &lt;b&gt;Recently confirmed&lt;/b&gt; by @%1 on %2 (%3): “%4”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You went on; the report lists these first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scrub playbook stops here: nothing runs unless you go on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A comment of the last six months confirms it: re-verify, or skip ahead to minimization?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go on anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-verify</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4025,6 +4532,105 @@
     </message>
     <message>
         <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator asked about: %1, from %2: “%3”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>also %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repro tab › Operator probe tries it on DTensor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DTensor&apos;s missing-strategy error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an aten name in the text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a torch call in the code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a functional call in the code</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SyncStatusWidget</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Syncing…</source>
+        <translation>Synchronisiere…</translation>
+    </message>
+    <message>
+        <source>issues %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>issues %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · comments %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting %1 s before trying again (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offline: %1. Showing the queue as stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sync failed: %1. Showing the queue as stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sync cancelled</source>
+        <translation>Synchronisierung abgebrochen</translation>
+    </message>
+    <message>
+        <source>Synced %1</source>
+        <translation>Synchronisiert %1</translation>
+    </message>
+    <message>
+        <source>Not synced yet</source>
+        <translation>Noch nicht synchronisiert</translation>
+    </message>
+    <message>
+        <source>Offline · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GitHub %1 budget: %2 requests left; resets at %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

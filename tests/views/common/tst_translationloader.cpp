@@ -52,18 +52,20 @@ void tst_TranslationLoader::installsByLocale_data()
 {
     QTest::addColumn<QString>("locale");
     QTest::addColumn<QStringList>("loaded");
-    QTest::addColumn<QString>("addLabel"); // the picker's placeholder
-    QTest::addColumn<QString>("cancel");   // Qt's own Cancel button
+    QTest::addColumn<QString>("addLabel");  // the picker's placeholder
+    QTest::addColumn<QString>("cancel");    // Qt's own Cancel button
+    QTest::addColumn<QString>("notSynced"); // a string that moved from MainWindow into SyncStatusWidget
     QTest::addRow("German") << u"de_DE"_s << QStringList{u"triage-console_de"_s, u"qt_de"_s}
-                            << u"Label hinzufügen… (Tippen filtert)"_s << u"Abbrechen"_s;
+                            << u"Label hinzufügen… (Tippen filtert)"_s << u"Abbrechen"_s
+                            << u"Noch nicht synchronisiert"_s;
     QTest::addRow("Austrian German falls back to German")
         << u"de_AT"_s << QStringList{u"triage-console_de"_s, u"qt_de"_s} << u"Label hinzufügen… (Tippen filtert)"_s
-        << u"Abbrechen"_s;
+        << u"Abbrechen"_s << u"Noch nicht synchronisiert"_s;
     QTest::addRow("English: the source text")
-        << u"en_GB"_s << QStringList() << u"Add a label… (type to filter)"_s << u"Cancel"_s;
+        << u"en_GB"_s << QStringList() << u"Add a label… (type to filter)"_s << u"Cancel"_s << u"Not synced yet"_s;
     // French: Qt has its own catalogue, the console none yet: the console stays English, Qt's dialogs French.
-    QTest::addRow("French: Qt's own only")
-        << u"fr_FR"_s << QStringList{u"qt_fr"_s} << u"Add a label… (type to filter)"_s << u"Annuler"_s;
+    QTest::addRow("French: Qt's own only") << u"fr_FR"_s << QStringList{u"qt_fr"_s}
+                                           << u"Add a label… (type to filter)"_s << u"Annuler"_s << u"Not synced yet"_s;
 }
 
 void tst_TranslationLoader::installsByLocale()
@@ -72,8 +74,10 @@ void tst_TranslationLoader::installsByLocale()
     QFETCH(QStringList, loaded);
     QFETCH(QString, addLabel);
     QFETCH(QString, cancel);
+    QFETCH(QString, notSynced);
     QCOMPARE(TranslationLoader::install(QLocale(locale)), loaded);
     QCOMPARE(QCoreApplication::translate("SuggestionPanel", "Add a label… (type to filter)"), addLabel);
+    QCOMPARE(QCoreApplication::translate("SyncStatusWidget", "Not synced yet"), notSynced);
     QDialogButtonBox buttons(QDialogButtonBox::Cancel);
     QCOMPARE(buttons.button(QDialogButtonBox::Cancel)->text().remove(u'&'), cancel);
     // Installing again replaces, never stacks.
