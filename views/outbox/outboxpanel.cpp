@@ -689,7 +689,7 @@ void OutboxPanel::submit()
     });
     connect(m_job, &OutboxSubmitJob::entryChanged, this, &OutboxPanel::onEntryChanged);
     connect(m_job, &OutboxSubmitJob::waiting, this, [this](qint64 milliseconds, const QString &reason) {
-        const qint64 seconds = qint64(std::ceil(double(milliseconds) / 1000.0));
+        const auto seconds = qint64(std::ceil(double(milliseconds) / 1000.0));
         m_progressLabel->setText(tr("waiting %1 s: %2").arg(seconds).arg(reason));
     });
     connect(m_job, &OutboxSubmitJob::finished, this, &OutboxPanel::onFinished);
@@ -836,7 +836,7 @@ void OutboxPanel::showCurrentEntry()
         m_reviewButton->hide();
         return;
     }
-    const OutboxEntry entry = current.data(OutboxModel::EntryRole).value<OutboxEntry>();
+    const auto entry = current.data(OutboxModel::EntryRole).value<OutboxEntry>();
     m_detail->setHtml(entryHtml(entry));
     const bool reviewable = entry.status == OutboxStatus::Conflict || entry.status == OutboxStatus::Blocked ||
                             entry.status == OutboxStatus::Failed;
@@ -867,7 +867,7 @@ void OutboxPanel::requestReview()
     const QModelIndex current = m_table->currentIndex();
     if (!current.isValid())
         return;
-    const OutboxEntry entry = current.data(OutboxModel::EntryRole).value<OutboxEntry>();
+    const auto entry = current.data(OutboxModel::EntryRole).value<OutboxEntry>();
     Q_EMIT reviewRequested(entry.repository, entry.number);
 }
 

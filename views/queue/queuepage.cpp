@@ -706,7 +706,7 @@ void QueuePage::showCurrentIssue()
         return;
     }
     // Sorting moves the current row without changing the issue: keep the reader's scroll position.
-    const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
+    const auto issue = current.data(IssueTableModel::IssueRole).value<Issue>();
     if (issue.number == m_shownNumber)
         return;
     keepDraftOfShownIssue();
@@ -769,7 +769,7 @@ void QueuePage::queueDuplicate(const DuplicatePlan &plan)
         return;
     }
     const QModelIndex current = m_table->currentIndex();
-    const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
+    const auto issue = current.data(IssueTableModel::IssueRole).value<Issue>();
     if (issue.number != plan.decision.number)
         return;
     m_drafts.remove(issue.number);
@@ -797,7 +797,7 @@ void QueuePage::refreshCurrentSuggestion(bool force)
     const QModelIndex current = m_table->currentIndex();
     if (!current.isValid() || (!force && m_panel->hasPlan()))
         return;
-    const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
+    const auto issue = current.data(IssueTableModel::IssueRole).value<Issue>();
     const QVariant engine = current.data(IssueTableModel::EnginePlanRole);
     const std::optional<TriagePlan> enginePlan =
         engine.isValid() ? std::optional(engine.value<TriagePlan>()) : std::nullopt;
@@ -819,7 +819,7 @@ void QueuePage::retriage(int number)
     const QModelIndex current = m_proxy->mapToSource(m_table->currentIndex());
     if (!current.isValid() || !m_rubrics.isValid())
         return;
-    const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
+    const auto issue = current.data(IssueTableModel::IssueRole).value<Issue>();
     if (issue.number != number)
         return;
     m_model->setPlan(current.row(), m_rubrics.plan(issue, {.retriage = true}));
@@ -849,7 +849,7 @@ void QueuePage::decide(ReviewState state)
         Q_EMIT statusMessage(tr("The engine has not triaged this issue yet."), 4000);
         return;
     }
-    const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
+    const auto issue = current.data(IssueTableModel::IssueRole).value<Issue>();
     m_drafts.remove(issue.number);
     if (state == ReviewState::Approved) {
         if (!m_panel->violations().isEmpty()) {
@@ -988,7 +988,7 @@ int QueuePage::applyBatch(const BatchEdit &edit)
             refused.append(tr("#%1 (not triaged yet)").arg(number));
             continue;
         }
-        const Issue issue = index.data(IssueTableModel::IssueRole).value<Issue>();
+        const auto issue = index.data(IssueTableModel::IssueRole).value<Issue>();
         const auto draft = m_drafts.constFind(number);
         const std::optional<TriagePlan> reviewed = m_model->reviewedPlan(number);
         const TriagePlan base = draft != m_drafts.cend() ? *draft : reviewed ? *reviewed : engine.value<TriagePlan>();
@@ -1034,7 +1034,7 @@ void QueuePage::openCurrentOnGitHub()
     const QModelIndex current = m_table->currentIndex();
     if (!current.isValid())
         return;
-    const Issue issue = current.data(IssueTableModel::IssueRole).value<Issue>();
+    const auto issue = current.data(IssueTableModel::IssueRole).value<Issue>();
     const QUrl url(issue.url);
     if (!url.isValid() || url.scheme() != u"https"_s) {
         Q_EMIT statusMessage(tr("#%1 has no GitHub address.").arg(issue.number), 4000);
