@@ -358,9 +358,10 @@ int runSubmit(GitHubClient &client, const SubmitRun &run)
             if (!entry.isPending())
                 printLine(OutboxReport::toJson(entry));
         });
-        QObject::connect(job, &OutboxSubmitJob::finished, &context, [&](const OutboxReport &report) {
-            if (!report.error.isEmpty())
-                status = fail(report.error);
+        QObject::connect(job, &OutboxSubmitJob::finished, &context, [&](const Result<OutboxReport> &result) {
+            const OutboxReport report = result.partial() ? *result.partial() : OutboxReport{};
+            if (!result)
+                status = fail(result.error());
             else if (report.hasProblems())
                 status = 1;
             if (run.reportPath) {
