@@ -207,9 +207,9 @@ TokenResolver *resolveToken(GitHubClient &client, TokenStore *keyring, QObject *
 {
     const QString host = TokenStore::hostFor(client.apiUrl());
     auto *resolver = new TokenResolver(keyring);
-    QObject::connect(resolver, &TokenResolver::finished, context, [&client, host](const ResolvedToken &token) {
-        if (token.host == host)
-            client.setToken(token.token, token.source);
+    QObject::connect(resolver, &TokenResolver::finished, context, [&client, host](const Result<ResolvedToken> &token) {
+        if (token && token->host == host)
+            client.setToken(token->token, token->source);
     });
     resolver->resolve(host, QSettings().value(u"github/%1/login"_s.arg(host)).toString());
     return resolver;

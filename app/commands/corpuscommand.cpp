@@ -79,7 +79,13 @@ int CorpusCommand::run(const QStringList &arguments)
     QTextStream err(stderr);
     int status = 0;
     QObject context;
-    QObject::connect(resolver, &TokenResolver::finished, &context, [&](const ResolvedToken &token) {
+    QObject::connect(resolver, &TokenResolver::finished, &context, [&](const Result<ResolvedToken> &found) {
+        if (!found) { // only a cancel ends it so, and nothing here cancels it
+            status = fail(found.error());
+            QCoreApplication::exit(status);
+            return;
+        }
+        const ResolvedToken &token = found.value();
         if (token.token.isEmpty())
             Cli::complain(u"corpus"_s, tr("no GitHub token found; going on without one (REST, 60 requests an hour)"));
         client.setToken(token.token);

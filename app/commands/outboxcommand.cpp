@@ -330,7 +330,13 @@ int runSubmit(GitHubClient &client, const SubmitRun &run)
     int status = 0;
     QObject context;
 
-    QObject::connect(resolver, &TokenResolver::finished, &context, [&](const ResolvedToken &token) {
+    QObject::connect(resolver, &TokenResolver::finished, &context, [&](const Result<ResolvedToken> &found) {
+        if (!found) { // only a cancel ends it so, and nothing here cancels it
+            status = fail(found.error());
+            QCoreApplication::exit(status);
+            return;
+        }
+        const ResolvedToken &token = found.value();
         if (token.token.isEmpty()) {
             status = fail(tr("no GitHub token for %1 (keyring, %2, gh auth token --hostname %1); writing needs one")
                               .arg(token.host, GitHubHost::fromName(token.host).tokenVariables().join(u", "_s)));
@@ -352,9 +358,10 @@ int runSubmit(GitHubClient &client, const SubmitRun &run)
             if (!entry.isPending())
                 printLine(OutboxReport::toJson(entry));
         });
-        QObject::connect(job, &OutboxSubmitJob::finished, &context, [&](const OutboxReport &report) {
-            if (!report.error.isEmpty())
-                status = fail(report.error);
+        QObject::connect(job, &OutboxSubmitJob::finished, &context, [&](const Result<OutboxReport> &result) {
+            const OutboxReport report = result.partial() ? *result.partial() : OutboxReport{};
+            if (!result)
+                status = fail(result.error());
             else if (report.hasProblems())
                 status = 1;
             if (run.reportPath) {

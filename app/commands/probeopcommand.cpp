@@ -89,17 +89,21 @@ int ProbeOpCommand::run(const QStringList &arguments)
                       .arg(c.caseName, c.placements.join(u", "_s), OperatorProbeCombination::statusName(c.status))
                       .toUtf8());
     });
-    const std::optional<OperatorProbeOutcome> outcome =
+    const std::optional<Result<OperatorProbeOutcome>> result =
         waitFor(job, &OperatorProbeJob::finished, [&] { job.start(ops, ranks, *env); });
-    if (!outcome)
+    if (!result)
         return fail(tr("the probe did not finish"));
+    // Refused, cancelled or could not start: the outcome so far comes along, and is printed the same.
+    const std::optional<OperatorProbeOutcome> outcome =
+        result->partial() ? std::optional(*result->partial()) : std::optional(OperatorProbeOutcome{});
+    const QString stopped = result->ok() ? outcome->problem : result->error();
 
     QJsonObject out = outcome->report.toJson();
     out.insert(u"ranks"_s, QJsonArray::fromVariantList({ranks.cbegin(), ranks.cend()}));
     out.insert(u"environment"_s, env->label());
     out.insert(u"durationMs"_s, outcome->run.durationMs);
-    if (!outcome->ok())
-        out.insert(u"error"_s, outcome->error);
+    if (!stopped.isEmpty())
+        out.insert(u"error"_s, stopped);
     if (parser.isSet(analysisOption)) {
         QJsonArray analyses;
         for (const OperatorProbeOp &op : outcome->report.ops())
@@ -117,5 +121,5 @@ int ProbeOpCommand::run(const QStringList &arguments)
     });
     if (noneTried)
         return fail(tr("no op could be probed: %1").arg(probed.constFirst().error), 1);
-    return outcome->ok() ? 0 : 1;
+    return stopped.isEmpty() ? 0 : 1;
 }

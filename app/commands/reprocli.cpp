@@ -68,8 +68,9 @@ QList<PythonEnvironment> ReproCli::discoverEnvironments()
         Cli::complain(u"repro"_s, problem);
     PythonEnvironmentProbe probe;
     probe.setConfigured(configured);
-    return waitFor(probe, &PythonEnvironmentProbe::finished, [&] { probe.start(); })
-        .value_or(QList<PythonEnvironment>());
+    const std::optional<Result<QList<PythonEnvironment>>> found =
+        waitFor(probe, &PythonEnvironmentProbe::finished, [&] { probe.start(); });
+    return found && found->ok() ? found->value() : QList<PythonEnvironment>(); // nothing here cancels it
 }
 
 const PythonEnvironment *ReproCli::usableEnvironment(const QList<PythonEnvironment> &environments, const QString &name)

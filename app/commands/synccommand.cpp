@@ -85,7 +85,13 @@ int SyncCommand::run(const QStringList &arguments)
     int status = 0;
     QObject context;
 
-    QObject::connect(resolver, &TokenResolver::finished, &context, [&](const ResolvedToken &token) {
+    QObject::connect(resolver, &TokenResolver::finished, &context, [&](const Result<ResolvedToken> &found) {
+        if (!found) { // only a cancel ends it so, and nothing here cancels it
+            status = fail(found.error());
+            QCoreApplication::exit(status);
+            return;
+        }
+        const ResolvedToken &token = found.value();
         if (token.token.isEmpty())
             Cli::complain(u"sync"_s,
                           tr("no GitHub token for %1 (keyring, %2, gh auth token --hostname %1); going on without one")

@@ -153,6 +153,6 @@ private:
     int m_requestsSent = 0;
     QList<QPointer<GitHubRequestJob>> m_writeQueue;
     QList<GitHubRequestJob *> m_writesInFlight;
-    std::chrono::steady_clock::time_point m_lastWriteAt{};
+    std::chrono::steady_clock::time_point m_lastWriteAt;
     QTimer *m_writeTimer;
 };

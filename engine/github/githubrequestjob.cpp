@@ -5,6 +5,7 @@
 #include <QNetworkReply>
 
 #include <algorithm>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono;
@@ -29,13 +30,13 @@ bool isGraphQLRateLimited(const QJsonObject &object)
 
 } // namespace
 
-GitHubRequestJob::GitHubRequestJob(GitHubClient *client, const QNetworkRequest &request, const QByteArray &verb,
-                                   const QByteArray &body, bool graphql)
+GitHubRequestJob::GitHubRequestJob(GitHubClient *client, const QNetworkRequest &request, QByteArray verb,
+                                   QByteArray body, bool graphql)
     : QObject(client)
     , m_client(client)
     , m_request(request)
-    , m_verb(verb)
-    , m_body(body)
+    , m_verb(std::move(verb))
+    , m_body(std::move(body))
     , m_graphql(graphql)
 {
     m_timer.setSingleShot(true);
@@ -69,7 +70,7 @@ void GitHubRequestJob::cancel()
         m_reply->deleteLater();
         m_reply.clear();
     }
-    finish(Error{tr("cancelled")});
+    finish(Error::cancelled(tr("cancelled")));
 }
 
 void GitHubRequestJob::attempt()
@@ -82,8 +83,9 @@ void GitHubRequestJob::attempt()
     m_budgetWaited = false;
     if (wait > 0ms) {
         if (wait > scaled(m_client->retryPolicy().maxRateLimitWait, m_client->retryPolicy().serverWaitScale)) {
-            finish(Error{tr("the GitHub rate limit is exhausted until %1")
-                             .arg(m_client->rateLimit(resource()).reset.toLocalTime().toString(u"HH:mm"_s))});
+            finish(
+                Error::transient(tr("the GitHub rate limit is exhausted until %1")
+                                     .arg(m_client->rateLimit(resource()).reset.toLocalTime().toString(u"HH:mm"_s))));
             return;
         }
         Q_EMIT waiting(wait.count(), tr("rate limit"));
@@ -172,7 +174,7 @@ void GitHubRequestJob::onReplyFinished()
     }
     if (redirect == Redirect::Refused) {
         m_lastStatus = status;
-        finish(Error{m_lastFailure});
+        finish(Error::refused(m_lastFailure));
         return;
     }
 
@@ -187,6 +189,7 @@ void GitHubRequestJob::onReplyFinished()
     if (networkError != QNetworkReply::NoError &&
         (status == 0 || networkError < QNetworkReply::ProxyConnectionRefusedError)) {
         m_lastFailure = GitHubClient::describeFailure(m_request.url(), 0, reply->errorString(), {});
+        m_failureKind = ErrorKind::Transient;
         m_lastStatus = 0;
         if (m_write) // the write may have happened: the caller re-reads before trying again
             return failTransiently();
@@ -209,6 +212,7 @@ void GitHubRequestJob::onReplyFinished()
                 m_lastFailure = tr("GitHub sent malformed JSON for %1 (%2 at byte %3)")
                                     .arg(m_request.url().path(), parseError.errorString())
                                     .arg(parseError.offset);
+                m_failureKind = ErrorKind::Failed; // retried all the same: a truncated answer may come whole
                 if (m_write)
                     return failTransiently();
                 retryLater(backoff(), tr("malformed JSON"));
@@ -218,11 +222,12 @@ void GitHubRequestJob::onReplyFinished()
                 if (isGraphQLRateLimited(response.json.object())) {
                     const milliseconds wait = m_client->waitForBudget(resource());
                     m_lastFailure = tr("the GitHub GraphQL rate limit is exhausted");
+                    m_failureKind = ErrorKind::Transient;
                     retryLater(wait > 0ms ? wait : scaled(policy.secondaryLimitDelay, policy.serverWaitScale),
                                tr("rate limit"));
                     return;
                 }
-                finish(Error{GitHubClient::describeFailure(m_request.url(), status, {}, body)});
+                finish(Error::refused(GitHubClient::describeFailure(m_request.url(), status, {}, body)));
                 return;
             }
         }
@@ -232,13 +237,14 @@ void GitHubRequestJob::onReplyFinished()
     }
 
     m_lastFailure = GitHubClient::describeFailure(m_request.url(), status, reply->errorString(), body);
+    m_failureKind = ErrorKind::Transient; // what is retried below: rate limits and 5xx
     if (status == 403 || status == 429) {
         const bool exhausted = reply->rawHeader("x-ratelimit-remaining") == "0";
         const QByteArray retryAfter = reply->rawHeader("Retry-After");
         if (exhausted) {
             const milliseconds wait = m_client->waitForBudget(resource());
             if (wait > scaled(policy.maxRateLimitWait, policy.serverWaitScale)) {
-                finish(Error{m_lastFailure});
+                finish(Error::transient(m_lastFailure)); // not failedTransiently(): no sooner than the reset
                 return;
             }
             retryLater(std::max(wait, 1ms), tr("rate limit"));
@@ -253,7 +259,7 @@ void GitHubRequestJob::onReplyFinished()
             retryLater(scaled(wait, policy.serverWaitScale), tr("secondary rate limit"));
             return;
         }
-        finish(Error{m_lastFailure});
+        finish(Error::refused(m_lastFailure));
         return;
     }
     if (status >= 500) {
@@ -262,14 +268,14 @@ void GitHubRequestJob::onReplyFinished()
         retryLater(backoff(), u"HTTP %1"_s.arg(status));
         return;
     }
-    finish(Error{m_lastFailure});
+    finish(Error::refused(m_lastFailure));
 }
 
 void GitHubRequestJob::retryLater(milliseconds delay, const QString &reason)
 {
     if (m_attempt >= m_client->retryPolicy().maxAttempts) {
         m_transientFailure = true;
-        finish(Error{tr("%1 (gave up after %2 attempts)").arg(m_lastFailure).arg(m_attempt)});
+        finish(Error{tr("%1 (gave up after %2 attempts)").arg(m_lastFailure).arg(m_attempt), m_failureKind});
         return;
     }
     m_budgetWaited = true; // this wait already honours whatever GitHub asked for
@@ -281,7 +287,7 @@ void GitHubRequestJob::retryLater(milliseconds delay, const QString &reason)
 void GitHubRequestJob::failTransiently()
 {
     m_transientFailure = true;
-    finish(Error{m_lastFailure});
+    finish(Error{m_lastFailure, m_failureKind});
 }
 
 void GitHubRequestJob::finish(const Result<GitHubResponse> &result)

@@ -22,6 +22,8 @@ public:
     void cancel();
     // After a failure: whether it was the kind that retrying could have fixed (5xx, network, malformed
     // answers), as opposed to a refusal (4xx, GraphQL errors) or a cancel. Valid in the finished() slot.
+    // The error's kind says more: Transient for network faults, timeouts, 5xx and rate limits, Refused for
+    // a 4xx, a GraphQL error or a redirect not followed, Cancelled for cancel(), Failed for a malformed answer.
     bool failedTransiently() const { return m_transientFailure; }
     bool isWrite() const { return m_write; }
     QByteArray verb() const { return m_verb; }
@@ -38,8 +40,8 @@ Q_SIGNALS:
 
 private:
     friend class GitHubClient;
-    GitHubRequestJob(GitHubClient *client, const QNetworkRequest &request, const QByteArray &verb,
-                     const QByteArray &body, bool graphql);
+    GitHubRequestJob(GitHubClient *client, const QNetworkRequest &request, QByteArray verb, QByteArray body,
+                     bool graphql);
 
     void attempt();
     void send();
@@ -76,4 +78,5 @@ private:
     bool m_budgetWaited = false;
     bool m_transientFailure = false;
     QString m_lastFailure;
+    ErrorKind m_failureKind = ErrorKind::Transient; // of m_lastFailure, when retrying it gives up
 };

@@ -44,6 +44,8 @@ void TokenResolver::resolve(const QString &host, const QString &login)
 
 void TokenResolver::tryEnvironment()
 {
+    if (m_done) // cancelled meanwhile
+        return;
     // Only the variables gh reads for this kind of host: GH_TOKEN is github.com's, never an enterprise's.
     for (const QString &name : m_host.tokenVariables()) {
         const QString value = m_environment.value(name).trimmed();
@@ -60,7 +62,7 @@ QString TokenResolver::ghProgram() const
     if (m_ghProgramSet)
         return m_ghProgram;
     // As gh's own library finds it: GH_PATH, else gh on PATH.
-    const QString ghPath = m_environment.value(u"GH_PATH"_s);
+    QString ghPath = m_environment.value(u"GH_PATH"_s);
     if (!ghPath.isEmpty())
         return ghPath;
     const QStringList path = m_environment.value(u"PATH"_s).split(QDir::listSeparator(), Qt::SkipEmptyParts);
@@ -98,15 +100,29 @@ void TokenResolver::tryGh()
     m_process->start();
 }
 
+void TokenResolver::cancel()
+{
+    finish(Error::cancelled(tr("the token lookup was cancelled")));
+}
+
 void TokenResolver::finish(const QString &token, const QString &source)
 {
     if (m_done)
         return;
-    m_done = true;
     if (token.isEmpty())
         qCInfo(lcToken) << "no GitHub token found for" << m_host.name();
     else
         qCInfo(lcToken) << "using the GitHub token from" << source << "for" << m_host.name();
-    Q_EMIT finished(ResolvedToken{token, source, m_host.name()});
+    finish(ResolvedToken{token, source, m_host.name()});
+}
+
+void TokenResolver::finish(const Result<ResolvedToken> &result)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    if (m_process) // a gh still running is killed and reaped with its job
+        m_process->disconnect(this);
+    Q_EMIT finished(result);
     deleteLater();
 }

@@ -22,7 +22,9 @@ struct ResolvedToken
 // Finds the token issued for one host, in this order: the keyring entry for that host (and login), the
 // environment variables gh reads for that kind of host (GitHubHost::tokenVariables()), then an existing gh
 // login for that host (`gh auth token --hostname HOST`, if gh is installed). Never a github.com token for
-// another host, never an enterprise token for github.com. Emits finished() exactly once, then deletes itself.
+// another host, never an enterprise token for github.com. Emits finished() exactly once, then deletes itself:
+// what it found is a value (an empty token when no source had one, also for a host name that is none); an error
+// only when cancel() stopped it.
 class TokenResolver final : public QObject
 {
     Q_OBJECT
@@ -41,15 +43,18 @@ public:
     }
     // host: a name as GitHubHost::name() gives it (TokenStore::hostFor(apiUrl)).
     void resolve(const QString &host, const QString &login);
+    // Ends the lookup now with a Cancelled error (a running gh is killed); safe at any time, also from a slot.
+    void cancel();
 
 Q_SIGNALS:
-    void finished(const ResolvedToken &token);
+    void finished(const Result<ResolvedToken> &token);
 
 private:
     void tryEnvironment();
     void tryGh();
     QString ghProgram() const;
     void finish(const QString &token, const QString &source);
+    void finish(const Result<ResolvedToken> &result);
 
     QPointer<TokenStore> m_store;
     QProcessEnvironment m_environment;

@@ -45,8 +45,7 @@ void LabelSyncJob::start()
     }
     Result<QList<RepositoryLabelStore::Page>> stored = m_store->pages(m_repository);
     if (!stored) {
-        const QString error = stored.error();
-        QTimer::singleShot(0, this, [this, error] { finishWith(Error{error}); });
+        QTimer::singleShot(0, this, [this, error = stored.failure()] { finishWith(error); });
         return;
     }
     m_stored = std::move(stored).value();
@@ -61,7 +60,7 @@ void LabelSyncJob::cancel()
         m_current->disconnect(this);
         m_current->cancel();
     }
-    finishWith(Error{tr("label sync cancelled; the stored labels are kept")});
+    finishWith(Error::cancelled(tr("label sync cancelled; the stored labels are kept")));
 }
 
 void LabelSyncJob::fetch(const QUrl &url)
@@ -79,7 +78,7 @@ void LabelSyncJob::onPage(const Result<GitHubResponse> &result)
     if (m_done)
         return;
     if (!result) {
-        finishWith(Error{tr("cannot read the labels of %1: %2").arg(m_repository, result.error())});
+        finishWith(Error{tr("cannot read the labels of %1: %2").arg(m_repository, result.error()), result.errorKind()});
         return;
     }
     const int page = int(m_fetched.size()) + 1;
@@ -122,7 +121,7 @@ void LabelSyncJob::onPage(const Result<GitHubResponse> &result)
     }
     const Result<int> written = m_store->replace(m_repository, m_fetched, QDateTime::currentDateTimeUtc());
     if (!written) {
-        finishWith(Error{written.error()});
+        finishWith(written.failure());
         return;
     }
     m_summary.labels = written.value();

@@ -139,7 +139,7 @@ OutboxEntry entryFromQuery(const QSqlQuery &query)
 // later scrub may refresh the same issue again.
 QString entryHash(const TriagePlan &plan, bool refreshTriaged, const QDateTime &seenUpdatedAt)
 {
-    const QString base = ReviewDecisionStore::planHash(plan);
+    QString base = ReviewDecisionStore::planHash(plan);
     if (!Guardrails::isScrubDecision(plan.decision))
         return base;
     QStringList removals = plan.removeLabels;
@@ -738,18 +738,18 @@ Result<bool> OutboxStore::complete(const OutboxEntry &entry)
     SqlTransaction transaction(db);
     if (!transaction.isOpen())
         return sqlError(QObject::tr("Cannot change outbox entry %1").arg(entry.id), db.lastError());
-    const Result<bool> updated = update(entry);
+    Result<bool> updated = update(entry);
     if (!updated)
         return updated;
     if (entry.status == OutboxStatus::Applied || entry.status == OutboxStatus::AlreadyApplied) {
         const Result<qint64> recorded = recordSubmitted(entry);
         if (!recorded)
-            return Error{recorded.error()};
+            return recorded.failure();
     }
     const Result<qint64> journalled = writeJournal(m_connection.database(), entry.id, JournalStep::Submitted,
                                                    outboxStatusName(entry.status), entry.outcome);
     if (!journalled)
-        return Error{journalled.error()};
+        return journalled.failure();
     if (!transaction.commit())
         return sqlError(QObject::tr("Cannot change outbox entry %1").arg(entry.id), db.lastError());
     return true;

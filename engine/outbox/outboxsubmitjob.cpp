@@ -13,6 +13,7 @@
 #include <QUrlQuery>
 
 #include <functional>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono;
@@ -97,7 +98,7 @@ struct OutboxSubmitJob::Run
         QObject::connect(next, &GitHubRequestJob::waiting, job, &OutboxSubmitJob::waiting);
     }
 
-    void journal(JournalStep step, JournalPhase phase, const QString &detail = {})
+    void journal(JournalStep step, JournalPhase phase, const QString &detail = {}) const
     {
         const Result<qint64> written = store().journal(entry.id, step, phase, detail);
         if (!written)
@@ -435,7 +436,7 @@ struct OutboxSubmitJob::Run
     }
 
     void audit(JournalStep action, const QString &requestText, const Result<GitHubResponse> &result,
-               GitHubRequestJob *call)
+               GitHubRequestJob *call) const
     {
         OutboxAuditRecord audit;
         audit.at = QDateTime::currentDateTimeUtc();
@@ -455,13 +456,14 @@ struct OutboxSubmitJob::Run
 
     // `absentIsDone`: a 404 means what we asked for is already so (DELETE of a label that is not there).
     void write(JournalStep step, const QByteArray &verb, const QString &path, const QJsonObject &body,
-               const QString &summary, std::function<void(const GitHubResponse &)> done, bool absentIsDone = false)
+               const QString &summary, const std::function<void(const GitHubResponse &)> &done,
+               bool absentIsDone = false)
     {
-        write(step, verb, client()->restUrl(path), path, body, summary, std::move(done), absentIsDone);
+        write(step, verb, client()->restUrl(path), path, body, summary, done, absentIsDone);
     }
 
     void write(JournalStep step, const QByteArray &verb, const QUrl &url, const QString &path, const QJsonObject &body,
-               const QString &summary, std::function<void(const GitHubResponse &)> done, bool absentIsDone)
+               const QString &summary, const std::function<void(const GitHubResponse &)> &done, bool absentIsDone)
     {
         journal(step, JournalPhase::Begin, summary);
         auto *call = client()->write(verb, url, body.isEmpty() ? QJsonDocument() : QJsonDocument(body));
@@ -631,11 +633,11 @@ struct OutboxSubmitJob::Run
     static QString tr(const char *text) { return OutboxSubmitJob::tr(text); }
 };
 
-OutboxSubmitJob::OutboxSubmitJob(GitHubClient *client, const QString &storePath, const QList<qint64> &entryIds,
+OutboxSubmitJob::OutboxSubmitJob(GitHubClient *client, QString storePath, const QList<qint64> &entryIds,
                                  QObject *parent)
     : QObject(parent)
     , m_client(client)
-    , m_storePath(storePath)
+    , m_storePath(std::move(storePath))
     , m_requested(entryIds)
 {
     qRegisterMetaType<OutboxEntry>();
@@ -683,12 +685,14 @@ void OutboxSubmitJob::start()
     Result<std::unique_ptr<OutboxStore>> store = OutboxStore::open(m_storePath);
     if (!store) {
         m_report.error = store.error();
+        m_startError = store.failure();
         QTimer::singleShot(0, this, &OutboxSubmitJob::finish);
         return;
     }
     m_store = std::move(store).value();
     if (!m_client) {
         m_report.error = tr("no GitHub client");
+        m_startError = Error::failed(m_report.error);
         QTimer::singleShot(0, this, &OutboxSubmitJob::finish);
         return;
     }
@@ -788,5 +792,14 @@ void OutboxSubmitJob::finish()
     std::sort(m_report.items.begin(), m_report.items.end(),
               [](const OutboxEntry &a, const OutboxEntry &b) { return a.id < b.id; });
     m_report.finished = QDateTime::currentDateTimeUtc();
-    Q_EMIT finished(m_report);
+    // A batch that ran is a value, whatever became of its entries; could not start and cancelled are errors,
+    // with the report as it stands beside them.
+    if (m_startError)
+        Q_EMIT finished(Result<OutboxReport>(*m_startError, m_report));
+    else if (m_cancelled)
+        Q_EMIT finished(Result<OutboxReport>(
+            Error::cancelled(tr("the batch was cancelled; %n entries were not started", nullptr, int(m_queue.size()))),
+            m_report));
+    else
+        Q_EMIT finished(m_report);
 }

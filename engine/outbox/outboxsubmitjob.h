@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/result.h"
 #include "engine/outbox/outboxentry.h"
 #include "engine/outbox/outboxreport.h"
 #include "engine/triage/rubricpack.h"
@@ -32,8 +33,7 @@ class OutboxSubmitJob final : public QObject
 public:
     // `entryIds`: what to submit (entries that are not Ready or Submitting are left alone). Every entry
     // already Submitting in the store (an interrupted batch) is resumed too.
-    OutboxSubmitJob(GitHubClient *client, const QString &storePath, const QList<qint64> &entryIds,
-                    QObject *parent = nullptr);
+    OutboxSubmitJob(GitHubClient *client, QString storePath, const QList<qint64> &entryIds, QObject *parent = nullptr);
     ~OutboxSubmitJob() override;
 
     // The pack for the guardrails; by default the built-in pack of each entry's profile.
@@ -46,7 +46,7 @@ public:
 
     void start();
     // Starts no further entry; entries in flight finish their steps, the rest stay Ready. finished() follows
-    // with report.cancelled set.
+    // with a Cancelled error and the report so far (report.cancelled set) as partial().
     void cancel();
     bool isRunning() const { return m_started && !m_done; }
 
@@ -55,7 +55,10 @@ Q_SIGNALS:
     void entryChanged(const OutboxEntry &entry);
     // A request waits before trying again: rate limit, Retry-After, backoff.
     void waiting(qint64 milliseconds, const QString &reason);
-    void finished(const OutboxReport &report);
+    // Exactly once. A batch that ran is a value: its report says which entries went and which failed. A batch
+    // that could not start (store unreadable, no client) is a Failed error, a cancelled one a Cancelled error;
+    // both carry the report as it stands (report.error, report.cancelled) as partial().
+    void finished(const Result<OutboxReport> &report);
 
 private:
     struct Run;
@@ -83,6 +86,7 @@ private:
     int m_total = 0;
     int m_doneCount = 0;
     OutboxReport m_report;
+    std::optional<Error> m_startError;
 
     friend struct Run;
 };

@@ -48,20 +48,20 @@ void OperatorProbeJob::start(const QStringList &ops, const QList<int> &ranks, co
     for (const QString &op : ops) {
         const QString name = normalizedOpName(op);
         if (name.isEmpty()) {
-            finishWith({{}, {}, tr("\"%1\" is not an ATen op name (like aten.cumsum.default).").arg(op)});
+            finishWith({Error::failed(tr("\"%1\" is not an ATen op name (like aten.cumsum.default).").arg(op)), {}});
             return;
         }
         m_ops.append(name);
     }
     if (m_ops.isEmpty() || ranks.isEmpty()) {
-        finishWith({{}, {}, tr("Nothing to probe: no op or no mesh size.")});
+        finishWith({Error::failed(tr("Nothing to probe: no op or no mesh size.")), {}});
         return;
     }
     QString text = m_scriptText;
     if (text.isEmpty()) {
         const Result<QString> bundled = bundledScript();
         if (!bundled) {
-            finishWith({{}, {}, bundled.error()});
+            finishWith({bundled.failure(), {}});
             return;
         }
         text = bundled.value();
@@ -118,18 +118,22 @@ void OperatorProbeJob::onFinished(const SandboxRunResult &result)
         m_report.addLine(m_pending);
     m_pending.clear();
     OperatorProbeOutcome outcome{m_report, result, {}};
-    if (result.sandboxRefused())
-        outcome.error = tr("The sandbox refused to start: %1").arg(result.refusal);
-    else if (result.cancelled)
-        outcome.error = tr("Cancelled.");
-    else if (result.timedOut)
-        outcome.error = tr("The probe ran past its time limit (%1 s).").arg(m_timeoutMs / 1000);
-    else if (result.exitCode != 0) {
-        QString tail = QString::fromUtf8(result.stderrTail.right(1500)).trimmed();
+    if (result.sandboxRefused()) {
+        finishWith({Error::refused(tr("The sandbox refused to start: %1").arg(result.refusal)), outcome});
+        return;
+    }
+    if (result.cancelled) {
+        finishWith({Error::cancelled(tr("Cancelled.")), outcome});
+        return;
+    }
+    if (result.timedOut) {
+        outcome.problem = tr("The probe ran past its time limit (%1 s).").arg(m_timeoutMs / 1000);
+    } else if (result.exitCode != 0) {
+        const QString tail = QString::fromUtf8(result.stderrTail.right(1500)).trimmed();
         const QStringList problems = m_report.problems();
-        outcome.error = tr("The probe exited with code %1: %2")
-                            .arg(result.exitCode)
-                            .arg(problems.isEmpty() ? tail.section(u'\n', -3) : problems.join(u"; "_s));
+        outcome.problem = tr("The probe exited with code %1: %2")
+                              .arg(result.exitCode)
+                              .arg(problems.isEmpty() ? tail.section(u'\n', -3) : problems.join(u"; "_s));
     } else {
         for (const QString &op : std::as_const(m_ops)) {
             if (!m_report.find(op))
@@ -139,7 +143,7 @@ void OperatorProbeJob::onFinished(const SandboxRunResult &result)
     finishWith(outcome);
 }
 
-void OperatorProbeJob::finishWith(OperatorProbeOutcome outcome)
+void OperatorProbeJob::finishWith(const Result<OperatorProbeOutcome> &outcome)
 {
     if (m_runner) {
         m_runner->deleteLater();

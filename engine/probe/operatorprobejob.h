@@ -16,14 +16,17 @@ struct OperatorProbeOutcome
 {
     OperatorProbeReport report;
     SandboxRunResult run;
-    QString error; // refused, timed out, cancelled, or the probe failed; empty when every op was probed
+    QString problem; // the probe ran but did not end well: past its time limit, or a non-zero exit; else empty
 
-    bool ok() const { return error.isEmpty(); }
+    bool complete() const { return problem.isEmpty(); }
 };
 
 // Runs the bundled operator probe (resources/probe/dtensor_probe.py) once in the sandbox: the script starts its
 // own ranks on a CPU Gloo mesh for each mesh size and prints one JSON line per combination, which become
-// progress as they stream. Cancellable; emits finished() exactly once per start().
+// progress as they stream. Cancellable; emits finished() exactly once per start(): a probe that ran is a value
+// (its problem says if it ran past its time or exited non-zero); an error when it could not run (Failed: not an
+// op name, nothing to probe, no script), the sandbox refused it (Refused) or it was cancelled (Cancelled). An
+// error carries the outcome so far (the combinations probed, how the sandbox ended) as partial().
 class OperatorProbeJob final : public QObject
 {
     Q_OBJECT
@@ -50,12 +53,12 @@ Q_SIGNALS:
     // One combination done; `combinations` so far across every op and mesh size.
     void progress(const QString &op, int ranks, int combinations);
     void combination(const OperatorProbeCombination &combination);
-    void finished(const OperatorProbeOutcome &outcome);
+    void finished(const Result<OperatorProbeOutcome> &outcome);
 
 private:
     void onOutput(const QByteArray &chunk, OutputStream stream);
     void onFinished(const SandboxRunResult &result);
-    void finishWith(OperatorProbeOutcome outcome);
+    void finishWith(const Result<OperatorProbeOutcome> &outcome);
 
     QPointer<SandboxRunner> m_runner;
     QString m_scriptText;

@@ -113,7 +113,7 @@ QString OperatorProbeReport::addLine(const QByteArray &line)
         m_torch = o.value(u"torch"_s).toString();
         return {};
     }
-    const QString name = o.value(u"op"_s).toString();
+    QString name = o.value(u"op"_s).toString();
     if (kind == u"error"_s) {
         const QString message = o.value(u"error"_s).toString();
         if (name.isEmpty()) {

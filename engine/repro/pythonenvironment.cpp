@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/repro/pythonenvironment.h"
 
+#include "engine/core/processjob.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
@@ -150,20 +152,12 @@ QList<PythonEnvironment> PythonEnvironment::parseCondaEnvList(const QByteArray &
 
 PythonEnvironmentProbe::PythonEnvironmentProbe(QObject *parent)
     : QObject(parent)
-{
-    m_timer.setSingleShot(true);
-    connect(&m_timer, &QTimer::timeout, this, [this] {
-        if (m_process)
-            m_process->kill();
-    });
-}
+{}
 
 PythonEnvironmentProbe::~PythonEnvironmentProbe()
 {
-    if (m_process) {
+    if (m_process) // its job kills and reaps the process
         m_process->disconnect(this);
-        m_process->kill();
-    }
 }
 
 bool PythonEnvironmentProbe::applyCached(PythonEnvironment &environment)
@@ -177,17 +171,18 @@ bool PythonEnvironmentProbe::applyCached(PythonEnvironment &environment)
     return true;
 }
 
-QProcess *PythonEnvironmentProbe::launch(const QString &program, const QStringList &arguments)
+ProcessJob *PythonEnvironmentProbe::launch(const QString &program, const QStringList &arguments, const QString &what)
 {
-    auto *process = new QProcess(this);
-    process->setProgram(program);
-    process->setArguments(arguments);
-    process->setProcessChannelMode(QProcess::SeparateChannels);
+    ProcessSpec spec;
+    spec.program = program;
+    spec.arguments = arguments;
     // Run from a neutral folder so a local `torch/` directory cannot shadow the installed package.
-    process->setWorkingDirectory(QDir::tempPath());
-    m_process = process;
-    m_timer.start(60000);
-    return process;
+    spec.workingDirectory = QDir::tempPath();
+    spec.timeoutMs = 60000;
+    spec.what = what;
+    auto *job = new ProcessJob(spec, this);
+    m_process = job;
+    return job;
 }
 
 void PythonEnvironmentProbe::start()
@@ -198,35 +193,35 @@ void PythonEnvironmentProbe::start()
         m_environments << env;
     const QString conda = qEnvironmentVariable("CONDA_EXE", QStandardPaths::findExecutable(u"conda"_s));
     if (m_discoverConda && !conda.isEmpty() && QFileInfo(conda).isExecutable()) {
-        QProcess *process = launch(conda, {u"env"_s, u"list"_s, u"--json"_s});
-        connect(process, &QProcess::finished, this, [this, process](int exitCode, QProcess::ExitStatus status) {
-            m_timer.stop();
-            if (status == QProcess::NormalExit && exitCode == 0) {
-                for (const PythonEnvironment &env :
-                     PythonEnvironment::parseCondaEnvList(process->readAllStandardOutput())) {
+        ProcessJob *job = launch(conda, {u"env"_s, u"list"_s, u"--json"_s}, u"conda"_s);
+        connect(job, &ProcessJob::finished, this, [this, job](const Result<ProcessOutcome> &outcome) {
+            job->deleteLater();
+            if (outcome && outcome->succeeded()) {
+                for (const PythonEnvironment &env : PythonEnvironment::parseCondaEnvList(outcome->standardOutput)) {
                     const bool known = std::any_of(m_environments.cbegin(), m_environments.cend(),
                                                    [&](const PythonEnvironment &e) { return e.prefix == env.prefix; });
                     if (!known)
                         m_environments << env;
                 }
             }
-            process->deleteLater();
             probeNext();
         });
-        connect(process, &QProcess::errorOccurred, this, [this, process](QProcess::ProcessError error) {
-            if (error != QProcess::FailedToStart)
-                return;
-            process->deleteLater();
-            probeNext();
-        });
-        process->start();
+        job->start();
         return;
     }
     probeNext();
 }
 
+void PythonEnvironmentProbe::cancel()
+{
+    finish(Result<QList<PythonEnvironment>>(Error::cancelled(tr("the search for Python environments was cancelled")),
+                                            m_environments));
+}
+
 void PythonEnvironmentProbe::probeNext()
 {
+    if (m_done)
+        return;
     while (m_next < m_environments.size()) {
         PythonEnvironment &env = m_environments[m_next];
         if (env.interpreter.isEmpty() || applyCached(env)) {
@@ -234,48 +229,43 @@ void PythonEnvironmentProbe::probeNext()
             continue;
         }
         const QString interpreter = env.interpreter;
-        QProcess *process = launch(interpreter, {u"-I"_s, u"-c"_s, QString::fromLatin1(ProbeCode)});
-        auto done = [this, process, interpreter](const QString &failure) {
-            m_timer.stop();
+        ProcessJob *job = launch(interpreter, {u"-I"_s, u"-c"_s, QString::fromLatin1(ProbeCode)}, u"the interpreter"_s);
+        connect(job, &ProcessJob::finished, this, [this, job, interpreter](const Result<ProcessOutcome> &outcome) {
+            job->deleteLater();
             Versions versions;
-            if (failure.isEmpty()) {
-                const QJsonObject answer = QJsonDocument::fromJson(process->readAllStandardOutput()).object();
+            if (!outcome) {
+                versions.error = u"the interpreter could not start"_s;
+            } else if (!outcome->succeeded()) {
+                versions.error =
+                    u"the interpreter failed (exit %1): %2"_s.arg(outcome->exitCode).arg(outcome->lastErrorLine());
+            } else {
+                const QJsonObject answer = QJsonDocument::fromJson(outcome->standardOutput).object();
                 versions.python = answer.value(u"python"_s).toString();
                 versions.torch = answer.value(u"torch"_s).toString();
                 if (m_environments[m_next].prefix.isEmpty())
                     m_environments[m_next].prefix = answer.value(u"prefix"_s).toString();
                 if (versions.python.isEmpty())
                     versions.error = u"the interpreter gave no version"_s;
-            } else {
-                versions.error = failure;
             }
             cache().insert(interpreter, versions);
             applyCached(m_environments[m_next]);
             ++m_next;
-            process->deleteLater();
             probeNext();
-        };
-        connect(process, &QProcess::finished, this, [done, process](int exitCode, QProcess::ExitStatus status) {
-            if (status != QProcess::NormalExit || exitCode != 0)
-                done(u"the interpreter failed (exit %1): %2"_s.arg(exitCode).arg(
-                    QString::fromUtf8(process->readAllStandardError()).trimmed().section(u'\n', -1)));
-            else
-                done({});
         });
-        connect(process, &QProcess::errorOccurred, this, [done](QProcess::ProcessError error) {
-            if (error == QProcess::FailedToStart)
-                done(u"the interpreter could not start"_s);
-        });
-        process->start();
+        job->start();
         return;
     }
-    finish();
+    finish(m_environments);
 }
 
-void PythonEnvironmentProbe::finish()
+void PythonEnvironmentProbe::finish(const Result<QList<PythonEnvironment>> &result)
 {
     if (m_done)
         return;
     m_done = true;
-    Q_EMIT finished(m_environments);
+    if (m_process) { // cancelled while it runs: its job kills and reaps it
+        m_process->disconnect(this);
+        m_process->deleteLater();
+    }
+    Q_EMIT finished(result);
 }

@@ -7,10 +7,10 @@
 #include <QMetaType>
 #include <QObject>
 #include <QPointer>
-#include <QProcess>
 #include <QString>
 #include <QStringList>
-#include <QTimer>
+
+class ProcessJob;
 
 // An interpreter a repro can run under: the system python3, a virtualenv or a conda env (`pytorch-2.6`).
 struct PythonEnvironment
@@ -47,7 +47,9 @@ struct PythonEnvironment
 };
 
 // Discovers environments (system, configured, conda) and asks each interpreter once for its Python and
-// torch versions; answers are cached for the life of the process. Emits finished() exactly once.
+// torch versions (a ProcessJob each: a minute at most, killed and reaped); answers are cached for the life of
+// the process. Emits finished() exactly once: the environments found, an interpreter that could not be asked
+// among them with its probeError; a Cancelled error, with the environments found so far, after cancel().
 class PythonEnvironmentProbe final : public QObject
 {
     Q_OBJECT
@@ -60,26 +62,26 @@ public:
     void setConfigured(const QList<PythonEnvironment> &environments) { m_configured = environments; }
     void setDiscoverConda(bool discover) { m_discoverConda = discover; }
     void start();
+    // Ends the probe now (a running interpreter or conda is killed); safe at any time, also from a slot.
+    void cancel();
 
     // Cached versions for an interpreter, if it was probed before.
     static bool applyCached(PythonEnvironment &environment);
 
 Q_SIGNALS:
-    void finished(const QList<PythonEnvironment> &environments);
+    void finished(const Result<QList<PythonEnvironment>> &environments);
 
 private:
-    void listConda();
     void probeNext();
-    void finish();
-    QProcess *launch(const QString &program, const QStringList &arguments);
+    void finish(const Result<QList<PythonEnvironment>> &result);
+    ProcessJob *launch(const QString &program, const QStringList &arguments, const QString &what);
 
     QList<PythonEnvironment> m_configured;
     QList<PythonEnvironment> m_environments;
     qsizetype m_next = 0;
     bool m_discoverConda = true;
     bool m_done = false;
-    QPointer<QProcess> m_process;
-    QTimer m_timer;
+    QPointer<ProcessJob> m_process;
 };
 
 Q_DECLARE_METATYPE(PythonEnvironment)

@@ -174,6 +174,7 @@ void FixingPullRequestJob::start(const QString &repository, int issueNumber, con
     m_pages = 0;
     m_routesTried = 0;
     m_failures.clear();
+    m_failureKind = ErrorKind::Failed;
     m_found.reset();
     askGraphQL();
 }
@@ -199,7 +200,7 @@ void FixingPullRequestJob::askGraphQL()
         if (m_done)
             return;
         if (!r) {
-            nextRoute(u"Cannot read the closing references of #%1: %2"_s.arg(m_issue).arg(r.error()));
+            nextRoute(u"Cannot read the closing references of #%1: %2"_s.arg(m_issue).arg(r.error()), r.errorKind());
             return;
         }
         const QJsonObject issue =
@@ -218,10 +219,14 @@ void FixingPullRequestJob::askGraphQL()
     });
 }
 
-void FixingPullRequestJob::nextRoute(const QString &failure)
+void FixingPullRequestJob::nextRoute(const QString &failure, ErrorKind kind)
 {
-    if (!failure.isEmpty())
+    if (!failure.isEmpty()) {
         m_failures << failure;
+        // Every route failed: if one of them could work on a retry, so could the lookup.
+        if (m_failures.size() == 1 || m_failureKind != ErrorKind::Transient)
+            m_failureKind = kind;
+    }
     if (m_routesTried == 1) {
         ++m_routesTried;
         QUrlQuery query;
@@ -241,7 +246,7 @@ void FixingPullRequestJob::nextRoute(const QString &failure)
     }
     // Every route asked: nothing found is an answer, unless every route failed.
     if (m_failures.size() >= m_routesTried)
-        finish(Error{m_failures.join(u"; "_s)});
+        finish(Error{m_failures.join(u"; "_s), m_failureKind});
     else
         finish(std::optional<FixingPullRequest>());
 }
@@ -255,7 +260,7 @@ void FixingPullRequestJob::readTimeline(const QUrl &url)
         if (m_done)
             return;
         if (!r) {
-            nextRoute(u"Cannot read the timeline of #%1: %2"_s.arg(m_issue).arg(r.error()));
+            nextRoute(u"Cannot read the timeline of #%1: %2"_s.arg(m_issue).arg(r.error()), r.errorKind());
             return;
         }
         const GitHubResponse &response = r.value();
@@ -288,7 +293,7 @@ void FixingPullRequestJob::compare(const QUrl &url)
         const QString base = tagOf(m_range.reproduces);
         const QString head = tagOf(m_range.passes);
         if (!r) {
-            nextRoute(u"Cannot compare %1 with %2: %3"_s.arg(base, head, r.error()));
+            nextRoute(u"Cannot compare %1 with %2: %3"_s.arg(base, head, r.error()), r.errorKind());
             return;
         }
         const QJsonArray commits = r->json.object().value("commits"_L1).toArray();
@@ -313,7 +318,7 @@ void FixingPullRequestJob::cancel()
 {
     if (m_job)
         m_job->cancel();
-    finish(Error{u"cancelled"_s});
+    finish(Error::cancelled(u"cancelled"_s));
 }
 
 void FixingPullRequestJob::finish(const Result<std::optional<FixingPullRequest>> &result)

@@ -88,7 +88,7 @@ private:
     void askGraphQL();
     void readTimeline(const QUrl &url);
     void compare(const QUrl &url);
-    void nextRoute(const QString &failure);
+    void nextRoute(const QString &failure, ErrorKind kind = ErrorKind::Failed);
     void finish(const Result<std::optional<FixingPullRequest>> &result);
 
     GitHubClient *m_client;
@@ -100,6 +100,7 @@ private:
     int m_pages = 0;
     int m_routesTried = 0;
     QStringList m_failures;
-    std::optional<FixingPullRequest> m_found; // compare: the newest naming commit so far
+    ErrorKind m_failureKind = ErrorKind::Failed; // of the failures, when every route failed
+    std::optional<FixingPullRequest> m_found;    // compare: the newest naming commit so far
     bool m_done = false;
 };

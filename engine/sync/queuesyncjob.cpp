@@ -11,6 +11,7 @@
 #include <QTimeZone>
 
 #include <tuple>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -80,11 +81,11 @@ QDateTime newest(const QList<Issue> &issues, QDateTime since)
 
 } // namespace
 
-QueueSyncJob::QueueSyncJob(GitHubClient *client, IssueStore *store, const QueueSpec &queue, QObject *parent)
+QueueSyncJob::QueueSyncJob(GitHubClient *client, IssueStore *store, QueueSpec queue, QObject *parent)
     : QObject(parent)
     , m_client(client)
     , m_store(store)
-    , m_queue(queue)
+    , m_queue(std::move(queue))
 {
     qRegisterMetaType<SyncSummary>();
 }
@@ -104,12 +105,12 @@ void QueueSyncJob::start()
     m_started = true;
     m_requestsAtStart = m_client->requestsSent();
     if (!m_queue.isValid()) {
-        fail(tr("\"%1\" is not a repository of the form OWNER/NAME").arg(m_queue.repository()));
+        fail(Error::failed(tr("\"%1\" is not a repository of the form OWNER/NAME").arg(m_queue.repository())));
         return;
     }
     const Result<qint64> queueId = m_store->ensureQueue(m_queue);
     if (!queueId) {
-        fail(queueId.error());
+        fail(queueId.failure());
         return;
     }
     m_queueId = queueId.value();
@@ -121,7 +122,7 @@ void QueueSyncJob::beginPass()
 {
     const Result<SyncState> state = m_store->syncState(m_queueId);
     if (!state) {
-        fail(state.error());
+        fail(state.failure());
         return;
     }
     const QString mode = m_useGraphQL ? u"graphql"_s : u"rest"_s;
@@ -207,13 +208,14 @@ void QueueSyncJob::onGraphQLPage(const Result<GitHubResponse> &result)
         if (m_mode == Mode::Auto && m_pagesCommitted == 0)
             fallBackToRest(result.error());
         else
-            fail(result.error());
+            fail(result.failure());
         return;
     }
     const QJsonObject data = result->json.object().value("data"_L1).toObject();
     const QJsonValue repository = data.value("repository"_L1);
     if (!repository.isObject()) {
-        fail(tr("%1 was not found on %2, or the token cannot see it").arg(m_queue.repository(), m_client->host()));
+        fail(Error::refused(
+            tr("%1 was not found on %2, or the token cannot see it").arg(m_queue.repository(), m_client->host())));
         return;
     }
     const QJsonObject connection = repository.toObject().value("issues"_L1).toObject();
@@ -275,7 +277,7 @@ void QueueSyncJob::onMoreComments(const Result<GitHubResponse> &result)
     if (m_done)
         return;
     if (!result) {
-        fail(result.error());
+        fail(result.failure());
         return;
     }
     const QJsonObject data = result->json.object().value("data"_L1).toObject();
@@ -284,7 +286,7 @@ void QueueSyncJob::onMoreComments(const Result<GitHubResponse> &result)
         const int number = node.value("number"_L1).toInt();
         const auto row = std::find_if(m_page.begin(), m_page.end(), [&](const Issue &i) { return i.number == number; });
         if (row == m_page.end() || !m_commentCursors.contains(number)) {
-            fail(tr("GitHub answered a comment query with an unexpected issue (#%1)").arg(number));
+            fail(Error::failed(tr("GitHub answered a comment query with an unexpected issue (#%1)").arg(number)));
             return;
         }
         const QJsonObject comments = node.value("comments"_L1).toObject();
@@ -337,14 +339,14 @@ void QueueSyncJob::onRestPage(const Result<GitHubResponse> &result)
     if (m_done)
         return;
     if (!result) {
-        fail(result.error());
+        fail(result.failure());
         return;
     }
     if (result->notModified()) {
         // Nothing changed since the last pass: record the visit, nothing else.
         Result<SyncState> state = m_store->syncState(m_queueId);
         if (!state) {
-            fail(state.error());
+            fail(state.failure());
             return;
         }
         state.value().cursor.clear();
@@ -354,7 +356,7 @@ void QueueSyncJob::onRestPage(const Result<GitHubResponse> &result)
             state.value().lastFullSync = state.value().lastSync;
         const Result<int> written = m_store->writeSyncState(state.value());
         if (!written) {
-            fail(written.error());
+            fail(written.failure());
             return;
         }
         m_summary.notModified = true;
@@ -362,7 +364,7 @@ void QueueSyncJob::onRestPage(const Result<GitHubResponse> &result)
         return;
     }
     if (!result->json.isArray()) {
-        fail(tr("GitHub sent something other than a list of issues for %1").arg(m_queue.repository()));
+        fail(Error::failed(tr("GitHub sent something other than a list of issues for %1").arg(m_queue.repository())));
         return;
     }
     if (m_pagesCommitted == 0 && !m_summary.resumed) {
@@ -433,7 +435,7 @@ void QueueSyncJob::onRestComments(const Result<GitHubResponse> &result)
     if (m_done)
         return;
     if (!result) {
-        fail(result.error());
+        fail(result.failure());
         return;
     }
     m_page[m_commentQueue.constFirst()].comments.append(commentsFrom(result->json.array()));
@@ -463,7 +465,7 @@ void QueueSyncJob::commit(const QList<Issue> &issues, const QString &nextCursor,
 {
     Result<SyncState> loaded = m_store->syncState(m_queueId);
     if (!loaded) {
-        fail(loaded.error());
+        fail(loaded.failure());
         return;
     }
     SyncState state = std::move(loaded).value();
@@ -510,7 +512,7 @@ void QueueSyncJob::commit(const QList<Issue> &issues, const QString &nextCursor,
                         if (m_done)
                             return; // cancelled meanwhile; the page is stored and the next sync resumes after it
                         if (!written) {
-                            fail(written.error());
+                            fail(written.failure());
                             return;
                         }
                         ++m_pagesCommitted;
@@ -532,17 +534,19 @@ void QueueSyncJob::cancel()
         m_current->disconnect(this);
     if (m_current)
         m_current->cancel();
-    fail(tr("sync cancelled with %1 issues stored; the next sync continues from there").arg(m_summary.issues));
+    fail(Error::cancelled(
+        tr("sync cancelled with %1 issues stored; the next sync continues from there").arg(m_summary.issues)));
 }
 
-void QueueSyncJob::fail(const QString &message)
+void QueueSyncJob::fail(const Error &error)
 {
     if (m_done)
         return;
     m_done = true;
     m_summary.requests = m_client->requestsSent() - m_requestsAtStart;
-    qCWarning(lcSync) << "sync of" << m_queue.repository() << "failed:" << message;
-    Q_EMIT finished(Error{message});
+    qCWarning(lcSync) << "sync of" << m_queue.repository() << "failed:" << error.message;
+    // The pages stored before the end stay stored: what they held goes along as partial().
+    Q_EMIT finished(Result<SyncSummary>(error, m_summary));
     deleteLater();
 }
 

@@ -56,7 +56,7 @@ public:
         Rest
     };
 
-    QueueSyncJob(GitHubClient *client, IssueStore *store, const QueueSpec &queue, QObject *parent = nullptr);
+    QueueSyncJob(GitHubClient *client, IssueStore *store, QueueSpec queue, QObject *parent = nullptr);
     ~QueueSyncJob() override;
 
     void setMode(Mode mode) { m_mode = mode; }
@@ -97,7 +97,7 @@ private:
     void commit(const QList<Issue> &issues, const QString &nextCursor, std::function<void()> next);
     void fallBackToRest(const QString &why);
     void track(GitHubRequestJob *job);
-    void fail(const QString &message);
+    void fail(const Error &error);
     void succeed();
 
     GitHubClient *m_client;

@@ -4,14 +4,16 @@
 #include "engine/github/githubclient.h"
 #include "engine/store/issuestore.h"
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
-ReferenceCorpusSyncJob::ReferenceCorpusSyncJob(GitHubClient *client, IssueStore *store, const QueueSpec &queue,
+ReferenceCorpusSyncJob::ReferenceCorpusSyncJob(GitHubClient *client, IssueStore *store, QueueSpec queue,
                                                QObject *parent)
     : QObject(parent)
     , m_client(client)
     , m_store(store)
-    , m_queue(queue)
+    , m_queue(std::move(queue))
 {
     qRegisterMetaType<CorpusSyncSummary>();
 }
@@ -83,11 +85,16 @@ void ReferenceCorpusSyncJob::startPart()
         m_current = nullptr;
         if (!result) {
             m_done = true;
-            Q_EMIT finished(
-                Error{tr("Reference corpus, %1: %2")
-                          .arg(m_parts.at(m_part).labels.isEmpty() ? tr("the whole repository")
-                                                                   : m_parts.at(m_part).labels.join(u" + "_s),
-                               result.error())});
+            // The parts synced before this one, and what this one stored, go along as partial().
+            if (const SyncSummary *stored = result.partial()) {
+                m_summary.issues += stored->issues;
+                m_summary.comments += stored->comments;
+                m_summary.requests += stored->requests;
+            }
+            const QString part = m_parts.at(m_part).labels.isEmpty() ? tr("the whole repository")
+                                                                     : m_parts.at(m_part).labels.join(u" + "_s);
+            Q_EMIT finished(Result<CorpusSyncSummary>(
+                Error{tr("Reference corpus, %1: %2").arg(part, result.error()), result.errorKind()}, m_summary));
             return;
         }
         m_summary.issues += result->issues;

@@ -36,7 +36,7 @@ class ReferenceCorpusSyncJob final : public QObject
     Q_DISABLE_COPY_MOVE(ReferenceCorpusSyncJob)
 
 public:
-    ReferenceCorpusSyncJob(GitHubClient *client, IssueStore *store, const QueueSpec &queue, QObject *parent = nullptr);
+    ReferenceCorpusSyncJob(GitHubClient *client, IssueStore *store, QueueSpec queue, QObject *parent = nullptr);
     ~ReferenceCorpusSyncJob() override;
 
     // Also the whole repository's issues updated in the last `years` years (0: only the queue's labels).

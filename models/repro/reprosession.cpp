@@ -423,11 +423,13 @@ void ReproSession::discoverEnvironments()
     m_probing = true;
     auto *probe = new PythonEnvironmentProbe(this);
     probe->setConfigured(PythonEnvironment::configured()); // the same configuration as `repro run`
-    connect(probe, &PythonEnvironmentProbe::finished, this, [this, probe](const QList<PythonEnvironment> &envs) {
-        probe->deleteLater();
-        m_probing = false;
-        setEnvironments(envs);
-    });
+    connect(probe, &PythonEnvironmentProbe::finished, this,
+            [this, probe](const Result<QList<PythonEnvironment>> &envs) {
+                probe->deleteLater();
+                m_probing = false;
+                // Only a cancel is an error, with what was found by then.
+                setEnvironments(envs.partial() ? *envs.partial() : QList<PythonEnvironment>());
+            });
     probe->start();
     Q_EMIT stateChanged();
 }

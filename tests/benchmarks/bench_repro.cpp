@@ -408,7 +408,10 @@ int main(int argc, char **argv)
     probe.setDiscoverConda(false);
     PythonEnvironment env;
     QObject::connect(&probe, &PythonEnvironmentProbe::finished, &probe,
-                     [&](const QList<PythonEnvironment> &envs) { env = envs.value(0); });
+                     [&](const Result<QList<PythonEnvironment>> &envs) {
+                         if (envs)
+                             env = envs->value(0);
+                     });
     QEventLoop loop;
     QObject::connect(&probe, &PythonEnvironmentProbe::finished, &loop, &QEventLoop::quit);
     probe.start();

@@ -45,7 +45,10 @@ PythonEnvironment systemPython()
     probe.setDiscoverConda(false);
     QList<PythonEnvironment> found;
     QObject::connect(&probe, &PythonEnvironmentProbe::finished, &probe,
-                     [&](const QList<PythonEnvironment> &envs) { found = envs; });
+                     [&](const Result<QList<PythonEnvironment>> &envs) {
+                         if (envs)
+                             found = envs.value();
+                     });
     probe.start();
     if (found.isEmpty())
         await(&probe, &PythonEnvironmentProbe::finished);
@@ -141,7 +144,10 @@ void bisection(const PythonEnvironment &python, const QList<int> &sizes, QRandom
         probe.setConfigured(configured);
         QList<PythonEnvironment> envs;
         QObject::connect(&probe, &PythonEnvironmentProbe::finished, &probe,
-                         [&](const QList<PythonEnvironment> &found) { envs = found.mid(1); });
+                         [&](const Result<QList<PythonEnvironment>> &found) {
+                             if (found)
+                                 envs = found->mid(1);
+                         });
         probe.start();
         if (envs.isEmpty())
             await(&probe, &PythonEnvironmentProbe::finished);

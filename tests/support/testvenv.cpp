@@ -16,11 +16,17 @@ QList<PythonEnvironment> probe(const QList<PythonEnvironment> &configured, int t
     PythonEnvironmentProbe probe;
     probe.setDiscoverConda(false);
     probe.setConfigured(configured);
+    QList<PythonEnvironment> found;
+    QObject::connect(&probe, &PythonEnvironmentProbe::finished, &probe,
+                     [&found](const Result<QList<PythonEnvironment>> &r) {
+                         if (r)
+                             found = r.value();
+                     });
     QSignalSpy done(&probe, &PythonEnvironmentProbe::finished);
     probe.start();
     if (!done.wait(timeoutMs))
         return {};
-    return done.first().first().value<QList<PythonEnvironment>>();
+    return found;
 }
 
 QString create(const QString &python, const QString &pythonVersion, const QString &prefix, const QString &package,

@@ -57,9 +57,9 @@ int OperatorScreenshot::run(MainWindow &window, const QString &dir, bool dark)
         start();
     };
     QObject::connect(repro, &ReproPanel::environmentsReady, &window, start);
-    QObject::connect(panel, &OperatorProbePanel::finished, &window, [&](const OperatorProbeOutcome &outcome) {
-        if (!outcome.ok())
-            return stop(u"the probe failed: %1"_s.arg(outcome.error));
+    QObject::connect(panel, &OperatorProbePanel::finished, &window, [&](const Result<OperatorProbeOutcome> &outcome) {
+        if (!outcome || !outcome->complete())
+            return stop(u"the probe failed: %1"_s.arg(outcome ? outcome->problem : outcome.error()));
         QTimer::singleShot(300, &window, [&] {
             // The wrong results first, where a reader looks.
             panel->table()->sortByColumn(OperatorProbeModel::Result, Qt::AscendingOrder);

@@ -719,11 +719,14 @@ void OutboxPanel::onEntryChanged(const OutboxEntry &entry)
         m_progressLabel->setText(tr("Writing #%1…").arg(entry.number));
 }
 
-void OutboxPanel::onFinished(const OutboxReport &report)
+void OutboxPanel::onFinished(const Result<OutboxReport> &result)
 {
     if (m_job)
         m_job->deleteLater();
     m_job = nullptr;
+    // Cancelled or could not start: the report as it stands comes along.
+    const OutboxReport report = result.partial() ? *result.partial() : OutboxReport{};
+    const bool couldNotRun = !result && !result.cancelled();
     m_report = report;
     m_progress->hide();
     m_cancelButton->hide();
@@ -736,9 +739,9 @@ void OutboxPanel::onFinished(const OutboxReport &report)
     const int written = report.count(OutboxStatus::Applied) + report.count(OutboxStatus::AlreadyApplied);
     const int conflicts = report.count(OutboxStatus::Conflict);
     const int failed = report.count(OutboxStatus::Failed) + report.count(OutboxStatus::Blocked);
-    if (!report.error.isEmpty()) {
-        showBanner(tr("The batch could not run: %1").arg(report.error), true);
-    } else if (report.cancelled) {
+    if (couldNotRun) {
+        showBanner(tr("The batch could not run: %1").arg(result.error()), true);
+    } else if (result.cancelled()) {
         showBanner(tr("Cancelled: %1 written; the rest stay ready.").arg(written), false);
     } else if (conflicts + failed > 0) {
         QStringList parts{tr("%n written", nullptr, written)};
@@ -750,7 +753,7 @@ void OutboxPanel::onFinished(const OutboxReport &report)
     } else {
         showBanner(tr("All %1 written to GitHub. The report is ready to copy.").arg(written), false);
     }
-    if (report.error.isEmpty())
+    if (!couldNotRun)
         m_side->setCurrentWidget(m_reportPage);
     updateActions();
     Q_EMIT batchFinished(report);

@@ -103,7 +103,7 @@ private:
     void showCurrentEntry();
     void toggleCurrent();
     void onEntryChanged(const OutboxEntry &entry);
-    void onFinished(const OutboxReport &report);
+    void onFinished(const Result<OutboxReport> &result);
     void requestReview();
     void refreshAuditLog();
     void exportAuditLogInteractively();

@@ -425,7 +425,7 @@ void OperatorProbePanel::run()
     connect(job, &OperatorProbeJob::progress, this, [this](const QString &op, int meshSize, int done) {
         setStatus(tr("Probing %1 on %n rank(s): %2 combination(s) so far…", nullptr, meshSize).arg(op).arg(done));
     });
-    connect(job, &OperatorProbeJob::finished, this, [this, job](const OperatorProbeOutcome &outcome) {
+    connect(job, &OperatorProbeJob::finished, this, [this, job](const Result<OperatorProbeOutcome> &outcome) {
         job->deleteLater();
         onFinished(outcome);
     });
@@ -456,9 +456,11 @@ void OperatorProbePanel::onCombination(const OperatorProbeCombination &combinati
     }
 }
 
-void OperatorProbePanel::onFinished(const OperatorProbeOutcome &outcome)
+void OperatorProbePanel::onFinished(const Result<OperatorProbeOutcome> &result)
 {
     m_progress->hide();
+    // Refused, cancelled or could not start: what was probed before the end is shown all the same.
+    const OperatorProbeOutcome outcome = result.partial() ? *result.partial() : OperatorProbeOutcome{};
     m_outcome = outcome;
     // The table is the report's (the streamed rows are the same lines, but the report is what the analysis reads).
     QList<OperatorProbeCombination> rows;
@@ -474,8 +476,9 @@ void OperatorProbePanel::onFinished(const OperatorProbeOutcome &outcome)
         text += tr(" — %1 s in %2")
                     .arg(QString::number(outcome.run.durationMs / 1000.0, 'f', 1),
                          environment() ? environment()->label() : QString());
-    if (!outcome.ok())
-        text = tr("The probe stopped: %1").arg(outcome.error) + (rows.isEmpty() ? QString() : u" ("_s + text + u")"_s);
+    const QString stopped = result ? outcome.problem : result.error();
+    if (!stopped.isEmpty())
+        text = tr("The probe stopped: %1").arg(stopped) + (rows.isEmpty() ? QString() : u" ("_s + text + u")"_s);
     for (const OperatorProbeOp &op : outcome.report.ops()) {
         if (!op.error.isEmpty())
             text += u"\n"_s + tr("%1: %2").arg(op.op, op.error);
@@ -493,7 +496,7 @@ void OperatorProbePanel::onFinished(const OperatorProbeOutcome &outcome)
     }
     showAnalysis(m_analysisOp->count() > 0 ? 0 : -1);
     updateState();
-    Q_EMIT finished(outcome);
+    Q_EMIT finished(result);
 }
 
 void OperatorProbePanel::showAnalysis(int index)

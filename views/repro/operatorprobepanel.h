@@ -83,7 +83,8 @@ public:
 
 Q_SIGNALS:
     void started();
-    void finished(const OperatorProbeOutcome &outcome);
+    // A probe run ended: the job's result, passed on once the panel shows it.
+    void finished(const Result<OperatorProbeOutcome> &outcome);
     void backRequested();
 
 protected:
@@ -96,7 +97,7 @@ private:
     QWidget *buildAnalysisPane();
     void setUpConnections();
     void onCombination(const OperatorProbeCombination &combination);
-    void onFinished(const OperatorProbeOutcome &outcome);
+    void onFinished(const Result<OperatorProbeOutcome> &result);
     void showAnalysis(int index);
     void updateState();
     void setStatus(const QString &text);

@@ -14,6 +14,7 @@ using namespace std::chrono_literals;
 using Fault = GitHubTestServer::Fault;
 
 Q_DECLARE_METATYPE(GitHubTestServer::Fault)
+Q_DECLARE_METATYPE(ErrorKind)
 
 namespace {
 
@@ -190,6 +191,7 @@ private Q_SLOTS:
         QVERIFY2(result.error().contains(u"redirected more than 10 times"_s), qPrintable(result.error()));
         QCOMPARE(emissions, 1);
         QCOMPARE(m_server->requestCount(u"/user"_s), 11);
+        QCOMPARE(result.errorKind(), ErrorKind::Refused);
     }
 
     void nextLink_data()
@@ -235,29 +237,47 @@ private Q_SLOTS:
         QTest::addColumn<bool>("recovers");
         QTest::addColumn<int>("attempts");
         QTest::addColumn<QString>("message");
+        QTest::addColumn<ErrorKind>("kind"); // of the error, when it does not recover
 
         for (const bool graphql : {false, true}) {
             const char *api = graphql ? "graphql" : "rest";
-            QTest::addRow("%s: 500 once", api) << graphql << Fault::InternalError << 1 << 0 << true << 2 << QString();
-            QTest::addRow("%s: 502 twice", api) << graphql << Fault::BadGateway << 2 << 0 << true << 3 << QString();
+            QTest::addRow("%s: 500 once", api)
+                << graphql << Fault::InternalError << 1 << 0 << true << 2 << QString() << ErrorKind::Failed;
+            QTest::addRow("%s: 502 twice", api)
+                << graphql << Fault::BadGateway << 2 << 0 << true << 3 << QString() << ErrorKind::Failed;
             QTest::addRow("%s: 403 secondary limit, Retry-After", api)
-                << graphql << Fault::SecondaryLimit << 1 << 0 << true << 2 << QString();
+                << graphql << Fault::SecondaryLimit << 1 << 0 << true << 2 << QString() << ErrorKind::Failed;
             QTest::addRow("%s: 429 Retry-After", api)
-                << graphql << Fault::TooManyRequests << 1 << 0 << true << 2 << QString();
+                << graphql << Fault::TooManyRequests << 1 << 0 << true << 2 << QString() << ErrorKind::Failed;
             QTest::addRow("%s: rate limit exhausted", api)
-                << graphql << Fault::RateLimitExhausted << 1 << 0 << true << 2 << QString();
-            QTest::addRow("%s: slow but in time", api) << graphql << Fault::Slow << 1 << 100 << true << 1 << QString();
+                << graphql << Fault::RateLimitExhausted << 1 << 0 << true << 2 << QString() << ErrorKind::Failed;
+            QTest::addRow("%s: slow but in time", api)
+                << graphql << Fault::Slow << 1 << 100 << true << 1 << QString() << ErrorKind::Failed;
             QTest::addRow("%s: stalled past the timeout", api)
-                << graphql << Fault::Slow << 1 << 1500 << true << 2 << QString();
+                << graphql << Fault::Slow << 1 << 1500 << true << 2 << QString() << ErrorKind::Failed;
             QTest::addRow("%s: connection dropped mid-body", api)
-                << graphql << Fault::DropConnection << 1 << 0 << true << 2 << QString();
+                << graphql << Fault::DropConnection << 1 << 0 << true << 2 << QString() << ErrorKind::Failed;
             QTest::addRow("%s: malformed JSON", api)
-                << graphql << Fault::MalformedJson << 1 << 0 << true << 2 << QString();
-            QTest::addRow("%s: 500 for ever", api)
-                << graphql << Fault::InternalError << -1 << 0 << false << 4 << u"gave up after 4 attempts"_s;
+                << graphql << Fault::MalformedJson << 1 << 0 << true << 2 << QString() << ErrorKind::Failed;
+            QTest::addRow("%s: 500 for ever", api) << graphql << Fault::InternalError << -1 << 0 << false << 4
+                                                   << u"gave up after 4 attempts"_s << ErrorKind::Transient;
+            QTest::addRow("%s: 502 for ever", api) << graphql << Fault::BadGateway << -1 << 0 << false << 4
+                                                   << u"gave up after 4 attempts"_s << ErrorKind::Transient;
+            QTest::addRow("%s: stalled past the timeout for ever", api)
+                << graphql << Fault::Slow << -1 << 1500 << false << 4 << u"gave up after 4 attempts"_s
+                << ErrorKind::Transient;
+            QTest::addRow("%s: connection dropped for ever", api)
+                << graphql << Fault::DropConnection << -1 << 0 << false << 4 << u"gave up"_s << ErrorKind::Transient;
+            QTest::addRow("%s: secondary limit for ever", api)
+                << graphql << Fault::SecondaryLimit << -1 << 0 << false << 4 << u"gave up"_s << ErrorKind::Transient;
+            QTest::addRow("%s: 429 for ever", api)
+                << graphql << Fault::TooManyRequests << -1 << 0 << false << 4 << u"gave up"_s << ErrorKind::Transient;
             QTest::addRow("%s: malformed for ever", api)
-                << graphql << Fault::MalformedJson << -1 << 0 << false << 4 << u"malformed JSON"_s;
-            QTest::addRow("%s: 404", api) << graphql << Fault::NotFound << 1 << 0 << false << 1 << u"not found"_s;
+                << graphql << Fault::MalformedJson << -1 << 0 << false << 4 << u"malformed JSON"_s << ErrorKind::Failed;
+            QTest::addRow("%s: 404", api)
+                << graphql << Fault::NotFound << 1 << 0 << false << 1 << u"not found"_s << ErrorKind::Refused;
+            QTest::addRow("%s: 422", api) << graphql << Fault::UnprocessableEntity << 1 << 0 << false << 1
+                                          << u"Validation Failed"_s << ErrorKind::Refused;
         }
     }
 
@@ -270,6 +290,7 @@ private Q_SLOTS:
         QFETCH(bool, recovers);
         QFETCH(int, attempts);
         QFETCH(QString, message);
+        QFETCH(ErrorKind, kind);
 
         m_server->addFault({fault, graphql ? u"/graphql"_s : u"/issues"_s, 0, times, 1, delayMs});
         GitHubRequestJob *job =
@@ -290,6 +311,7 @@ private Q_SLOTS:
         } else {
             QVERIFY2(result.error().contains(message, Qt::CaseInsensitive), qPrintable(result.error()));
             QCOMPARE(m_server->requestCount(graphql ? u"/graphql"_s : u"/issues"_s), attempts);
+            QCOMPARE(result.errorKind(), kind);
         }
     }
 
@@ -323,6 +345,7 @@ private Q_SLOTS:
         QVERIFY(!result.ok());
         QVERIFY2(result.error().contains(u"rate limit"_s), qPrintable(result.error()));
         QCOMPARE(m_server->requestCount(u"/user"_s), 1);
+        QCOMPARE(result.errorKind(), ErrorKind::Transient);
     }
 
     void conditionalRequest()
@@ -354,6 +377,7 @@ private Q_SLOTS:
         QCOMPARE(emissions, 1);
         QVERIFY(!result.ok());
         QCOMPARE(result.error(), u"cancelled"_s);
+        QCOMPARE(result.errorKind(), ErrorKind::Cancelled);
     }
 
     void unreachableServer()
@@ -366,6 +390,7 @@ private Q_SLOTS:
         const Result<GitHubResponse> result = run(client.get(client.restUrl(u"/user"_s)));
         QVERIFY(!result.ok());
         QVERIFY2(result.error().startsWith(u"cannot reach 127.0.0.1/user"_s), qPrintable(result.error()));
+        QCOMPARE(result.errorKind(), ErrorKind::Transient);
     }
 };
 

@@ -4,6 +4,7 @@
 #include "engine/github/tokenstore.h"
 #include "tests/support/fakegh.h"
 
+#include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -142,14 +143,16 @@ private Q_SLOTS:
         resolver->setEnvironment(env);
         std::optional<ResolvedToken> result;
         int emissions = 0;
-        connect(resolver, &TokenResolver::finished, this, [&](const ResolvedToken &found) {
-            result = found;
+        connect(resolver, &TokenResolver::finished, this, [&](const Result<ResolvedToken> &found) {
+            if (found)
+                result = found.value();
             ++emissions;
         });
         QSignalSpy destroyed(resolver, &QObject::destroyed);
         resolver->resolve(host, Login);
         QVERIFY(destroyed.wait(10000));
         QCOMPARE(emissions, 1);
+        QVERIFY(result);
         QCOMPARE(result->token, token);
         QCOMPARE(result->source, source);
         QCOMPARE(result->host, host);
@@ -170,7 +173,10 @@ private Q_SLOTS:
         auto *resolver = new TokenResolver(nullptr);
         resolver->setEnvironment(env);
         std::optional<ResolvedToken> result;
-        connect(resolver, &TokenResolver::finished, this, [&](const ResolvedToken &found) { result = found; });
+        connect(resolver, &TokenResolver::finished, this, [&](const Result<ResolvedToken> &found) {
+            if (found)
+                result = found.value();
+        });
         QSignalSpy destroyed(resolver, &QObject::destroyed);
         resolver->resolve(u"ghe.example.com"_s, QString());
         QVERIFY(destroyed.wait(10000));
@@ -197,11 +203,39 @@ private Q_SLOTS:
         auto *resolver = new TokenResolver(nullptr);
         resolver->setEnvironment(env);
         std::optional<ResolvedToken> result;
-        connect(resolver, &TokenResolver::finished, this, [&](const ResolvedToken &found) { result = found; });
+        connect(resolver, &TokenResolver::finished, this, [&](const Result<ResolvedToken> &found) {
+            if (found)
+                result = found.value();
+        });
         QSignalSpy destroyed(resolver, &QObject::destroyed);
         resolver->resolve(host, QString());
         QVERIFY(destroyed.wait(10000));
         QVERIFY(result && result->token.isEmpty() && result->source.isEmpty());
+    }
+
+    // cancel() ends the lookup at once, before gh is asked, with one Cancelled error.
+    void cancelEndsOnce()
+    {
+        QTemporaryDir bin;
+        QVERIFY(FakeGh::write(bin.path(), {u"ghe.example.com"_s}));
+        QProcessEnvironment env;
+        env.insert(u"PATH"_s, bin.path());
+        auto *resolver = new TokenResolver(nullptr);
+        resolver->setEnvironment(env);
+        std::optional<Result<ResolvedToken>> result;
+        int emissions = 0;
+        connect(resolver, &TokenResolver::finished, this, [&](const Result<ResolvedToken> &found) {
+            result.emplace(found);
+            ++emissions;
+        });
+        QSignalSpy destroyed(resolver, &QObject::destroyed);
+        resolver->resolve(u"ghe.example.com"_s, QString());
+        resolver->cancel();
+        QVERIFY(destroyed.wait(10000));
+        QCOMPARE(emissions, 1);
+        QVERIFY(result && !result->ok());
+        QCOMPARE(result->errorKind(), ErrorKind::Cancelled);
+        QVERIFY(!QFile::exists(bin.filePath(u"variables-seen"_s))); // gh was never run
     }
 };
 

@@ -17,6 +17,7 @@ using namespace Qt::StringLiterals;
 using Fault = GitHubTestServer::Fault;
 
 Q_DECLARE_METATYPE(GitHubTestServer::Fault)
+Q_DECLARE_METATYPE(ErrorKind)
 
 // The repository's labels over real HTTP from the GitHub-shaped server into a real store file.
 class tst_LabelSyncJob final : public QObject
@@ -159,9 +160,10 @@ private Q_SLOTS:
         QTest::addColumn<Fault>("fault");
         QTest::addColumn<int>("skip");
         QTest::addColumn<QString>("says");
-        QTest::addRow("server errors on page 2") << Fault::InternalError << 1 << u"500"_s;
-        QTest::addRow("half a document") << Fault::MalformedJson << 0 << u"labels"_s;
-        QTest::addRow("not found") << Fault::NotFound << 0 << u"404"_s;
+        QTest::addColumn<ErrorKind>("kind");
+        QTest::addRow("server errors on page 2") << Fault::InternalError << 1 << u"500"_s << ErrorKind::Transient;
+        QTest::addRow("half a document") << Fault::MalformedJson << 0 << u"labels"_s << ErrorKind::Failed;
+        QTest::addRow("not found") << Fault::NotFound << 0 << u"404"_s << ErrorKind::Refused;
     }
 
     void failureKeepsTheStoredLabels()
@@ -169,6 +171,7 @@ private Q_SLOTS:
         QFETCH(Fault, fault);
         QFETCH(int, skip);
         QFETCH(QString, says);
+        QFETCH(ErrorKind, kind);
         GitHubTestServer::Generation generation;
         generation.issues = 3;
         generation.repositoryLabels = 70;
@@ -183,6 +186,7 @@ private Q_SLOTS:
         QVERIFY(!failed.ok());
         QVERIFY2(failed.error().contains(says, Qt::CaseInsensitive), qPrintable(failed.error()));
         QVERIFY2(failed.error().contains(u"pytorch/pytorch"_s), qPrintable(failed.error()));
+        QCOMPARE(failed.errorKind(), kind);
         QCOMPARE(m_sync.store->labels(u"pytorch/pytorch"_s).value(), before);
 
         m_sync.server->clearFaults();
@@ -203,6 +207,7 @@ private Q_SLOTS:
             30, u"pytorch/pytorch"_s, [](LabelSyncJob *job) { QTimer::singleShot(50, job, &LabelSyncJob::cancel); });
         QVERIFY(!cancelled.ok());
         QVERIFY2(cancelled.error().contains(u"cancelled"_s), qPrintable(cancelled.error()));
+        QCOMPARE(cancelled.errorKind(), ErrorKind::Cancelled);
         QCOMPARE(m_sync.store->labels(u"pytorch/pytorch"_s)->size(), 70);
     }
 

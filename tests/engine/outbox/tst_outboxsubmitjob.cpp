@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <optional>
+
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 
@@ -133,11 +135,14 @@ private:
         OutboxSubmitJob job(m_client, path(), ids);
         if (configure)
             configure(&job);
+        std::optional<Result<OutboxReport>> result;
+        connect(&job, &OutboxSubmitJob::finished, this, [&](const Result<OutboxReport> &r) { result.emplace(r); });
         QSignalSpy finished(&job, &OutboxSubmitJob::finished);
         job.start();
         if (!finished.wait(20000))
             qFatal("the batch did not finish");
-        return finished.constFirst().constFirst().value<OutboxReport>();
+        // A batch that ran is a value; one that could not start hands its report beside the error.
+        return *result->partial();
     }
 
     void verifyNeverReplaced(int deletes = 0)
@@ -473,6 +478,8 @@ void tst_OutboxSubmitJob::cancelLeavesTheRestReady()
         ids.append(approve(n).id);
     OutboxSubmitJob job(m_client, path(), ids);
     job.setMaxConcurrent(1);
+    std::optional<Result<OutboxReport>> result;
+    connect(&job, &OutboxSubmitJob::finished, this, [&](const Result<OutboxReport> &r) { result.emplace(r); });
     QSignalSpy finished(&job, &OutboxSubmitJob::finished);
     QSignalSpy progress(&job, &OutboxSubmitJob::progress);
     connect(&job, &OutboxSubmitJob::entryChanged, this, [&job](const OutboxEntry &entry) {
@@ -481,7 +488,11 @@ void tst_OutboxSubmitJob::cancelLeavesTheRestReady()
     });
     job.start();
     QVERIFY(finished.wait(20000));
-    const OutboxReport report = finished.constFirst().constFirst().value<OutboxReport>();
+    QCOMPARE(finished.size(), 1);
+    QVERIFY(result && !result->ok());
+    QCOMPARE(result->errorKind(), ErrorKind::Cancelled);
+    QVERIFY(result->partial()); // the report so far
+    const OutboxReport report = *result->partial();
     QVERIFY(report.cancelled);
     QCOMPARE(report.count(OutboxStatus::Applied), 1);
     QCOMPARE(report.count(OutboxStatus::Ready), 5);
@@ -552,10 +563,16 @@ void tst_OutboxSubmitJob::unreadableStoreIsAnError()
     foreign.write("not a database at all");
     foreign.close();
     OutboxSubmitJob job(m_client, foreign.fileName(), {1});
+    std::optional<Result<OutboxReport>> result;
+    connect(&job, &OutboxSubmitJob::finished, this, [&](const Result<OutboxReport> &r) { result.emplace(r); });
     QSignalSpy finished(&job, &OutboxSubmitJob::finished);
     job.start();
     QVERIFY(finished.wait(5000));
-    const OutboxReport report = finished.constFirst().constFirst().value<OutboxReport>();
+    QVERIFY(result && !result->ok());
+    QCOMPARE(result->errorKind(), ErrorKind::Failed);
+    QVERIFY(result->partial());
+    const OutboxReport report = *result->partial();
+    QCOMPARE(report.error, result->error());
     QVERIFY(!report.error.isEmpty());
     QVERIFY(report.hasProblems());
     QCOMPARE(m_server->requestCount(), 0);

@@ -7,6 +7,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <optional>
+
 using namespace Qt::StringLiterals;
 
 // The analysis of real probe runs (real bubblewrap, python3, torch). A wrong result is made on purpose: the
@@ -49,11 +51,15 @@ void tst_OperatorAnalysis::initTestCase()
                                 anchor);
     OperatorProbeJob job;
     job.setScriptText(patched);
+    std::optional<Result<OperatorProbeOutcome>> result;
+    connect(&job, &OperatorProbeJob::finished, this, [&](const Result<OperatorProbeOutcome> &r) { result.emplace(r); });
     QSignalSpy finished(&job, &OperatorProbeJob::finished);
     job.start({u"aten.cumsum.default"_s, u"aten.cumprod.default"_s}, {2}, m_python);
     QVERIFY(finished.wait(300000));
-    m_patched = finished.first().first().value<OperatorProbeOutcome>();
-    QVERIFY2(m_patched.ok(), qPrintable(m_patched.error + QString::fromUtf8(m_patched.run.stderrTail.right(2000))));
+    QVERIFY2(result->ok(), qPrintable(result->error()));
+    m_patched = result->value();
+    QVERIFY2(m_patched.complete(),
+             qPrintable(m_patched.problem + QString::fromUtf8(m_patched.run.stderrTail.right(2000))));
 }
 
 void tst_OperatorAnalysis::categoryFromTheName_data()

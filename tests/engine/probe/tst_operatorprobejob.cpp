@@ -6,6 +6,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <optional>
+
 using namespace Qt::StringLiterals;
 
 // Real bubblewrap, real python3 and torch: the bundled probe starts its own Gloo ranks inside the sandbox.
@@ -59,24 +61,30 @@ void tst_OperatorProbeJob::normalizesOpNames()
 void tst_OperatorProbeJob::rejectsWhatIsNotAnOp()
 {
     OperatorProbeJob job;
+    std::optional<Result<OperatorProbeOutcome>> outcome;
+    connect(&job, &OperatorProbeJob::finished, this,
+            [&](const Result<OperatorProbeOutcome> &r) { outcome.emplace(r); });
     QSignalSpy finished(&job, &OperatorProbeJob::finished);
     job.start({u"aten.cumsum.default"_s, u"x; rm -rf /"_s}, {2}, m_python);
     QCOMPARE(finished.count(), 1);
-    const auto outcome = finished.first().first().value<OperatorProbeOutcome>();
-    QVERIFY(!outcome.ok());
-    QVERIFY2(outcome.error.contains(u"x; rm -rf /"_s), qPrintable(outcome.error));
+    QVERIFY(!outcome->ok());
+    QCOMPARE(outcome->errorKind(), ErrorKind::Failed); // could not run: nothing was started
+    QVERIFY2(outcome->error().contains(u"x; rm -rf /"_s), qPrintable(outcome->error()));
     QVERIFY(!job.isRunning());
 }
 
 void tst_OperatorProbeJob::probesOpsOnTwoRanks()
 {
     OperatorProbeJob job;
+    std::optional<Result<OperatorProbeOutcome>> result;
+    connect(&job, &OperatorProbeJob::finished, this, [&](const Result<OperatorProbeOutcome> &r) { result.emplace(r); });
     QSignalSpy finished(&job, &OperatorProbeJob::finished);
     QSignalSpy progress(&job, &OperatorProbeJob::progress);
     job.start({u"aten.cumsum.default"_s, u"aten.mul.Tensor"_s}, {2}, m_python);
     QVERIFY(finished.wait(300000));
-    const auto outcome = finished.first().first().value<OperatorProbeOutcome>();
-    QVERIFY2(outcome.ok(), qPrintable(outcome.error + QString::fromUtf8(outcome.run.stderrTail.right(2000))));
+    QVERIFY2(result->ok(), qPrintable(result->error()));
+    const OperatorProbeOutcome outcome = result->value();
+    QVERIFY2(outcome.complete(), qPrintable(outcome.problem + QString::fromUtf8(outcome.run.stderrTail.right(2000))));
     QVERIFY2(outcome.report.problems().isEmpty(), qPrintable(outcome.report.problems().join(u'\n')));
     QVERIFY(outcome.report.torchVersion().startsWith(u"2."_s));
     QCOMPARE(progress.count(), outcome.report.combinationCount()); // live: one signal per combination
@@ -125,13 +133,17 @@ void tst_OperatorProbeJob::probesOpsOnTwoRanks()
 void tst_OperatorProbeJob::cancelStopsTheRanks()
 {
     OperatorProbeJob job;
+    std::optional<Result<OperatorProbeOutcome>> result;
+    connect(&job, &OperatorProbeJob::finished, this, [&](const Result<OperatorProbeOutcome> &r) { result.emplace(r); });
     QSignalSpy finished(&job, &OperatorProbeJob::finished);
     connect(&job, &OperatorProbeJob::progress, &job, [&job] { job.cancel(); });
     job.start({u"aten.mul.Tensor"_s, u"aten.add.Tensor"_s, u"aten.mm.default"_s}, {2, 4}, m_python);
     QVERIFY(job.isRunning());
     QVERIFY(finished.wait(300000));
-    const auto outcome = finished.first().first().value<OperatorProbeOutcome>();
-    QVERIFY(!outcome.ok());
+    QVERIFY(!result->ok());
+    QCOMPARE(result->errorKind(), ErrorKind::Cancelled);
+    QVERIFY(result->partial()); // the combinations probed before the cancel
+    const OperatorProbeOutcome outcome = *result->partial();
     QVERIFY(outcome.run.cancelled);
     QVERIFY(outcome.report.combinationCount() >= 1);
     QVERIFY(!outcome.report.find(u"aten.mm.default"_s));

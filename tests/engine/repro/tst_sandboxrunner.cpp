@@ -440,10 +440,14 @@ void tst_SandboxRunner::runsInConfiguredVirtualenv()
     PythonEnvironmentProbe probe;
     probe.setDiscoverConda(false);
     probe.setConfigured({configured.value()});
+    std::optional<Result<QList<PythonEnvironment>>> found;
+    connect(&probe, &PythonEnvironmentProbe::finished, this,
+            [&](const Result<QList<PythonEnvironment>> &r) { found.emplace(r); });
     QSignalSpy done(&probe, &PythonEnvironmentProbe::finished);
     probe.start();
     QVERIFY(done.wait(60000));
-    const auto envs = done.first().first().value<QList<PythonEnvironment>>();
+    QVERIFY2(found->ok(), qPrintable(found->error()));
+    const QList<PythonEnvironment> envs = found->value();
     QCOMPARE(envs.size(), 2);
     const PythonEnvironment &env = envs.at(1);
     QCOMPARE(env.name, u"scratch"_s);

@@ -249,6 +249,7 @@ private Q_SLOTS:
         const auto result = run(999);
         QVERIFY(!result.ok());
         QVERIFY2(result.error().contains(u"#999"_s), qPrintable(result.error()));
+        QCOMPARE(result.errorKind(), ErrorKind::Refused); // GitHub's 404s, passed on
     }
 
 private:

@@ -382,6 +382,7 @@ private Q_SLOTS:
         const Result<SyncSummary> failed = sync(mode, queueSpec(), 20);
         QVERIFY(!failed.ok());
         QVERIFY2(failed.error().contains(u"server error (500)"_s), qPrintable(failed.error()));
+        QCOMPARE(failed.errorKind(), ErrorKind::Transient);                // GitHub's kind, passed on
         QCOMPARE(m_sync.store->issueCount(u"pytorch/pytorch"_s), storedBefore); // whole pages only
 
         // The fault clears: the next sync resumes after the stored pages and duplicates nothing.
@@ -416,6 +417,9 @@ private Q_SLOTS:
         });
         QVERIFY(!cancelled.ok());
         QVERIFY2(cancelled.error().contains(u"cancelled"_s), qPrintable(cancelled.error()));
+        QCOMPARE(cancelled.errorKind(), ErrorKind::Cancelled);
+        QVERIFY(cancelled.partial()); // the pages stored before the cancel
+        QCOMPARE(cancelled.partial()->issues, 75);
         QCOMPARE(m_sync.store->issueCount(u"pytorch/pytorch"_s), 75);
 
         m_sync.server->resetCounts();
@@ -492,6 +496,7 @@ private Q_SLOTS:
         QVERIFY(!result.ok());
         QVERIFY2(result.error().contains(u"not found"_s) || result.error().contains(u"Could not resolve"_s),
                  qPrintable(result.error()));
+        QCOMPARE(result.errorKind(), ErrorKind::Refused);
         QCOMPARE(m_sync.store->issueCount(u"pytorch/nonexistent"_s), 0);
     }
 

@@ -138,6 +138,7 @@ private Q_SLOTS:
         const Result<CorpusSyncSummary> result = run(0, QueueSyncJob::Mode::Rest);
         QVERIFY(!result.ok());
         QVERIFY2(result.error().startsWith(u"Reference corpus, oncall: distributed:"_s), qPrintable(result.error()));
+        QCOMPARE(result.errorKind(), ErrorKind::Refused); // the 404's kind, passed on through the part
     }
 
 private:

@@ -20,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <optional>
+
 using namespace Qt::StringLiterals;
 using Status = OperatorProbeCombination::Status;
 
@@ -166,6 +168,9 @@ void tst_OperatorProbePanel::wrongResultShownAsSuch()
     QCOMPARE(panel.ops(), QStringList{u"aten.cumsum.default"_s});
     panel.ranksEdit()->setText(u"2"_s);
     QSignalSpy combinations(panel.model(), &QAbstractItemModel::rowsInserted);
+    std::optional<Result<OperatorProbeOutcome>> result;
+    connect(&panel, &OperatorProbePanel::finished, this,
+            [&](const Result<OperatorProbeOutcome> &r) { result.emplace(r); });
     QSignalSpy finished(&panel, &OperatorProbePanel::finished);
     QVERIFY2(panel.blocker().isEmpty(), qPrintable(panel.blocker()));
     QTest::mouseClick(panel.runButton(), Qt::LeftButton);
@@ -173,8 +178,9 @@ void tst_OperatorProbePanel::wrongResultShownAsSuch()
     QVERIFY(panel.cancelButton()->isEnabled());
     QVERIFY(!panel.opsEdit()->isEnabled());
     QVERIFY(finished.wait(120000));
-    const OperatorProbeOutcome outcome = finished.first().first().value<OperatorProbeOutcome>();
-    QVERIFY2(outcome.ok(), qPrintable(outcome.error + QString::fromUtf8(outcome.run.stderrTail.right(2000))));
+    QVERIFY2(result->ok(), qPrintable(result->error()));
+    const OperatorProbeOutcome outcome = result->value();
+    QVERIFY2(outcome.complete(), qPrintable(outcome.problem + QString::fromUtf8(outcome.run.stderrTail.right(2000))));
     QVERIFY(!panel.isRunning());
 
     // Live: the rows came in one by one as the ranks printed them; at the end the table is the report's.
