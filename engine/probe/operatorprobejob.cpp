@@ -112,15 +112,16 @@ void OperatorProbeJob::onOutput(const QByteArray &chunk, OutputStream stream)
     }
 }
 
-void OperatorProbeJob::onFinished(const SandboxRunResult &result)
+void OperatorProbeJob::onFinished(const Result<SandboxRunResult> &ran)
 {
+    const SandboxRunResult result = ran.partial() ? *ran.partial() : SandboxRunResult{};
     if (!m_pending.trimmed().isEmpty())
         m_report.addLine(m_pending);
     m_pending.clear();
-    OperatorProbeOutcome outcome{m_report, result, {}};
-    if (result.sandboxRefused())
-        outcome.error = tr("The sandbox refused to start: %1").arg(result.refusal);
-    else if (result.cancelled)
+    OperatorProbeOutcome outcome{m_report, result, {}, !ran && !ran.cancelled()};
+    if (outcome.sandboxRefused)
+        outcome.error = tr("The sandbox refused to start: %1").arg(ran.error());
+    else if (ran.cancelled())
         outcome.error = tr("Cancelled.");
     else if (result.timedOut)
         outcome.error = tr("The probe ran past its time limit (%1 s).").arg(m_timeoutMs / 1000);

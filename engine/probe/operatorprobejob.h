@@ -16,7 +16,8 @@ struct OperatorProbeOutcome
 {
     OperatorProbeReport report;
     SandboxRunResult run;
-    QString error; // refused, timed out, cancelled, or the probe failed; empty when every op was probed
+    QString error;               // refused, timed out, cancelled, or the probe failed; empty when every op was probed
+    bool sandboxRefused = false; // the sandbox could not or would not run it (run: as far as it got)
 
     bool ok() const { return error.isEmpty(); }
 };
@@ -54,7 +55,7 @@ Q_SIGNALS:
 
 private:
     void onOutput(const QByteArray &chunk, OutputStream stream);
-    void onFinished(const SandboxRunResult &result);
+    void onFinished(const Result<SandboxRunResult> &ran);
     void finishWith(OperatorProbeOutcome outcome);
 
     QPointer<SandboxRunner> m_runner;
