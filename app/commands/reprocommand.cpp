@@ -450,22 +450,23 @@ int ReproRun::runSeries(const SandboxRequest &request)
     if (!err.open(stderr, QIODevice::WriteOnly | QIODevice::Unbuffered))
         return fail(tr("cannot write to stderr"));
     ReproSeries series;
-    SandboxRunResult last;
+    Result<SandboxRunResult> last = SandboxRunResult{};
     QObject::connect(&series, &ReproSeries::runStarted, &series, [&](int index, int total) {
         err.write(u"── run %1/%2 in %3 ──\n"_s.arg(index + 1).arg(total).arg(m_env->label()).toUtf8());
     });
     QObject::connect(&series, &ReproSeries::output, &series,
                      [&](const QByteArray &chunk, OutputStream) { err.write(chunk); });
     QObject::connect(&series, &ReproSeries::runFinished, &series,
-                     [&](int, const ReproOutcome &outcome, const SandboxRunResult &result) {
-                         last = result;
+                     [&](int, const ReproOutcome &outcome, const Result<SandboxRunResult> &run) {
+                         last = run;
                          err.write(
                              u"── %1: %2 ──\n"_s.arg(ReproOutcome::kindName(outcome.kind), outcome.detail).toUtf8());
                      });
-    const std::optional<ReproSeriesSummary> summary =
+    const std::optional<Result<ReproSeriesSummary>> ended =
         waitFor(series, &ReproSeries::finished, [&] { series.start(request, m_expectation, m_runs); });
-    if (!summary)
+    if (!ended || !ended->partial())
         return fail(tr("the runs did not finish"));
+    const ReproSeriesSummary *summary = ended->partial(); // refused or cancelled: the runs so far
 
     merge(m_out, ReproJson::toJson(*summary));
     // `needs`: what the check before the run found missing, and what a run showed missing.

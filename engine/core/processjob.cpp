@@ -35,8 +35,10 @@ ProcessJob::ProcessJob(ProcessSpec spec, QObject *parent)
     if (m_spec.what.isEmpty())
         m_spec.what = m_spec.program;
     m_timer.setSingleShot(true);
+    m_timer.setTimerType(Qt::PreciseTimer); // a coarse timer may fire 5% early: a timeout is never before its time
     connect(&m_timer, &QTimer::timeout, this, [this] {
         m_outcome.timedOut = true;
+        Q_EMIT timingOut();
         killGroup(); // finished() follows when QProcess has reaped the child
     });
 }
@@ -105,7 +107,7 @@ void ProcessJob::cancel()
         return;
     killGroup(); // the child is reaped when QProcess sees it end, or in the destructor
     m_cancelled = true;
-    finish(Error::cancelled(tr("%1 was cancelled.").arg(m_spec.what)));
+    finish({Error::cancelled(tr("%1 was cancelled.").arg(m_spec.what)), m_outcome});
 }
 
 void ProcessJob::read(QProcess::ProcessChannel channel)
@@ -147,7 +149,7 @@ void ProcessJob::finish(const Result<ProcessOutcome> &outcome)
     m_done = true;
     m_timer.stop();
     Result<ProcessOutcome> ended = outcome;
-    if (ended)
+    if (ended.partial())
         ended.value().durationMs = m_clock.isValid() ? m_clock.elapsed() : 0;
     Q_EMIT finished(ended);
 }

@@ -53,7 +53,8 @@ struct ProcessOutcome
 // One child process from start to reaped: it runs in a process group of its own, so a timeout, cancel() or the
 // job's end kills the whole group (the program and anything it started), and QProcess reaps the child. Emits
 // finished() exactly once: an outcome when the program ran (whatever its exit), an Error when it could not
-// start or was cancelled (wasCancelled() tells which).
+// start or was cancelled (wasCancelled() tells which); a cancelled job hands its outcome so far (the output it
+// had streamed) as the error's partial().
 class ProcessJob final : public QObject
 {
     Q_OBJECT
@@ -72,6 +73,9 @@ public:
 
 Q_SIGNALS:
     void started();
+    // The timeout has passed and the group is about to be killed: a last look at the running program (the
+    // sandbox asks whether it is still computing). finished() follows with timedOut set.
+    void timingOut();
     void output(const QByteArray &chunk, QProcess::ProcessChannel channel);
     void finished(const Result<ProcessOutcome> &outcome);
 

@@ -112,18 +112,19 @@ void OperatorProbeJob::onOutput(const QByteArray &chunk, OutputStream stream)
     }
 }
 
-void OperatorProbeJob::onFinished(const SandboxRunResult &result)
+void OperatorProbeJob::onFinished(const Result<SandboxRunResult> &ran)
 {
+    const SandboxRunResult result = ran.partial() ? *ran.partial() : SandboxRunResult{};
     if (!m_pending.trimmed().isEmpty())
         m_report.addLine(m_pending);
     m_pending.clear();
     OperatorProbeOutcome outcome{m_report, result, {}};
-    if (result.sandboxRefused()) {
-        finishWith({Error::refused(tr("The sandbox refused to start: %1").arg(result.refusal)), outcome});
+    if (ran.cancelled()) {
+        finishWith({Error::cancelled(tr("Cancelled.")), outcome});
         return;
     }
-    if (result.cancelled) {
-        finishWith({Error::cancelled(tr("Cancelled.")), outcome});
+    if (!ran) {
+        finishWith({Error{tr("The sandbox refused to start: %1").arg(ran.error()), ran.errorKind()}, outcome});
         return;
     }
     if (result.timedOut) {

@@ -57,7 +57,7 @@ Q_SIGNALS:
 
 private:
     void onOutput(const QByteArray &chunk, OutputStream stream);
-    void onFinished(const SandboxRunResult &result);
+    void onFinished(const Result<SandboxRunResult> &ran);
     void finishWith(const Result<OperatorProbeOutcome> &outcome);
 
     QPointer<SandboxRunner> m_runner;

@@ -328,13 +328,15 @@ void ReproBisector::launchQueued()
         ++m_running;
         QElapsedTimer clock;
         clock.start();
-        connect(series, &ReproSeries::finished, this, [this, series, index, clock](const ReproSeriesSummary &summary) {
-            const qint64 ms = clock.elapsed();
-            series->deleteLater();
-            m_series.removeAll(series);
-            --m_running;
-            onProbeDone(index, summary, ms);
-        });
+        connect(series, &ReproSeries::finished, this,
+                [this, series, index, clock](const Result<ReproSeriesSummary> &ran) {
+                    const qint64 ms = clock.elapsed();
+                    series->deleteLater();
+                    m_series.removeAll(series);
+                    --m_running;
+                    // Refused or cancelled: the runs so far.
+                    onProbeDone(index, ran.partial() ? *ran.partial() : ReproSeriesSummary{}, ms);
+                });
         series->start(request, m_options.expected, std::max(1, m_options.runsPerProbe));
     }
 }

@@ -125,18 +125,19 @@ void ReproMinimizer::cancel()
         finish(); // a helper call under way finds m_cancelled set or the finish already begun
 }
 
-void ReproMinimizer::startRun(const QString &source, int timeoutMs, std::function<void(const SandboxRunResult &)> done)
+void ReproMinimizer::startRun(const QString &source, int timeoutMs,
+                              std::function<void(const Result<SandboxRunResult> &)> done)
 {
     SandboxRequest request = m_base;
     request.scriptText = source;
     request.limits.timeoutMs = timeoutMs;
     auto *runner = new SandboxRunner(this);
     m_runner = runner;
-    connect(runner, &SandboxRunner::finished, this, [this, runner, done](const SandboxRunResult &run) {
+    connect(runner, &SandboxRunner::finished, this, [this, runner, done](const Result<SandboxRunResult> &run) {
         runner->deleteLater();
         ++m_result.runs;
         Q_EMIT runFinished(m_result.runs);
-        if (m_cancelled || run.cancelled) {
+        if (m_cancelled || run.cancelled()) {
             finish();
             return;
         }
@@ -148,15 +149,16 @@ void ReproMinimizer::startRun(const QString &source, int timeoutMs, std::functio
 void ReproMinimizer::runBaseline()
 {
     // The original runs under the usual limit; candidates get a shorter one derived from it.
-    startRun(m_best, m_base.limits.timeoutMs, [this](const SandboxRunResult &run) { onBaselineRun(run); });
+    startRun(m_best, m_base.limits.timeoutMs, [this](const Result<SandboxRunResult> &run) { onBaselineRun(run); });
 }
 
-void ReproMinimizer::onBaselineRun(const SandboxRunResult &run)
+void ReproMinimizer::onBaselineRun(const Result<SandboxRunResult> &ran)
 {
-    if (run.sandboxRefused()) {
-        finish(u"The sandbox refused to run the repro: %1"_s.arg(run.refusal));
+    if (!ran) {
+        finish(u"The sandbox refused to run the repro: %1"_s.arg(ran.error()));
         return;
     }
+    const SandboxRunResult &run = *ran;
     const ReproOutcome outcome = OutcomeClassifier::classify(run, m_options.expected);
     if (m_baseline.isEmpty())
         m_firstDurationMs = run.durationMs;
@@ -318,12 +320,13 @@ void ReproMinimizer::tryNext()
 void ReproMinimizer::runCandidate(int attempt)
 {
     startRun(m_candidates.at(m_index).source, m_result.stepTimeoutMs,
-             [this, attempt](const SandboxRunResult &run) { onCandidateRun(run, attempt); });
+             [this, attempt](const Result<SandboxRunResult> &run) { onCandidateRun(run, attempt); });
 }
 
-void ReproMinimizer::onCandidateRun(const SandboxRunResult &run, int attempt)
+void ReproMinimizer::onCandidateRun(const Result<SandboxRunResult> &ran, int attempt)
 {
-    const ReproOutcome outcome = OutcomeClassifier::classify(run, m_options.expected);
+    const ReproOutcome outcome = OutcomeClassifier::classify(ran, m_options.expected); // refused: not kept
+    const SandboxRunResult run = ran.partial() ? *ran.partial() : SandboxRunResult{};
     const bool kept = keepsSignature(outcome);
     // A flaky original misses now and then; a candidate gets the same benefit of the doubt.
     if (!kept && m_result.flaky && attempt < m_options.flakyRechecks && !run.timedOut) {

@@ -102,18 +102,18 @@ Q_SIGNALS:
 
 private:
     void runBaseline();
-    void onBaselineRun(const SandboxRunResult &run);
+    void onBaselineRun(const Result<SandboxRunResult> &ran);
     void requestCandidates();
     void tryNext();
     void runCandidate(int attempt);
-    void onCandidateRun(const SandboxRunResult &run, int attempt);
+    void onCandidateRun(const Result<SandboxRunResult> &ran, int attempt);
     void accept();
     void nextPass();
     void finish(const QString &error = {});
     void emitFinished();
     bool keepsSignature(const ReproOutcome &outcome) const;
     void callHelper(const QJsonObject &request, std::function<void(const Result<QJsonObject> &)> done);
-    void startRun(const QString &source, int timeoutMs, std::function<void(const SandboxRunResult &)> done);
+    void startRun(const QString &source, int timeoutMs, std::function<void(const Result<SandboxRunResult> &)> done);
 
     struct Candidate
     {

@@ -199,7 +199,7 @@ QString OutcomeClassifier::missingNeed(const QString &output)
     return need.isEmpty() ? missingFile(output) : need;
 }
 
-ReproOutcome OutcomeClassifier::classify(const SandboxRunResult &run, const ErrorSignature &expected)
+ReproOutcome OutcomeClassifier::classify(const Result<SandboxRunResult> &run, const ErrorSignature &expected)
 {
     ReproExpectation expectation;
     expectation.error = expected;
@@ -250,8 +250,11 @@ ReproExpectation OutcomeClassifier::expectationFor(const ErrorSignature &reporte
     return e;
 }
 
-ReproOutcome OutcomeClassifier::classifyExpecting(const SandboxRunResult &run, const ReproExpectation &expectation)
+ReproOutcome OutcomeClassifier::classifyExpecting(const Result<SandboxRunResult> &ran,
+                                                  const ReproExpectation &expectation)
 {
+    static const SandboxRunResult nothingRan;
+    const SandboxRunResult &run = ran.partial() ? *ran.partial() : nothingRan; // an error's: the run so far
     const ErrorSignature &expected = expectation.error;
     ReproOutcome outcome;
     outcome.exitCode = run.exitCode;
@@ -283,12 +286,12 @@ ReproOutcome OutcomeClassifier::classifyExpecting(const SandboxRunResult &run, c
         fault = environmentFault(all);
 
     using Kind = ReproOutcome::Kind;
-    if (run.sandboxRefused()) {
-        outcome.kind = Kind::SandboxRefused;
-        outcome.detail = run.refusal;
-    } else if (run.cancelled) {
+    if (ran.cancelled()) {
         outcome.kind = Kind::Cancelled;
         outcome.detail = u"cancelled by the reviewer"_s;
+    } else if (!ran) {
+        outcome.kind = Kind::SandboxRefused;
+        outcome.detail = ran.error();
     } else if (run.timedOut && run.busyAtTimeout && expectation.hangReported) {
         // Still computing at the kill (a slow compile on a loaded machine): whether it would hang cannot be
         // seen here, and calling it a reproduced hang would be wrong.

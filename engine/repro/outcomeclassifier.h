@@ -83,8 +83,9 @@ public:
     // the reviewer's); `needs`: the check before the run, null when it failed.
     static ReproExpectation expectationFor(const ErrorSignature &reported, const ReproExtraction &extraction,
                                            const ReproNeeds *needs, Variant variant = Variant::AsPosted);
-    static ReproOutcome classify(const SandboxRunResult &run, const ErrorSignature &expected);
-    static ReproOutcome classifyExpecting(const SandboxRunResult &run, const ReproExpectation &expectation);
+    // A run that did not happen (SandboxRunner's error) is SandboxRefused, or Cancelled.
+    static ReproOutcome classify(const Result<SandboxRunResult> &run, const ErrorSignature &expected);
+    static ReproOutcome classifyExpecting(const Result<SandboxRunResult> &ran, const ReproExpectation &expectation);
     // The outcome of a repro that was not run because it needs what this machine lacks.
     static ReproOutcome cannotRunHere(const ReproExpectation &expectation, const PythonEnvironment &environment);
 

@@ -432,33 +432,32 @@ ReproExtraction ReproExtractor::extract(const Issue &issue)
     return result;
 }
 
-ErrorSignature ReproExtractor::impliedErrorOf(const QString &title, const QString &markdown)
-{
-    static const QRegularExpression graphBreak(
-        uR"(\b(graph[- ]?breaks?|fullgraph|fails? to trace|failed to trace|unable to trace)\b)"_s,
-        QRegularExpression::CaseInsensitiveOption);
-    QString prose = markdown;
-    const QList<FencedBlock> blocks = fencedBlocks(markdown);
-    for (auto it = blocks.crbegin(); it != blocks.crend(); ++it)
-        prose.remove(it->start, it->end - it->start);
-    if (graphBreak.match(title + u'\n' + prose).hasMatch())
-        return ErrorSignature{u"torch._dynamo.exc.Unsupported"_s, QString()};
-    return {};
-}
-
 namespace {
 
 // The title and the prose of a post, code blocks left out (code is not what the reporter says).
 QString proseOf(const QString &title, const QString &markdown)
 {
-    QString prose = markdown;
-    const QList<FencedBlock> blocks = ReproExtractor::fencedBlocks(markdown);
-    for (auto it = blocks.crbegin(); it != blocks.crend(); ++it)
-        prose.remove(it->start, it->end - it->start);
-    return title + u'\n' + prose;
+    QString prose = title + u'\n';
+    qsizetype from = 0;
+    const QList<FencedBlock> blocks = ReproExtractor::fencedBlocks(markdown); // in order, none inside another
+    for (const FencedBlock &block : blocks) {
+        prose += QStringView(markdown).mid(from, block.start - from);
+        from = block.end;
+    }
+    return prose + QStringView(markdown).mid(from);
 }
 
 } // namespace
+
+ErrorSignature ReproExtractor::impliedErrorOf(const QString &title, const QString &markdown)
+{
+    static const QRegularExpression graphBreak(
+        uR"(\b(graph[- ]?breaks?|fullgraph|fails? to trace|failed to trace|unable to trace)\b)"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    if (graphBreak.match(proseOf(title, markdown)).hasMatch())
+        return ErrorSignature{u"torch._dynamo.exc.Unsupported"_s, QString()};
+    return {};
+}
 
 bool ReproExtractor::reportsCrash(const QString &title, const QString &markdown)
 {
@@ -495,10 +494,5 @@ bool ReproExtractor::reportsHang(const QString &title, const QString &markdown)
         QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression negated(uR"(\b(no longer|doesn't|does not|didn't|won't|not) (hang|deadlock))"_s,
                                             QRegularExpression::CaseInsensitiveOption);
-    QString prose = markdown;
-    const QList<FencedBlock> blocks = fencedBlocks(markdown);
-    for (auto it = blocks.crbegin(); it != blocks.crend(); ++it)
-        prose.remove(it->start, it->end - it->start);
-    const QString text = title + u'\n' + prose;
-    return hang.match(text).hasMatch() && !negated.match(title).hasMatch();
+    return hang.match(proseOf(title, markdown)).hasMatch() && !negated.match(title).hasMatch();
 }

@@ -160,8 +160,10 @@ QJsonObject ReproJson::toJson(const ReproOutcome &o)
     return out;
 }
 
-QJsonObject ReproJson::toJson(const SandboxRunResult &run, int lines)
+QJsonObject ReproJson::toJson(const Result<SandboxRunResult> &ran, int lines)
 {
+    static const SandboxRunResult nothingRan;
+    const SandboxRunResult &run = ran.partial() ? *ran.partial() : nothingRan;
     QJsonObject out{{u"exitCode"_s, run.exitCode},
                     {u"durationMs"_s, run.durationMs},
                     {u"timedOut"_s, run.timedOut},
@@ -172,8 +174,8 @@ QJsonObject ReproJson::toJson(const SandboxRunResult &run, int lines)
                     {u"command"_s, QJsonArray::fromStringList(run.command)}};
     if (run.signal > 0)
         out.insert(u"signal"_s, run.signal);
-    if (run.sandboxRefused())
-        out.insert(u"refusal"_s, run.refusal);
+    if (!ran && !ran.cancelled())
+        out.insert(u"refusal"_s, ran.error());
     if (!run.hangReport.isEmpty())
         out.insert(u"hangReport"_s, run.hangReport);
     if (run.timedOut)

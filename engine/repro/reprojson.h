@@ -18,7 +18,7 @@ QJsonObject toJson(const ReproExtraction &extraction);
 QJsonObject toJson(const PythonEnvironment &environment);
 QJsonObject toJson(const ReproNeeds &needs);
 QJsonObject toJson(const ReproOutcome &outcome);
-QJsonObject toJson(const SandboxRunResult &run, int tailLines = 40);
+QJsonObject toJson(const Result<SandboxRunResult> &ran, int tailLines = 40); // an error's run so far, and why
 QJsonObject toJson(const ReproSeriesSummary &summary);
 QJsonObject toJson(const ErrorSignature &signature);
 // {"stops": [{kind, title, where, evidence, addLabels, duplicateOf?, closeNotPlanned?}], "recentConfirmation"?}

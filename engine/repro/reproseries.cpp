@@ -41,17 +41,20 @@ void ReproSeries::startNext()
     auto *runner = new SandboxRunner(this);
     m_runner = runner;
     connect(runner, &SandboxRunner::output, this, &ReproSeries::output);
-    connect(runner, &SandboxRunner::finished, this, [this, runner, index](const SandboxRunResult &result) {
-        const ReproOutcome outcome = OutcomeClassifier::classifyExpecting(result, m_expected);
+    connect(runner, &SandboxRunner::finished, this, [this, runner, index](const Result<SandboxRunResult> &run) {
+        const ReproOutcome outcome = OutcomeClassifier::classifyExpecting(run, m_expected);
         m_outcomes << outcome;
-        Q_EMIT runFinished(index, outcome, result);
+        Q_EMIT runFinished(index, outcome, run);
         runner->deleteLater();
-        const bool stop = m_cancelled || outcome.kind == ReproOutcome::Kind::SandboxRefused ||
-                          outcome.kind == ReproOutcome::Kind::Cancelled;
-        if (!stop && m_outcomes.size() < m_total)
+        const ReproSeriesSummary summary = ReproSeriesAggregator::summarise(m_outcomes);
+        if (m_cancelled)
+            Q_EMIT finished({Error::cancelled(tr("The runs were cancelled.")), summary});
+        else if (!run)
+            Q_EMIT finished({run.failure(), summary});
+        else if (m_outcomes.size() < m_total)
             startNext();
         else
-            Q_EMIT finished(ReproSeriesAggregator::summarise(m_outcomes));
+            Q_EMIT finished(summary);
     });
     Q_EMIT runStarted(index, m_total);
     runner->start(m_request);

@@ -7,8 +7,10 @@
 #include <QObject>
 #include <QPointer>
 
-// Runs one repro N times (default 5), one sandbox after another, and classifies each run; a refusal or a
-// cancel ends the series early. Emits finished() exactly once.
+// Runs one repro N times (default 5), one sandbox after another, and classifies each run. Emits finished()
+// exactly once: the summary when the runs ran (or could not run here for unmet needs); a run the sandbox could
+// not start or refused ends the series early with that error (Failed, Refused), cancel() with Cancelled; either
+// way the runs so far, the stopped one as SandboxRefused or Cancelled, come as the error's partial().
 class ReproSeries final : public QObject
 {
     Q_OBJECT
@@ -25,8 +27,8 @@ public:
 Q_SIGNALS:
     void runStarted(int index, int total);
     void output(const QByteArray &chunk, OutputStream stream);
-    void runFinished(int index, const ReproOutcome &outcome, const SandboxRunResult &result);
-    void finished(const ReproSeriesSummary &summary);
+    void runFinished(int index, const ReproOutcome &outcome, const Result<SandboxRunResult> &run);
+    void finished(const Result<ReproSeriesSummary> &summary);
 
 private:
     void startNext();

@@ -43,7 +43,7 @@ bool isUnder(const QString &path, const QString &folder)
 int nextSandboxUid()
 {
     static std::atomic<int> counter{0};
-    return 200000 + int((getpid() % 4000) * 16 + (counter++ % 16));
+    return 200000 + ((getpid() % 4000) * 16) + (counter++ % 16);
 }
 
 QString limitsArgument(const char *name, qint64 value)
@@ -56,28 +56,13 @@ QString limitsArgument(const char *name, qint64 value)
 SandboxRunner::SandboxRunner(QObject *parent)
     : QObject(parent)
 {
-    m_timer.setSingleShot(true);
-    connect(&m_timer, &QTimer::timeout, this, [this] {
-        m_result.timedOut = true;
-        m_sampleTimer.stop();
-        // Runnable in most samples (state R, computing or waiting for a CPU): slow work, not a process stuck
-        // on a lock, a socket or a sleep. Load-independent, unlike CPU time on a busy machine.
-        for (auto it = m_runnableSamples.cbegin(); it != m_runnableSamples.cend(); ++it) {
-            if (m_samples >= 4 && it.value() * 2 >= m_samples)
-                m_result.busyAtTimeout = true;
-        }
-        qCInfo(lcRepro) << "sandbox timed out after" << m_request.limits.timeoutMs << "ms; killing it"
-                        << (m_result.busyAtTimeout ? "(still computing)" : "");
-        if (m_process)
-            m_process->kill(); // bwrap dies, its PID namespace and everything in it with it
-    });
     m_sampleTimer.setInterval(100);
     connect(&m_sampleTimer, &QTimer::timeout, this, &SandboxRunner::sampleStates);
 }
 
 void SandboxRunner::sampleStates()
 {
-    if (!m_process || m_process->processId() <= 0)
+    if (!m_job || m_job->processId() <= 0)
         return;
     // The sandbox's processes: bwrap's descendants, from /proc/PID/stat (pid, (comm), state, ppid).
     QMap<qint64, qint64> parentOf;
@@ -101,7 +86,7 @@ void SandboxRunner::sampleStates()
         stateOf.insert(pid, QChar::fromLatin1(fields.at(0).isEmpty() ? '?' : fields.at(0).at(0)));
         parentOf.insert(pid, fields.at(1).toLongLong());
     }
-    const qint64 root = m_process->processId();
+    const qint64 root = m_job->processId();
     ++m_samples;
     for (auto it = parentOf.cbegin(); it != parentOf.cend(); ++it) {
         qint64 p = it.value();
@@ -114,14 +99,9 @@ void SandboxRunner::sampleStates()
 
 SandboxRunner::~SandboxRunner()
 {
-    if (m_process) {
-        m_process->disconnect(this);
-        // Killed and reaped before the work dir is removed (and without QProcess's warning about it).
-        if (m_process->state() != QProcess::NotRunning) {
-            m_process->kill();
-            m_process->waitForFinished(1000);
-        }
-        delete m_process.data();
+    if (m_job) {
+        m_job->disconnect(this);
+        delete m_job.data(); // killed and reaped before the work dir is removed
     }
     closeStatusPipe();
 }
@@ -322,45 +302,83 @@ void SandboxRunner::start(const SandboxRequest &request)
 
     const QString bwrap = QStandardPaths::findExecutable(u"bwrap"_s);
     if (bwrap.isEmpty()) {
-        refuse(tr("bubblewrap (bwrap) is not installed; repros only run inside it."));
+        fail(Error::failed(tr("bubblewrap (bwrap) is not installed; repros only run inside it.")));
         return;
     }
     for (const QString &tool : {u"prlimit"_s, u"setpriv"_s}) {
         if (QStandardPaths::findExecutable(tool).isEmpty() && (tool == u"prlimit"_s || geteuid() == 0)) {
-            refuse(tr("%1 (util-linux) is missing; it sets the sandbox limits.").arg(tool));
+            fail(Error::failed(tr("%1 (util-linux) is missing; it sets the sandbox limits.").arg(tool)));
             return;
         }
     }
-    QByteArray code = request.scriptText.toUtf8();
-    if (!request.scriptPath.isEmpty()) {
-        QFile script(request.scriptPath);
-        if (!script.open(QIODevice::ReadOnly)) {
-            refuse(tr("Cannot read the repro %1: %2").arg(request.scriptPath, script.errorString()));
-            return;
-        }
+    const int uid = geteuid() == 0 ? nextSandboxUid() : int(getuid());
+    if (const Result<Done> ready = prepare(uid); !ready) {
+        fail(ready.failure());
+        return;
+    }
+    if (::pipe2(m_statusPipe, O_CLOEXEC) != 0) {
+        fail(Error::failed(tr("Cannot create the sandbox status pipe.")));
+        return;
+    }
+    m_result.command = QStringList{bwrap} + buildCommand(request, workDir(), m_statusPipe[1], uid);
+    qCDebug(lcRepro).noquote() << "sandbox:" << m_result.command.join(u' ');
+
+    ProcessSpec spec;
+    spec.program = bwrap;
+    spec.arguments = m_result.command.mid(1);
+    spec.timeoutMs = m_request.limits.timeoutMs; // bwrap dies, its PID namespace and everything in it with it
+    spec.retainBytes = std::max<qint64>(4096, m_request.limits.retainBytes);
+    spec.what = tr("bubblewrap");
+    const int statusWrite = m_statusPipe[1];
+    // bwrap reports {"child-pid": …} once the sandbox is up; that is how a refusal is told apart.
+    spec.childSetup = [statusWrite] { ::fcntl(statusWrite, F_SETFD, 0); };
+    auto *job = new ProcessJob(std::move(spec), this);
+    m_job = job;
+    connect(job, &ProcessJob::output, this, [this](const QByteArray &chunk, QProcess::ProcessChannel channel) {
+        Q_EMIT output(chunk, channel == QProcess::StandardError ? OutputStream::StdErr : OutputStream::StdOut);
+    });
+    connect(job, &ProcessJob::timingOut, this, &SandboxRunner::onTimingOut);
+    connect(job, &ProcessJob::finished, this, &SandboxRunner::onFinished);
+    connect(job, &ProcessJob::started, this, [this] {
+        ::close(m_statusPipe[1]);
+        m_statusPipe[1] = -1;
+        m_samples = 0;
+        m_runnableSamples.clear();
+        QTimer::singleShot(std::max(0, m_request.limits.timeoutMs - 1200), this, [this] {
+            if (!m_done && m_job)
+                m_sampleTimer.start();
+        });
+        Q_EMIT started();
+    });
+    job->start();
+}
+
+// The private work dir: the script, our helpers beside it, and the passwd and group files of the run's uid.
+Result<Done> SandboxRunner::prepare(int uid)
+{
+    QByteArray code = m_request.scriptText.toUtf8();
+    if (!m_request.scriptPath.isEmpty()) {
+        QFile script(m_request.scriptPath);
+        if (!script.open(QIODevice::ReadOnly))
+            return Error::failed(tr("Cannot read the repro %1: %2").arg(m_request.scriptPath, script.errorString()));
         code = script.readAll();
     }
-    const QString name = scriptNameOf(request);
-    if (name.contains(u'/') || name.startsWith(u'.')) {
-        refuse(tr("The script name %1 is not a plain file name.").arg(name));
-        return;
-    }
+    const QString name = scriptNameOf(m_request);
+    if (name.contains(u'/') || name.startsWith(u'.'))
+        return Error::failed(tr("The script name %1 is not a plain file name.").arg(name));
     m_dir.emplace(QDir::tempPath() + u"/triage-repro-XXXXXX"_s);
-    if (!m_dir->isValid() || !QDir(m_dir->path()).mkdir(u"work"_s)) {
-        refuse(tr("Cannot create the sandbox work dir: %1").arg(m_dir->errorString()));
-        return;
-    }
+    if (!m_dir->isValid() || !QDir(m_dir->path()).mkdir(u"work"_s))
+        return Error::failed(tr("Cannot create the sandbox work dir: %1").arg(m_dir->errorString()));
     // The run may be a different, unprivileged uid: the work dir is world-writable and sticky, and sits
     // in a 0700 parent nobody else on the host can enter.
     ::chmod(QFile::encodeName(workDir()).constData(), 01777);
+    const auto readable =
+        QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther;
     QFile copy(workDir() + u'/' + name);
-    if (!copy.open(QIODevice::WriteOnly) || copy.write(code) < 0) {
-        refuse(tr("Cannot copy the repro into the sandbox: %1").arg(copy.errorString()));
-        return;
-    }
+    if (!copy.open(QIODevice::WriteOnly) || copy.write(code) < 0)
+        return Error::failed(tr("Cannot copy the repro into the sandbox: %1").arg(copy.errorString()));
     copy.close();
-    copy.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
-                        QFileDevice::ReadOther);
+    copy.setPermissions(readable);
     // Our helpers beside it: the rank launcher, and the stack dump armed in every Python process.
     QDir(workDir()).mkdir(u".tc_site"_s);
     const QList<std::pair<QString, QString>> helpers = {
@@ -368,97 +386,51 @@ void SandboxRunner::start(const SandboxRequest &request)
         {u":/repro/sitecustomize.py"_s, u".tc_site/sitecustomize.py"_s}};
     for (const auto &[resource, target] : helpers) {
         QFile::remove(workDir() + u'/' + target);
-        if (!QFile::copy(resource, workDir() + u'/' + target)) {
-            refuse(tr("Cannot copy %1 into the sandbox.").arg(target));
-            return;
-        }
-        QFile(workDir() + u'/' + target)
-            .setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
-                            QFileDevice::ReadOther);
+        if (!QFile::copy(resource, workDir() + u'/' + target))
+            return Error::failed(tr("Cannot copy %1 into the sandbox.").arg(target));
+        QFile(workDir() + u'/' + target).setPermissions(readable);
     }
     ::chmod(QFile::encodeName(workDir() + u"/.tc_site"_s).constData(), 0755);
-
-    const int uid = geteuid() == 0 ? nextSandboxUid() : int(getuid());
-    if (!writeIdentity(uid)) {
-        refuse(tr("Cannot write the sandbox's passwd and group files."));
-        return;
-    }
-    if (::pipe2(m_statusPipe, O_CLOEXEC) != 0) {
-        refuse(tr("Cannot create the sandbox status pipe."));
-        return;
-    }
-    m_result.command = QStringList{bwrap} + buildCommand(request, workDir(), m_statusPipe[1], uid);
-    qCDebug(lcRepro).noquote() << "sandbox:" << m_result.command.join(u' ');
-
-    m_process = new QProcess(this);
-    m_process->setProgram(bwrap);
-    m_process->setArguments(m_result.command.mid(1));
-    m_process->setProcessChannelMode(QProcess::SeparateChannels);
-    m_process->setStandardInputFile(QProcess::nullDevice());
-    const int statusWrite = m_statusPipe[1];
-    m_process->setChildProcessModifier([statusWrite] {
-        // bwrap reports {"child-pid": …} once the sandbox is up; that is how a refusal is told apart.
-        ::fcntl(statusWrite, F_SETFD, 0);
-    });
-    connect(m_process, &QProcess::readyReadStandardOutput, this, [this] { onReadyRead(OutputStream::StdOut); });
-    connect(m_process, &QProcess::readyReadStandardError, this, [this] { onReadyRead(OutputStream::StdErr); });
-    connect(m_process, &QProcess::finished, this, &SandboxRunner::onFinished);
-    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart)
-            refuse(tr("bubblewrap could not start: %1").arg(m_process->errorString()));
-    });
-    connect(m_process, &QProcess::started, this, [this] {
-        ::close(m_statusPipe[1]);
-        m_statusPipe[1] = -1;
-        m_timer.start(m_request.limits.timeoutMs);
-        m_samples = 0;
-        m_runnableSamples.clear();
-        QTimer::singleShot(std::max(0, m_request.limits.timeoutMs - 1200), this, [this] {
-            if (!m_done && m_process)
-                m_sampleTimer.start();
-        });
-        Q_EMIT started();
-    });
-    m_process->start();
+    if (!writeIdentity(uid))
+        return Error::failed(tr("Cannot write the sandbox's passwd and group files."));
+    return Done{};
 }
 
 void SandboxRunner::cancel()
 {
     if (m_done)
         return;
-    m_result.cancelled = true;
-    if (m_process && m_process->state() != QProcess::NotRunning)
-        m_process->kill();
+    if (m_job && m_job->isRunning())
+        m_job->cancel(); // its finished() comes at once, with the output so far
     else
-        finish();
+        finish(Error::cancelled(tr("The run was cancelled.")));
 }
 
-void SandboxRunner::onReadyRead(OutputStream stream)
+void SandboxRunner::onTimingOut()
 {
-    if (!m_process)
-        return;
-    const bool isErr = stream == OutputStream::StdErr;
-    const QByteArray chunk = isErr ? m_process->readAllStandardError() : m_process->readAllStandardOutput();
-    if (chunk.isEmpty())
-        return;
-    QByteArray &tail = isErr ? m_result.stderrTail : m_result.stdoutTail;
-    (isErr ? m_result.stderrBytes : m_result.stdoutBytes) += chunk.size();
-    tail += chunk;
-    const qint64 cap = std::max<qint64>(4096, m_request.limits.retainBytes);
-    if (tail.size() > 2 * cap)
-        tail.remove(0, tail.size() - cap); // amortised: trim only once the buffer doubles
-    Q_EMIT output(chunk, stream);
-}
-
-void SandboxRunner::onFinished(int exitCode, QProcess::ExitStatus status)
-{
-    onReadyRead(OutputStream::StdOut);
-    onReadyRead(OutputStream::StdErr);
-    const qint64 cap = std::max<qint64>(4096, m_request.limits.retainBytes);
-    for (QByteArray *tail : {&m_result.stdoutTail, &m_result.stderrTail}) {
-        if (tail->size() > cap)
-            tail->remove(0, tail->size() - cap);
+    m_sampleTimer.stop();
+    // Runnable in most samples (state R, computing or waiting for a CPU): slow work, not a process stuck
+    // on a lock, a socket or a sleep. Load-independent, unlike CPU time on a busy machine.
+    for (auto it = m_runnableSamples.cbegin(); it != m_runnableSamples.cend(); ++it) {
+        if (m_samples >= 4 && it.value() * 2 >= m_samples)
+            m_result.busyAtTimeout = true;
     }
+    qCInfo(lcRepro) << "sandbox timed out after" << m_request.limits.timeoutMs << "ms; killing it"
+                    << (m_result.busyAtTimeout ? "(still computing)" : "");
+}
+
+void SandboxRunner::onFinished(const Result<ProcessOutcome> &ran)
+{
+    if (!ran.partial()) {
+        fail(ran.failure()); // bubblewrap could not start
+        return;
+    }
+    const ProcessOutcome &outcome = *ran.partial(); // a cancelled job's is the output so far
+    m_result.stdoutTail = outcome.standardOutput;
+    m_result.stderrTail = outcome.standardError;
+    m_result.stdoutBytes = outcome.standardOutputBytes;
+    m_result.stderrBytes = outcome.standardErrorBytes;
+    m_result.timedOut = outcome.timedOut;
 
     // bwrap's status: child-pid once the sandbox is up, then the exit code.
     QByteArray statusJson;
@@ -478,29 +450,39 @@ void SandboxRunner::onFinished(int exitCode, QProcess::ExitStatus status)
     closeStatusPipe();
     const bool sandboxUp = statusJson.contains("child-pid");
 
-    if (status == QProcess::CrashExit) {
+    if (outcome.crashed || ran.cancelled()) {
         // bwrap itself was killed: by our timeout or cancel, or from outside.
         m_result.exitCode = -1;
         m_result.signal = 9;
     } else {
-        m_result.exitCode = exitCode;
-        if (exitCode > 128 && exitCode < 128 + 65)
-            m_result.signal = exitCode - 128;
+        m_result.exitCode = outcome.exitCode;
+        if (outcome.exitCode > 128 && outcome.exitCode < 128 + 65)
+            m_result.signal = outcome.exitCode - 128;
     }
     const QString output = QString::fromUtf8(m_result.stdoutTail) + u'\n' + QString::fromUtf8(m_result.stderrTail);
     if (!m_request.launcher.isEmpty())
         m_result.rankExitCodes = RankLauncher::rankExitTexts(output);
     if (m_result.timedOut)
         m_result.hangReport = hangReportOf(output, scriptNameOf(m_request));
-    if (!sandboxUp && !m_result.timedOut && !m_result.cancelled) {
+    if (ran.cancelled()) {
+        finish(Error::cancelled(tr("The run was cancelled.")));
+        return;
+    }
+    if (!sandboxUp && !m_result.timedOut) {
         const QString why = QString::fromUtf8(m_result.stderrTail).trimmed();
-        m_result.refusal = why.isEmpty() ? tr("bubblewrap exited with %1 before starting the repro.").arg(exitCode)
-                                         : why.section(u'\n', -1);
-    } else if (exitCode != 0 && m_result.stdoutBytes == 0) {
-        // The wrapper inside (setpriv/prlimit) failing is a refusal too, not the repro's error.
-        const QString err = QString::fromUtf8(m_result.stderrTail).trimmed();
-        if (err.startsWith(u"setpriv:"_s) || err.startsWith(u"prlimit:"_s))
-            m_result.refusal = err.section(u'\n', 0, 0);
+        finish(Error::refused(why.isEmpty()
+                                  ? tr("bubblewrap exited with %1 before starting the repro.").arg(outcome.exitCode)
+                                  : why.section(u'\n', -1)));
+        return;
+    }
+    if (outcome.exitCode != 0 && m_result.stdoutBytes == 0) {
+        // The wrapper inside (setpriv/prlimit) failing is not the repro's error: the limits or the uid refused,
+        // or the interpreter is not there to start.
+        const QString err = QString::fromUtf8(m_result.stderrTail).trimmed().section(u'\n', 0, 0);
+        if (err.startsWith(u"setpriv:"_s) || err.startsWith(u"prlimit:"_s)) {
+            finish(err.contains(u"failed to execute"_s) ? Error::failed(err) : Error::refused(err));
+            return;
+        }
     }
     finish();
 }
@@ -571,13 +553,10 @@ QString SandboxRunner::hangReportOf(const QString &output, const QString &script
     return parts.join(u"; "_s);
 }
 
-void SandboxRunner::refuse(const QString &why)
+void SandboxRunner::fail(const Error &error)
 {
-    m_result.refusal = why;
-    if (m_process && m_process->state() != QProcess::NotRunning)
-        m_process->kill();
-    // Queued: a refusal found inside start() still reaches callers that connect right after it.
-    QMetaObject::invokeMethod(this, &SandboxRunner::finish, Qt::QueuedConnection);
+    // Queued: an error found inside start() still reaches callers that connect right after it.
+    QMetaObject::invokeMethod(this, [this, error] { finish(error); }, Qt::QueuedConnection);
 }
 
 void SandboxRunner::closeStatusPipe()
@@ -589,16 +568,19 @@ void SandboxRunner::closeStatusPipe()
     }
 }
 
-void SandboxRunner::finish()
+void SandboxRunner::finish(const std::optional<Error> &error)
 {
     if (m_done)
         return;
     m_done = true;
-    m_timer.stop();
     m_sampleTimer.stop();
     closeStatusPipe();
     m_result.durationMs = m_clock.isValid() ? m_clock.elapsed() : 0;
-    if (m_result.sandboxRefused())
-        qCWarning(lcRepro).noquote() << "sandbox refused:" << m_result.refusal;
-    Q_EMIT finished(m_result);
+    if (!error) {
+        Q_EMIT finished(m_result);
+        return;
+    }
+    if (error->kind != ErrorKind::Cancelled)
+        qCWarning(lcRepro).noquote() << "sandbox did not run the repro:" << error->message;
+    Q_EMIT finished({*error, m_result});
 }

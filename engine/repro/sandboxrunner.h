@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/processjob.h"
+#include "engine/core/result.h"
 #include "engine/repro/pythonenvironment.h"
 #include "engine/repro/ranklauncher.h"
 
@@ -10,7 +12,6 @@
 #include <QMetaType>
 #include <QObject>
 #include <QPointer>
-#include <QProcess>
 #include <QStringList>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -23,9 +24,9 @@ struct SandboxLimits
     qint64 memoryBytes = 4LL * 1024 * 1024 * 1024;
     int processes = 512;
     qint64 fileSizeBytes = 256LL * 1024 * 1024;
-    int cpuSeconds = 0;               // 0: derived from the timeout
-    int timeoutMs = 120 * 1000;       // wall clock; the whole process tree is killed when it passes
-    qint64 retainBytes = 1024 * 1024; // per stream: the tail kept for classification and display
+    int cpuSeconds = 0;                 // 0: derived from the timeout
+    int timeoutMs = 120 * 1000;         // wall clock; the whole process tree is killed when it passes
+    qint64 retainBytes = 1024LL * 1024; // per stream: the tail kept for classification and display
 };
 
 struct SandboxRequest
@@ -49,9 +50,9 @@ enum class OutputStream
     StdErr,
 };
 
+// How a run whose script ran ended: its exit, signal or timeout, and its output.
 struct SandboxRunResult
 {
-    QString refusal; // why the sandbox would not start; empty when it did
     int exitCode = -1;
     int signal = 0; // set when the repro was killed by a signal (exit 128+N inside the sandbox)
     bool timedOut = false;
@@ -59,7 +60,6 @@ struct SandboxRunResult
     QString hangReport;         // on a timeout: where it hung (the first rank to stop, the innermost frame)
     bool busyAtTimeout = false; // a process stayed runnable (computing) through the last second: slow, not stuck
     QStringList rankExitCodes;  // multi-rank runs: "rank 0: exit 0", "rank 1: exit 1"
-    bool cancelled = false;
     qint64 durationMs = 0;
     QByteArray stdoutTail; // the last SandboxLimits::retainBytes of each stream
     QByteArray stderrTail;
@@ -70,7 +70,6 @@ struct SandboxRunResult
     QString pythonVersion;
     QString torchVersion;
 
-    bool sandboxRefused() const { return !refusal.isEmpty(); }
     bool stdoutTruncated() const { return stdoutBytes > stdoutTail.size(); }
     bool stderrTruncated() const { return stderrBytes > stderrTail.size(); }
 };
@@ -78,7 +77,12 @@ struct SandboxRunResult
 // Runs one script once inside bubblewrap: no network, read-only system, the host's home and runtime
 // folders hidden, a private work dir (seen as /tmp) as the only writable place, its own PID namespace, and
 // it dies with us. Inside, a wrapper sets the limits (prlimit) and, when we run as root, drops to an
-// unprivileged uid (setpriv) so the process limit applies. Output streams as it comes.
+// unprivileged uid (setpriv) so the process limit applies. Output streams as it comes. The child is a ProcessJob.
+//
+// Ends with one finished(): a run whose script ran is a value, whatever it printed, its exit or a timeout. A
+// run that could not start (no bwrap, no interpreter, an unreadable script) is Failed; the sandbox refusing to
+// set up (bwrap, its limits or uid wrapper) is Refused; cancel() is Cancelled. Every error carries the run as
+// far as it got (its command, environment, the output so far) as partial().
 class SandboxRunner final : public QObject
 {
     Q_OBJECT
@@ -90,7 +94,7 @@ public:
 
     void start(const SandboxRequest &request);
     void cancel();
-    bool isRunning() const { return m_process != nullptr && !m_done; }
+    bool isRunning() const { return m_job != nullptr && !m_done; }
     QString workDir() const; // on the host, while the runner lives
 
     // The full command line for a request; `statusFd` is bwrap's --json-status-fd (-1: none). `uid` is the
@@ -110,13 +114,14 @@ public:
 Q_SIGNALS:
     void started();
     void output(const QByteArray &chunk, OutputStream stream);
-    void finished(const SandboxRunResult &result);
+    void finished(const Result<SandboxRunResult> &result);
 
 private:
-    void onReadyRead(OutputStream stream);
-    void onFinished(int exitCode, QProcess::ExitStatus status);
-    void refuse(const QString &why);
-    void finish();
+    Result<Done> prepare(int uid);
+    void onTimingOut();
+    void onFinished(const Result<ProcessOutcome> &ran);
+    void fail(const Error &error); // queued
+    void finish(const std::optional<Error> &error = std::nullopt);
     void closeStatusPipe();
     bool writeIdentity(int uid);
     void sampleStates();
@@ -124,8 +129,7 @@ private:
     SandboxRequest m_request;
     SandboxRunResult m_result;
     std::optional<QTemporaryDir> m_dir;
-    QPointer<QProcess> m_process;
-    QTimer m_timer;
+    QPointer<ProcessJob> m_job;
     QTimer m_sampleTimer; // in the last second before a timeout: is anything still computing?
     QMap<qint64, int> m_runnableSamples;
     int m_samples = 0;

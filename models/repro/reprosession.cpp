@@ -499,7 +499,7 @@ void ReproSession::run()
     m_runsDone = 0;
     m_runsTotal = m_runs;
     m_runDurationMs = 0;
-    m_lastRun = {};
+    m_lastRun = SandboxRunResult{};
     m_output->clear();
 
     auto *series = new ReproSeries(this);
@@ -510,17 +510,18 @@ void ReproSession::run()
         Q_EMIT runOutputStarted(index, total);
     });
     connect(series, &ReproSeries::runFinished, this,
-            [this](int index, const ReproOutcome &outcome, const SandboxRunResult &result) {
+            [this](int index, const ReproOutcome &outcome, const Result<SandboxRunResult> &run) {
                 m_output->finish();
                 m_runsDone = index + 1;
-                m_runDurationMs += result.durationMs;
-                m_lastRun = result;
+                if (const SandboxRunResult *ran = run.partial())
+                    m_runDurationMs += ran->durationMs;
+                m_lastRun = run;
                 Q_EMIT runProgressed(index, m_runsTotal, outcome);
             });
-    connect(series, &ReproSeries::finished, this, [this, series](const ReproSeriesSummary &summary) {
+    connect(series, &ReproSeries::finished, this, [this, series](const Result<ReproSeriesSummary> &ended) {
         series->deleteLater();
         m_series = nullptr;
-        onSeriesFinished(summary);
+        onSeriesFinished(ended);
     });
     Q_EMIT runStarted({env, runExpectation, s.expected, variant, !request.extraEnvironment.isEmpty(),
                        request.scriptText != c.code && !variant});
@@ -560,25 +561,28 @@ QJsonObject ReproSession::resultOf(const ReproSeriesSummary &summary) const
     return result;
 }
 
-void ReproSession::onSeriesFinished(const ReproSeriesSummary &summary)
+void ReproSession::onSeriesFinished(const Result<ReproSeriesSummary> &ended)
 {
+    static const ReproSeriesSummary noRuns;
+    // Stopped early (refused, cancelled): the runs so far.
+    const ReproSeriesSummary &summary = ended.partial() ? *ended.partial() : noRuns;
     m_output->finish();
     ReproRunRecord record = m_pending;
     record.outcome = summary.runs.isEmpty() ? ReproOutcome::Kind::Cancelled : summary.overall.kind;
     record.runs = int(summary.runs.size());
     record.reproducedRuns = summary.reproducedRuns;
     record.detail = summary.overall.detail;
-    if (m_lastRun.sandboxRefused() && record.detail.isEmpty())
-        record.detail = m_lastRun.refusal;
+    if (!m_lastRun && !m_lastRun.cancelled() && record.detail.isEmpty())
+        record.detail = m_lastRun.error();
     if (!summary.overall.torchVersion.isEmpty())
         record.torchVersion = summary.overall.torchVersion;
     record.finishedAt = QDateTime::currentDateTimeUtc();
     record.result = resultOf(summary);
-    if (m_lastRun.timedOut) {
+    if (const SandboxRunResult *last = m_lastRun.partial(); last && last->timedOut) {
         SandboxRequest ran;
         if (const ReproCandidate *c = candidate())
             ran.scriptName = c->scriptName;
-        m_hangLines = SandboxRunner::hangLinesOf(QString::fromUtf8(m_lastRun.stdoutTail + '\n' + m_lastRun.stderrTail),
+        m_hangLines = SandboxRunner::hangLinesOf(QString::fromUtf8(last->stdoutTail + '\n' + last->stderrTail),
                                                  SandboxRunner::scriptNameOf(ran));
     }
     const int rows = m_output->rowCount();
@@ -588,7 +592,7 @@ void ReproSession::onSeriesFinished(const ReproSeriesSummary &summary)
     record.outputTail = m_output->textOfRows(tail);
 
     ReproRunEnd end;
-    end.cancelled = record.outcome == ReproOutcome::Kind::Cancelled ||
+    end.cancelled = ended.cancelled() || record.outcome == ReproOutcome::Kind::Cancelled ||
                     std::any_of(summary.runs.cbegin(), summary.runs.cend(),
                                 [](const ReproOutcome &o) { return o.kind == ReproOutcome::Kind::Cancelled; });
     end.sameIssue = m_issue && m_issue->number == m_runNumber;

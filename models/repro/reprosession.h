@@ -185,7 +185,7 @@ private:
     void startScan();
     void startNeedsProbe();
     void onExtracted(const ReproExtraction &extraction, bool sameIssue);
-    void onSeriesFinished(const ReproSeriesSummary &summary);
+    void onSeriesFinished(const Result<ReproSeriesSummary> &ended);
     QJsonObject consentRecord() const;
     QJsonObject resultOf(const ReproSeriesSummary &summary) const;
 
@@ -228,7 +228,7 @@ private:
     int m_runNumber = 0; // the issue the run in progress is for
     ReproRunRecord m_pending;
     qint64 m_runDurationMs = 0;
-    SandboxRunResult m_lastRun;
+    Result<SandboxRunResult> m_lastRun = SandboxRunResult{};
     int m_runsDone = 0;
     int m_runsTotal = 0;
     ReproOutputModel *m_output;

@@ -126,7 +126,12 @@ SandboxRunResult runScript(const PythonEnvironment &env, const QString &code, co
         adjust(request);
     SandboxRunner runner;
     SandboxRunResult result;
-    QObject::connect(&runner, &SandboxRunner::finished, &runner, [&](const SandboxRunResult &r) { result = r; });
+    QObject::connect(&runner, &SandboxRunner::finished, &runner, [&](const Result<SandboxRunResult> &r) {
+        if (!r)
+            out << u"  (the sandbox did not run it: %1)\n"_s.arg(r.error());
+        if (r.partial())
+            result = *r.partial();
+    });
     runner.start(request);
     await(&runner, &SandboxRunner::finished);
     return result;
@@ -311,7 +316,12 @@ void benchStall(const PythonEnvironment &env)
     clock.start();
     ticker.start();
     SandboxRunResult result;
-    QObject::connect(&runner, &SandboxRunner::finished, &runner, [&](const SandboxRunResult &r) { result = r; });
+    QObject::connect(&runner, &SandboxRunner::finished, &runner, [&](const Result<SandboxRunResult> &r) {
+        if (!r)
+            out << u"  (the sandbox did not run it: %1)\n"_s.arg(r.error());
+        if (r.partial())
+            result = *r.partial();
+    });
     runner.start(request);
     await(&runner, &SandboxRunner::finished);
     ticker.stop();

@@ -76,8 +76,8 @@ void tst_ProcessJob::ends_data()
     QTest::addColumn<QByteArray>("err");
     QTest::addColumn<qint64>("outBytes");
 
-    QTest::newRow("success") << u"printf hello"_s << QByteArray() << qint64(-1) << 0 << false << "hello"_ba << ""_ba
-                             << qint64(5);
+    QTest::newRow("success") << u"printf hello"_s << QByteArray() << qint64(-1) << 0 << false << "hello"_ba
+                             << ""_ba << qint64(5);
     QTest::newRow("exit code") << u"echo bad >&2; exit 3"_s << QByteArray() << qint64(-1) << 3 << false << ""_ba
                                << "bad\n"_ba << qint64(0);
     QTest::newRow("killed by a signal") << u"kill -KILL $$"_s << QByteArray() << qint64(-1) << 9 << true << ""_ba
@@ -144,12 +144,21 @@ void tst_ProcessJob::groupIsKilled()
     QFETCH(bool, timedOut);
 
     ProcessJob job(shell(script, timeoutMs));
+    // timingOut() comes once, before the kill: the program can still be looked at.
+    int timingOut = 0;
+    bool runningAtTimeout = false;
+    connect(&job, &ProcessJob::timingOut, this, [&] {
+        ++timingOut;
+        runningAtTimeout = job.isRunning() && alive(job.processId());
+    });
     const Result<ProcessOutcome> outcome = run(job);
     QVERIFY2(outcome, qPrintable(outcome.error()));
     QCOMPARE(outcome->timedOut, timedOut);
+    QCOMPARE(timingOut, timedOut ? 1 : 0);
+    QCOMPARE(runningAtTimeout, timedOut);
     QCOMPARE(outcome->succeeded(), !timedOut);
     if (timedOut)
-        QVERIFY(outcome->durationMs >= timeoutMs);
+        QVERIFY2(outcome->durationMs >= timeoutMs, qPrintable(QString::number(outcome->durationMs)));
     const qint64 grandchild = outcome->standardOutput.trimmed().toLongLong();
     QVERIFY2(grandchild > 0, outcome->standardOutput.constData());
     QTRY_VERIFY_WITH_TIMEOUT(!alive(grandchild), 5000);
@@ -176,6 +185,11 @@ void tst_ProcessJob::cancel()
     QVERIFY(outcome.cancelled());
     QVERIFY(!job.isRunning());
     QVERIFY(outcome.error().contains(u"the test shell"_s));
+    // The work so far comes with the error: what it printed before the cancel.
+    QVERIFY(outcome.partial());
+    QCOMPARE(outcome.partial()->standardOutput, out);
+    QCOMPARE(outcome.partial()->standardOutputBytes, out.size());
+    QVERIFY(!outcome.partial()->timedOut);
     QTRY_VERIFY_WITH_TIMEOUT(!alive(grandchild), 5000);
     QTest::qWait(300);
     QCOMPARE(finished.size(), 1); // nothing more when QProcess reaps the shell

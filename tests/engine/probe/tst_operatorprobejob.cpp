@@ -144,7 +144,6 @@ void tst_OperatorProbeJob::cancelStopsTheRanks()
     QCOMPARE(result->errorKind(), ErrorKind::Cancelled);
     QVERIFY(result->partial()); // the combinations probed before the cancel
     const OperatorProbeOutcome outcome = *result->partial();
-    QVERIFY(outcome.run.cancelled);
     QVERIFY(outcome.report.combinationCount() >= 1);
     QVERIFY(!outcome.report.find(u"aten.mm.default"_s));
     QVERIFY(!job.isRunning());

@@ -3,6 +3,7 @@
 #include "engine/repro/outcomeclassifier.h"
 #include "engine/repro/pythonenvironment.h"
 #include "engine/repro/sandboxrunner.h"
+#include "tests/support/resultspy.h"
 #include "tests/support/testdata.h"
 #include "tests/support/testvenv.h"
 
@@ -81,11 +82,11 @@ QList<ReproOutcome> tst_ReproMinimizer::rerun(const QString &source, const Error
         SandboxRequest r = base();
         r.scriptText = source;
         SandboxRunner runner;
-        QSignalSpy finished(&runner, &SandboxRunner::finished);
+        ResultSpy<SandboxRunResult> finished(&runner, &SandboxRunner::finished);
         runner.start(r);
         if (!finished.wait(60000))
             break;
-        out << OutcomeClassifier::classify(finished.first().first().value<SandboxRunResult>(), expected);
+        out << OutcomeClassifier::classify(finished.first(), expected);
     }
     return out;
 }

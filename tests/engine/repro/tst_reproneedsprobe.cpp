@@ -2,6 +2,7 @@
 #include "engine/repro/outcomeclassifier.h"
 #include "engine/repro/reproneedsprobe.h"
 #include "engine/repro/sandboxrunner.h"
+#include "tests/support/resultspy.h"
 #include "tests/support/testdata.h"
 #include "tests/support/testvenv.h"
 
@@ -71,11 +72,13 @@ SandboxRunResult tst_ReproNeedsProbe::run(const QString &code, const QString &na
     r.environment = m_python;
     r.limits.timeoutMs = 180000;
     SandboxRunner runner;
-    QSignalSpy finished(&runner, &SandboxRunner::finished);
+    ResultSpy<SandboxRunResult> finished(&runner, &SandboxRunner::finished);
     runner.start(r);
     if (!finished.wait(240000))
         qFatal("sandbox run did not finish");
-    return finished.first().first().value<SandboxRunResult>();
+    if (!finished.first())
+        qFatal("the sandbox did not run it: %s", qPrintable(finished.first().error()));
+    return *finished.first();
 }
 
 void tst_ReproNeedsProbe::findsNeeds_data()

@@ -3,6 +3,7 @@
 #include "engine/repro/pythonenvironment.h"
 #include "engine/repro/reproseries.h"
 #include "engine/repro/sandboxrunner.h"
+#include "tests/support/resultspy.h"
 #include "tests/support/runningprocesses.h"
 #include "tests/support/testdata.h"
 #include "tests/support/testvenv.h"
@@ -45,11 +46,15 @@ private Q_SLOTS:
     void streamsFiftyMegabytes();
     void refusesWhatCannotRun_data();
     void refusesWhatCannotRun();
+    void cancelKeepsTheOutputSoFar();
+    void cancelEndsTheSeries();
     void runsInConfiguredVirtualenv();
     void parsesCondaEnvList();
 
 private:
     SandboxRequest request(const QString &script) const;
+    static Result<SandboxRunResult> attempt(const SandboxRequest &request, int waitMs = 90000);
+    // A run expected to run: its value (an error's run so far, with a warning, when it did not).
     static SandboxRunResult run(const SandboxRequest &request, int waitMs = 90000);
 
     PythonEnvironment m_python;
@@ -75,14 +80,25 @@ SandboxRequest tst_SandboxRunner::request(const QString &script) const
     return r;
 }
 
-SandboxRunResult tst_SandboxRunner::run(const SandboxRequest &request, int waitMs)
+Result<SandboxRunResult> tst_SandboxRunner::attempt(const SandboxRequest &request, int waitMs)
 {
     SandboxRunner runner;
-    QSignalSpy finished(&runner, &SandboxRunner::finished);
+    ResultSpy<SandboxRunResult> finished(&runner, &SandboxRunner::finished);
     runner.start(request);
     if (!finished.wait(waitMs))
         qFatal("sandbox run did not finish");
-    return finished.first().first().value<SandboxRunResult>();
+    QTest::qWait(50); // a second finished() would come now
+    if (finished.size() != 1)
+        qFatal("finished() more than once");
+    return finished.first();
+}
+
+SandboxRunResult tst_SandboxRunner::run(const SandboxRequest &request, int waitMs)
+{
+    const Result<SandboxRunResult> result = attempt(request, waitMs);
+    if (!result)
+        qWarning("the sandbox did not run it: %s", qPrintable(result.error()));
+    return result.partial() ? *result.partial() : SandboxRunResult{};
 }
 
 void tst_SandboxRunner::buildsContainedCommand()
@@ -120,8 +136,9 @@ void tst_SandboxRunner::buildsContainedCommand()
 
 void tst_SandboxRunner::reproducesDistinctError()
 {
-    const SandboxRunResult result = run(request(u"distinct_error.py"_s));
-    QVERIFY2(!result.sandboxRefused(), qPrintable(result.refusal));
+    const Result<SandboxRunResult> ran = attempt(request(u"distinct_error.py"_s));
+    QVERIFY2(ran, qPrintable(ran.error()));
+    const SandboxRunResult &result = *ran;
     QCOMPARE(result.exitCode, 1);
     const auto expected = ErrorSignature::parse(u"RuntimeError: frobnicate kernel expected 4 columns"_s);
     const ReproOutcome outcome = OutcomeClassifier::classify(result, expected);
@@ -182,11 +199,12 @@ void tst_SandboxRunner::gatesFlakinessOverRuns()
 {
     ReproSeries series;
     QSignalSpy perRun(&series, &ReproSeries::runFinished);
-    QSignalSpy finished(&series, &ReproSeries::finished);
+    ResultSpy<ReproSeriesSummary> finished(&series, &ReproSeries::finished);
     series.start(request(u"flaky.py"_s), ErrorSignature::parse(u"AssertionError: flaky mismatch"_s), 12);
     QVERIFY(finished.wait(60000));
     QCOMPARE(perRun.size(), 12);
-    const auto summary = finished.first().first().value<ReproSeriesSummary>();
+    QVERIFY2(finished.first(), qPrintable(finished.first().error()));
+    const ReproSeriesSummary &summary = *finished.first();
     QCOMPARE(summary.runs.size(), 12);
     int same = 0;
     for (const ReproOutcome &o : summary.runs) {
@@ -386,10 +404,11 @@ void tst_SandboxRunner::streamsFiftyMegabytes()
         (stream == OutputStream::StdOut ? streamedOut : streamedErr) += chunk.size();
         ++chunks;
     });
-    QSignalSpy finished(&runner, &SandboxRunner::finished);
+    ResultSpy<SandboxRunResult> finished(&runner, &SandboxRunner::finished);
     runner.start(r);
     QVERIFY(finished.wait(90000));
-    const auto result = finished.first().first().value<SandboxRunResult>();
+    QVERIFY2(finished.first(), qPrintable(finished.first().error()));
+    const SandboxRunResult &result = *finished.first();
     QCOMPARE(streamedOut, qint64(50'000'000));
     QCOMPARE(result.stdoutBytes, streamedOut);
     QCOMPARE(result.stderrBytes, streamedErr);
@@ -406,20 +425,77 @@ void tst_SandboxRunner::refusesWhatCannotRun_data()
 {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("interpreter");
-    QTest::addRow("missing script") << u"no_such_repro.py"_s << QString();
-    QTest::addRow("missing interpreter") << u"passes.py"_s << u"/nonexistent/bin/python3"_s;
+    QTest::addColumn<ErrorKind>("kind");
+    // Neither is the sandbox saying no: the run could not start.
+    QTest::addRow("missing script") << u"no_such_repro.py"_s << QString() << ErrorKind::Failed;
+    QTest::addRow("missing interpreter") << u"passes.py"_s << u"/nonexistent/bin/python3"_s << ErrorKind::Failed;
 }
 
 void tst_SandboxRunner::refusesWhatCannotRun()
 {
     QFETCH(QString, script);
     QFETCH(QString, interpreter);
+    QFETCH(ErrorKind, kind);
     SandboxRequest r = request(script);
     if (!interpreter.isEmpty())
         r.environment.interpreter = interpreter;
-    const SandboxRunResult result = run(r);
-    QVERIFY(result.sandboxRefused());
-    QCOMPARE(OutcomeClassifier::classify(result, {}).kind, ReproOutcome::Kind::SandboxRefused);
+    const Result<SandboxRunResult> result = attempt(r);
+    QVERIFY(!result);
+    QVERIFY(!result.error().isEmpty());
+    QVERIFY2(result.errorKind() == kind, qPrintable(result.error()));
+    QVERIFY(result.partial()); // the run as far as it got
+    QCOMPARE(result.partial()->environmentName, m_python.name);
+    const ReproOutcome outcome = OutcomeClassifier::classify(result, {});
+    QCOMPARE(outcome.kind, ReproOutcome::Kind::SandboxRefused);
+    QCOMPARE(outcome.detail, result.error());
+}
+
+void tst_SandboxRunner::cancelKeepsTheOutputSoFar()
+{
+    SandboxRunner runner;
+    QByteArray streamed;
+    connect(&runner, &SandboxRunner::output, this, [&](const QByteArray &chunk) { streamed += chunk; });
+    ResultSpy<SandboxRunResult> finished(&runner, &SandboxRunner::finished);
+    runner.start(request(u"infinite_loop.py"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(streamed.contains("spinning"), 30000);
+    QVERIFY(runner.isRunning());
+    runner.cancel();
+    runner.cancel(); // twice is once
+    QVERIFY(finished.wait());
+    QTest::qWait(300);
+    QCOMPARE(finished.size(), 1);
+    const Result<SandboxRunResult> &result = finished.first();
+    QVERIFY(result.cancelled());
+    QCOMPARE(result.errorKind(), ErrorKind::Cancelled);
+    QVERIFY(!runner.isRunning());
+    QVERIFY(result.partial());
+    QVERIFY(QString::fromUtf8(result.partial()->stdoutTail).contains(u"spinning"_s));
+    QVERIFY(!result.partial()->timedOut);
+    QCOMPARE(OutcomeClassifier::classify(result, {}).kind, ReproOutcome::Kind::Cancelled);
+    QTRY_VERIFY_WITH_TIMEOUT(!RunningProcesses::any("/tmp/infinite_loop.py"), 5000);
+}
+
+void tst_SandboxRunner::cancelEndsTheSeries()
+{
+    // The first run ends by itself, the second is cancelled while it spins: the runs so far come with the error.
+    ReproSeries series;
+    QSignalSpy started(&series, &ReproSeries::runStarted);
+    QByteArray streamed;
+    connect(&series, &ReproSeries::output, this, [&](const QByteArray &chunk) { streamed += chunk; });
+    ResultSpy<ReproSeriesSummary> finished(&series, &ReproSeries::finished);
+    SandboxRequest r = request(u"infinite_loop.py"_s);
+    r.limits.timeoutMs = 1500;
+    series.start(r, ErrorSignature{}, 3);
+    QTRY_VERIFY_WITH_TIMEOUT(started.size() == 2 && streamed.count("spinning") == 2, 60000);
+    series.cancel();
+    QVERIFY(finished.wait(30000));
+    const Result<ReproSeriesSummary> &result = finished.first();
+    QCOMPARE(result.errorKind(), ErrorKind::Cancelled);
+    QVERIFY(result.partial());
+    QCOMPARE(result.partial()->runs.size(), 2);
+    QCOMPARE(result.partial()->runs.at(0).kind, ReproOutcome::Kind::TimedOut);
+    QCOMPARE(result.partial()->runs.at(1).kind, ReproOutcome::Kind::Cancelled);
+    QCOMPARE(started.size(), 2);
 }
 
 void tst_SandboxRunner::runsInConfiguredVirtualenv()

@@ -6,6 +6,7 @@
 #include "engine/repro/reproseries.h"
 #include "models/outbox/reportoutbox.h"
 #include "tests/support/githubtestserver.h"
+#include "tests/support/resultspy.h"
 #include "tests/support/testdata.h"
 #include "tests/support/testvenv.h"
 #include "views/common/apppalette.h"
@@ -440,10 +441,11 @@ void tst_ReproReductionPanel::reportGoesToOutbox()
 
     // A real series, recorded as the repro panel records it.
     ReproSeries series;
-    QSignalSpy ran(&series, &ReproSeries::finished);
+    ResultSpy<ReproSeriesSummary> ran(&series, &ReproSeries::finished);
     series.start(request(script), ErrorSignature::parse(expect), 2);
     QVERIFY(ran.wait(60000));
-    const ReproSeriesSummary summary = ran.first().first().value<ReproSeriesSummary>();
+    QVERIFY2(ran.first(), qPrintable(ran.first().error()));
+    const ReproSeriesSummary summary = *ran.first();
     ReproRunRecord record;
     record.repository = Repo;
     record.number = issue.number;
@@ -491,11 +493,11 @@ void tst_ReproReductionPanel::reportGoesToOutbox()
 ReproRunRecord tst_ReproReductionPanel::recordOf(const Issue &issue, const QString &script, const QString &expect)
 {
     ReproSeries series;
-    QSignalSpy ran(&series, &ReproSeries::finished);
+    ResultSpy<ReproSeriesSummary> ran(&series, &ReproSeries::finished);
     series.start(request(script), ErrorSignature::parse(expect), 1);
-    if (!ran.wait(60000))
+    if (!ran.wait(60000) || !ran.first())
         return {};
-    const ReproSeriesSummary summary = ran.first().first().value<ReproSeriesSummary>();
+    const ReproSeriesSummary summary = *ran.first();
     ReproRunRecord record;
     record.repository = Repo;
     record.number = issue.number;
