@@ -92,8 +92,9 @@ QJsonObject toJson(const BisectProbe &p)
             {u"durationMs"_s, p.durationMs}};
 }
 
-QJsonObject toJson(const BisectResult &r)
+QJsonObject toJson(const Result<BisectResult> &result)
 {
+    const BisectResult &r = *result.partial(); // a cancelled bisection hands what it knows
     QJsonArray boundaries;
     for (const BisectBoundary &b : r.boundaries)
         boundaries << QJsonObject{{u"from"_s, b.fromVersion},
@@ -104,9 +105,11 @@ QJsonObject toJson(const BisectResult &r)
     QJsonArray probes;
     for (const BisectProbe &p : r.probes)
         probes << toJson(p);
-    QJsonObject out{{u"package"_s, r.package},     {u"summary"_s, r.summary()},   {u"boundaries"_s, boundaries},
-                    {u"rounds"_s, r.rounds},       {u"runs"_s, r.runs},           {u"concurrency"_s, r.concurrency},
-                    {u"elapsedMs"_s, r.elapsedMs}, {u"cancelled"_s, r.cancelled}, {u"probes"_s, probes}};
+    QJsonObject out{{u"package"_s, r.package},     {u"summary"_s, r.summary()},
+                    {u"boundaries"_s, boundaries}, {u"rounds"_s, r.rounds},
+                    {u"runs"_s, r.runs},           {u"concurrency"_s, r.concurrency},
+                    {u"elapsedMs"_s, r.elapsedMs}, {u"cancelled"_s, result.cancelled()},
+                    {u"probes"_s, probes}};
     if (const BisectBoundary *fix = r.fix()) {
         out.insert(u"firstGood"_s, fix->toVersion);
         out.insert(u"lastBad"_s, fix->fromVersion);
@@ -115,13 +118,14 @@ QJsonObject toJson(const BisectResult &r)
         out.insert(u"firstBad"_s, regression->toVersion);
         out.insert(u"lastGood"_s, regression->fromVersion);
     }
-    if (!r.ok())
-        out.insert(u"error"_s, r.error);
+    if (!result && !result.cancelled())
+        out.insert(u"error"_s, result.error());
     return out;
 }
 
-QJsonObject toJson(const MinimizeResult &r)
+QJsonObject toJson(const Result<MinimizeResult> &result)
 {
+    const MinimizeResult &r = *result.partial(); // the minimizer always hands its work so far
     QJsonObject out{{u"signature"_s, r.signatureText()},
                     {u"flaky"_s, r.flaky},
                     {u"baseline"_s, r.baselineRatio},
@@ -135,13 +139,13 @@ QJsonObject toJson(const MinimizeResult &r)
                     {u"rounds"_s, r.rounds},
                     {u"stepTimeoutMs"_s, r.stepTimeoutMs},
                     {u"elapsedMs"_s, r.elapsedMs},
-                    {u"cancelled"_s, r.cancelled},
+                    {u"cancelled"_s, result.cancelled()},
                     {u"steps"_s, QJsonArray::fromStringList(r.steps)},
                     {u"conditions"_s, QJsonArray::fromStringList(r.conditions)},
                     {u"minimized"_s, r.minimized},
                     {u"diff"_s, r.diff}};
-    if (!r.ok())
-        out.insert(u"error"_s, r.error);
+    if (!result && !result.cancelled())
+        out.insert(u"error"_s, result.error());
     return out;
 }
 
@@ -227,13 +231,13 @@ int bisect(const QStringList &arguments)
         progress(
             u"   %1 (%2): %3 — %4"_s.arg(p.version, p.environment.name, BisectProbe::stateName(p.state), p.reason));
     });
-    const std::optional<BisectResult> result =
+    const std::optional<Result<BisectResult>> result =
         waitFor(bisector, &ReproBisector::finished, [&] { bisector.start(base, usable, options); });
     if (!result)
         return fail(tr("the bisection did not finish"));
     merge(out, toJson(*result));
     print(out);
-    return result->ok() ? 0 : ExitRefused;
+    return *result || result->cancelled() ? 0 : ExitRefused;
 }
 
 int minimize(const QStringList &arguments)
@@ -311,20 +315,22 @@ int minimize(const QStringList &arguments)
                      [](const QString &, int lines, const QString &step) {
                          progress(u"   kept: %1 → %2 lines"_s.arg(step).arg(lines));
                      });
-    const std::optional<MinimizeResult> result =
+    const std::optional<Result<MinimizeResult>> result =
         waitFor(minimizer, &ReproMinimizer::finished, [&] { minimizer.start(code, base, options); });
     if (!result)
         return fail(tr("the minimization did not finish"));
     merge(out, toJson(*result));
     out.insert(u"environment"_s, ReproJson::toJson(*env));
-    if (!outPath.isEmpty() && result->ok()) {
+    const bool minimized = *result || result->cancelled(); // a cancelled minimization keeps its best so far
+    if (!outPath.isEmpty() && minimized) {
         QFile target(outPath);
-        if (!target.open(QIODevice::WriteOnly | QIODevice::Truncate) || target.write(result->minimized.toUtf8()) < 0)
+        if (!target.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+            target.write(result->partial()->minimized.toUtf8()) < 0)
             return fail(tr("cannot write %1: %2").arg(outPath, target.errorString()));
         out.insert(u"out"_s, outPath);
     }
     print(out);
-    return result->ok() ? 0 : ExitNothingToMinimize;
+    return minimized ? 0 : ExitNothingToMinimize;
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include <QVersionNumber>
 
 #include <algorithm>
+#include <ranges>
 
 using namespace Qt::StringLiterals;
 
@@ -42,26 +43,24 @@ QString BisectProbe::stateName(State state)
 
 const BisectBoundary *BisectResult::fix() const
 {
-    for (auto it = boundaries.crbegin(); it != boundaries.crend(); ++it) {
-        if (it->fixed)
-            return &*it;
+    for (const BisectBoundary &b : std::views::reverse(boundaries)) {
+        if (b.fixed)
+            return &b;
     }
     return nullptr;
 }
 
 const BisectBoundary *BisectResult::regression() const
 {
-    for (auto it = boundaries.crbegin(); it != boundaries.crend(); ++it) {
-        if (!it->fixed)
-            return &*it;
+    for (const BisectBoundary &b : std::views::reverse(boundaries)) {
+        if (!b.fixed)
+            return &b;
     }
     return nullptr;
 }
 
 QString BisectResult::summary() const
 {
-    if (!ok())
-        return error;
     QStringList parts;
     for (const BisectBoundary &b : boundaries) {
         const QString skipped =
@@ -116,7 +115,6 @@ void ReproBisector::cancel()
     if (m_done)
         return;
     m_cancelled = true;
-    m_result.cancelled = true;
     m_queue.clear();
     for (const QPointer<ReproSeries> &series : std::as_const(m_series)) {
         if (series)
@@ -351,17 +349,19 @@ void ReproBisector::onProbeDone(int index, const ReproSeriesSummary &summary, qi
     probe.ratio = summary.ratio();
     probe.durationMs = durationMs;
     probe.reason = o.detail;
-    if (summary.reproducedRuns > 0)
+    const bool cannotRun = isImportFailure(o.observed) && !isImportFailure(m_options.expected);
+    // No reported error to compare with: any failure counts.
+    const bool anyFailure = o.kind == ReproOutcome::Kind::Failed && m_options.expected.isEmpty() && !cannotRun;
+    if (summary.reproducedRuns > 0 || anyFailure) {
         probe.state = State::Reproduces;
-    else if (o.kind == ReproOutcome::Kind::Passed)
+    } else if (o.kind == ReproOutcome::Kind::Passed) {
         probe.state = State::Passes;
-    else if (isImportFailure(o.observed) && !isImportFailure(m_options.expected)) {
-        probe.state = State::Skipped; // `git bisect run`'s exit 125
-        probe.reason = u"cannot run here: %1"_s.arg(o.observed.toString().left(200));
-    } else if (o.kind == ReproOutcome::Kind::Failed && m_options.expected.isEmpty())
-        probe.state = State::Reproduces; // no reported error to compare with: any failure counts
-    else
-        probe.state = State::Skipped; // another error, a timeout or a refusal tells us nothing either way
+    } else {
+        // Another error, a timeout or a refusal tells us nothing either way.
+        probe.state = State::Skipped;
+        if (cannotRun) // `git bisect run`'s exit 125
+            probe.reason = u"cannot run here: %1"_s.arg(o.observed.toString().left(200));
+    }
     if (o.kind == ReproOutcome::Kind::Cancelled)
         probe.state = State::Unknown;
     Q_EMIT probeFinished(probe);
@@ -378,14 +378,16 @@ void ReproBisector::onProbeDone(int index, const ReproSeriesSummary &summary, qi
         nextRound();
 }
 
-void ReproBisector::finish(const QString &error)
+void ReproBisector::finish()
 {
     if (m_done)
         return;
     m_done = true;
-    m_result.error = error;
     m_result.probes = m_probes;
     m_result.boundaries = boundaries(m_probes);
     m_result.elapsedMs = m_clock.elapsed();
-    Q_EMIT finished(m_result);
+    if (m_cancelled)
+        Q_EMIT finished(Result<BisectResult>(Error::cancelled(u"The bisection was cancelled."_s), m_result));
+    else
+        Q_EMIT finished(m_result);
 }

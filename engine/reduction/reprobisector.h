@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/core/processjob.h"
+#include "engine/core/result.h"
 #include "engine/repro/errorsignature.h"
 #include "engine/repro/outcomeclassifier.h"
 #include "engine/repro/pythonenvironment.h"
@@ -61,10 +62,7 @@ struct BisectResult
     int runs = 0;
     int concurrency = 1;
     qint64 elapsedMs = 0;
-    bool cancelled = false;
-    QString error;
 
-    bool ok() const { return error.isEmpty(); }
     // The newest fix and the newest regression, when found.
     const BisectBoundary *fix() const;
     const BisectBoundary *regression() const;
@@ -85,7 +83,9 @@ struct BisectorOptions
 // changes. Each round probes up to `probesPerRound` environments, spread evenly over the open ranges, in
 // parallel; an environment that cannot run the repro is skipped like `git bisect run`'s exit 125 and its
 // neighbours take its place. The first round runs the oldest and newest versions (and `knownBad`).
-// Emits finished() exactly once; cancel keeps what is known.
+// Ends with exactly one finished(): a bisection that ran to its end is a value, also when no environment could
+// run the repro or the outcome never changed; cancel() ends it with a Cancelled error whose partial() keeps what
+// is known.
 class ReproBisector final : public QObject
 {
     Q_OBJECT
@@ -108,7 +108,7 @@ public:
 Q_SIGNALS:
     void probeFinished(const BisectProbe &probe);
     void roundStarted(int round, const QStringList &versions);
-    void finished(const BisectResult &result);
+    void finished(const Result<BisectResult> &result);
 
 private:
     void lookUpNextVersion();
@@ -116,7 +116,7 @@ private:
     void nextRound();
     void launchQueued();
     void onProbeDone(int index, const ReproSeriesSummary &summary, qint64 durationMs);
-    void finish(const QString &error = {});
+    void finish();
 
     SandboxRequest m_base;
     BisectorOptions m_options;
@@ -136,3 +136,4 @@ private:
 
 Q_DECLARE_METATYPE(BisectProbe)
 Q_DECLARE_METATYPE(BisectResult)
+Q_DECLARE_METATYPE(Result<BisectResult>)

@@ -103,6 +103,7 @@ void ReproMinimizer::start(const QString &source, const SandboxRequest &base, co
         m_base.scriptName = u"repro.py"_s;
     m_options = options;
     m_result = {};
+    m_error.reset();
     m_result.original = source;
     m_result.minimized = source;
     m_result.originalLines = MinimizeResult::codeLines(source);
@@ -118,7 +119,6 @@ void ReproMinimizer::cancel()
     if (m_done || m_cancelled)
         return;
     m_cancelled = true;
-    m_result.cancelled = true;
     if (m_runner)
         m_runner->cancel(); // its finished() lands in finish()
     else
@@ -126,7 +126,7 @@ void ReproMinimizer::cancel()
 }
 
 void ReproMinimizer::startRun(const QString &source, int timeoutMs,
-                              std::function<void(const Result<SandboxRunResult> &)> done)
+                              const std::function<void(const Result<SandboxRunResult> &)> &done)
 {
     SandboxRequest request = m_base;
     request.scriptText = source;
@@ -155,7 +155,7 @@ void ReproMinimizer::runBaseline()
 void ReproMinimizer::onBaselineRun(const Result<SandboxRunResult> &ran)
 {
     if (!ran) {
-        finish(u"The sandbox refused to run the repro: %1"_s.arg(ran.error()));
+        finish(Error{u"The sandbox refused to run the repro: %1"_s.arg(ran.error()), ran.errorKind()});
         return;
     }
     const SandboxRunResult &run = *ran;
@@ -186,11 +186,12 @@ void ReproMinimizer::onBaselineRun(const Result<SandboxRunResult> &ran)
     m_result.flaky = kept > 0 && kept < m_baseline.size();
     if (kept == 0) {
         const ReproOutcome &first = m_baseline.first();
-        finish(m_options.expected.isEmpty()
-                   ? u"The original does not fail (%1), so there is no failure to keep while minimizing."_s.arg(
-                         first.detail)
-                   : u"The original does not show the reported %1 (%2)."_s.arg(m_options.expected.toString(),
-                                                                               first.detail));
+        finish(Error::failed(
+            m_options.expected.isEmpty()
+                ? u"The original does not fail (%1), so there is no failure to keep while minimizing."_s.arg(
+                      first.detail)
+                : u"The original does not show the reported %1 (%2)."_s.arg(m_options.expected.toString(),
+                                                                            first.detail)));
         return;
     }
     // Simplified code should run faster; a candidate that hangs is cut off well before the original's limit.
@@ -220,7 +221,8 @@ bool ReproMinimizer::keepsSignature(const ReproOutcome &outcome) const
            m_result.signature.foundIn(u"%1: %2"_s.arg(outcome.observed.exceptionClass, outcome.observed.message));
 }
 
-void ReproMinimizer::callHelper(const QJsonObject &request, std::function<void(const Result<QJsonObject> &)> done)
+void ReproMinimizer::callHelper(const QJsonObject &request,
+                                const std::function<void(const Result<QJsonObject> &)> &done)
 {
     const Result<QString> helper = helperPath();
     if (!helper) {
@@ -384,18 +386,20 @@ void ReproMinimizer::nextPass()
     requestCandidates();
 }
 
-void ReproMinimizer::finish(const QString &error)
+void ReproMinimizer::finish(const std::optional<Error> &error)
 {
     if (m_done || m_finishing)
         return;
     m_finishing = true;
     if (m_runner)
         m_runner->disconnect(this);
-    m_result.error = error;
+    m_error = error;
+    if (!m_error && m_cancelled)
+        m_error = Error::cancelled(u"The minimization was cancelled; the best so far is kept."_s);
     m_result.minimized = m_best;
     m_result.finalLines = MinimizeResult::codeLines(m_best);
     m_result.finalNonBlank = MinimizeResult::nonBlankLines(m_best);
-    if (!m_result.changed()) {
+    if (!m_result.changed() || (m_error && m_error->kind != ErrorKind::Cancelled)) {
         emitFinished();
         return;
     }
@@ -419,5 +423,8 @@ void ReproMinimizer::emitFinished()
         return;
     m_done = true;
     m_result.elapsedMs = m_clock.elapsed();
-    Q_EMIT finished(m_result);
+    if (m_error)
+        Q_EMIT finished(Result<MinimizeResult>(*m_error, m_result));
+    else
+        Q_EMIT finished(m_result);
 }

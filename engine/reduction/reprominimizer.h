@@ -19,6 +19,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 
 struct MinimizerOptions
 {
@@ -35,7 +36,6 @@ struct MinimizerOptions
 // What a minimization keeps and what it ended with.
 struct MinimizeResult
 {
-    QString error; // set when nothing could be minimized (the original does not fail, the helper is missing…)
     QString original;
     QString minimized;        // the best so far when cancelled; the original when nothing smaller kept the signature
     QString diff;             // unified, original → minimized
@@ -52,14 +52,12 @@ struct MinimizeResult
     int rounds = 0;
     int stepTimeoutMs = 0;
     qint64 elapsedMs = 0;
-    bool cancelled = false;
     QStringList steps; // the accepted simplifications, in order
     // What the bug needs, learnt from a simpler variant that ran clean: "the inductor backend (it does not fail
     // with aot_eager)", "CUDA (it does not fail on the CPU)". For the report's trigger conditions.
     QStringList conditions;
 
-    bool ok() const { return error.isEmpty(); }
-    bool changed() const { return ok() && minimized != original; }
+    bool changed() const { return minimized != original; }
     QString signatureText() const; // "ValueError: bad shape" or "SIGSEGV (segmentation fault)"
 
     // Lines that count for the playbook's stop rule: not blank, not a comment, not an import, and not
@@ -75,7 +73,10 @@ struct MinimizeResult
 // that runs clean names a condition of the bug), then unused imports, statements and blocks (halves down to
 // single statements), unwrapping control flow and no-argument functions called once, smaller integer arguments. Each
 // candidate runs in the sandbox; the first one that keeps the signature becomes the best. Stops at the line threshold
-// or after `roundsWithoutGain` full rounds without gain. Emits finished() exactly once; cancel keeps the best so far.
+// or after `roundsWithoutGain` full rounds without gain. Ends with exactly one finished(): a minimization that ran
+// is a value (also when a helper call stopped it early: its steps say why); nothing to minimize (the original does
+// not fail the way it should) is a Failed error and a sandbox that refuses a Refused one, cancel() a Cancelled one;
+// each hands the work so far (the best so far, the runs) as partial().
 class ReproMinimizer final : public QObject
 {
     Q_OBJECT
@@ -98,7 +99,7 @@ Q_SIGNALS:
     void bestChanged(const QString &source, int lines, const QString &step);
     // After every sandbox run (baseline, candidate or recheck): the runs used so far.
     void runFinished(int runs);
-    void finished(const MinimizeResult &result);
+    void finished(const Result<MinimizeResult> &result);
 
 private:
     void runBaseline();
@@ -109,11 +110,12 @@ private:
     void onCandidateRun(const Result<SandboxRunResult> &ran, int attempt);
     void accept();
     void nextPass();
-    void finish(const QString &error = {});
+    void finish(const std::optional<Error> &error = std::nullopt);
     void emitFinished();
     bool keepsSignature(const ReproOutcome &outcome) const;
-    void callHelper(const QJsonObject &request, std::function<void(const Result<QJsonObject> &)> done);
-    void startRun(const QString &source, int timeoutMs, std::function<void(const Result<SandboxRunResult> &)> done);
+    void callHelper(const QJsonObject &request, const std::function<void(const Result<QJsonObject> &)> &done);
+    void startRun(const QString &source, int timeoutMs,
+                  const std::function<void(const Result<SandboxRunResult> &)> &done);
 
     struct Candidate
     {
@@ -126,6 +128,7 @@ private:
     SandboxRequest m_base;
     MinimizerOptions m_options;
     MinimizeResult m_result;
+    std::optional<Error> m_error; // why it stopped short, if it did (cancelled: set by finish())
     QString m_best;
     QList<ReproOutcome> m_baseline;
     qint64 m_firstDurationMs = 0;
@@ -145,3 +148,4 @@ private:
 };
 
 Q_DECLARE_METATYPE(MinimizeResult)
+Q_DECLARE_METATYPE(Result<MinimizeResult>)

@@ -118,8 +118,9 @@ QVariant OperatorProbeModel::data(const QModelIndex &index, int role) const
         case Message:
             // One line in the table; the whole message in the tooltip.
             return c.error.section(u'\n', 0, 0);
+        default:
+            return {};
         }
-        return {};
     case Qt::ToolTipRole:
         if (index.column() == Op)
             return c.op;
@@ -166,8 +167,9 @@ QVariant OperatorProbeModel::data(const QModelIndex &index, int role) const
         }
     case StatusRole:
         return int(c.status);
+    default:
+        return {};
     }
-    return {};
 }
 
 QVariant OperatorProbeModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -193,6 +195,7 @@ QVariant OperatorProbeModel::headerData(int section, Qt::Orientation orientation
         return tr("Redistributed");
     case Message:
         return tr("Message");
+    default:
+        return {};
     }
-    return {};
 }

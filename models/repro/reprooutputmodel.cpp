@@ -16,14 +16,14 @@ namespace {
 
 // One line longer than this keeps its head and says how much was left out: painting and searching a
 // multi-megabyte line would stall the view for nothing a reader can use.
-constexpr qsizetype MaxLineChars = 16 * 1024;
+constexpr qsizetype MaxLineChars = qsizetype(16) * 1024;
 // An escape sequence longer than this is not one: it is dropped and the text goes on.
 constexpr qsizetype MaxEscapeChars = 64;
 
 constexpr char16_t Esc = 0x1b;
 // Per turn of the event loop: parse for about this long, in slices of this many bytes.
 constexpr qint64 BatchBudgetMs = 8;
-constexpr qsizetype SliceBytes = 64 * 1024;
+constexpr qsizetype SliceBytes = qsizetype(64) * 1024;
 
 bool isPlain(char16_t c)
 {
@@ -227,7 +227,7 @@ void ReproOutputModel::processChunk(const QByteArray &chunk, OutputStream stream
 {
     StreamState &state = m_streams[size_t(stream)];
     const QString text = state.decoder.decode(chunk);
-    const char16_t *p = reinterpret_cast<const char16_t *>(text.constData());
+    const auto *p = reinterpret_cast<const char16_t *>(text.constData());
     const char16_t *const end = p + text.size();
     while (p < end) {
         if (!state.escape.isEmpty()) {
@@ -244,9 +244,9 @@ void ReproOutputModel::processChunk(const QByteArray &chunk, OutputStream stream
             if (osc) {
                 // Titles and hyperlinks: end at BEL or ST (ESC \); never shown.
                 ++p;
-                if (c == 0x07 || (c == u'\\' && state.escape.endsWith(QChar(Esc))))
-                    state.escape.clear();
-                else if (state.escape.size() > 4 * MaxEscapeChars || c == u'\n')
+                // Ended, or too long or broken off by a newline: not one.
+                if (c == 0x07 || (c == u'\\' && state.escape.endsWith(QChar(Esc))) ||
+                    state.escape.size() > 4 * MaxEscapeChars || c == u'\n')
                     state.escape.clear();
                 else
                     state.escape.append(QChar(c));
@@ -426,7 +426,7 @@ void ReproOutputModel::endLine(StreamState &state, OutputStream stream, QList<Li
     done.append(std::move(line));
 }
 
-void ReproOutputModel::classify(StreamState &state, Line &line) const
+void ReproOutputModel::classify(StreamState &state, Line &line)
 {
     const QStringView text = PythonText::withoutRankPrefix(line.text);
     if (PythonText::isTracebackHeader(text)) {
@@ -523,7 +523,7 @@ void ReproOutputModel::commit(QList<Line> &done)
         const int first = rowCount();
         beginInsertRows({}, first, first + added - 1);
         const qsizetype base = m_lines.size();
-        m_lines.append(std::move(done));
+        m_lines.append(std::exchange(done, {}));
         // Open rows were appended last, in stream order.
         for (qsizetype k = 0; k < opening.size(); ++k)
             m_streams[size_t(opening.at(k))].openId = m_dropped + base + added - opening.size() + k;

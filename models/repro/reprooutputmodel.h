@@ -122,9 +122,9 @@ private:
     void processBatch();
     void processChunk(const QByteArray &chunk, OutputStream stream, QList<Line> &done);
     void endLine(StreamState &state, OutputStream stream, QList<Line> &done);
-    void appendText(StreamState &state, QStringView text);
-    void applySgr(StreamState &state, QStringView parameters);
-    void classify(StreamState &state, Line &line) const;
+    static void appendText(StreamState &state, QStringView text);
+    static void applySgr(StreamState &state, QStringView parameters);
+    static void classify(StreamState &state, Line &line);
     void commit(QList<Line> &done);
     int rowOfId(qint64 id) const;
     bool noteRank(const QString &text); // true when the line's rank is new

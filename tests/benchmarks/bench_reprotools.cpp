@@ -91,18 +91,18 @@ void minimization(const PythonEnvironment &python, const QString &only)
             options.baselineRuns = name == u"padded_flaky.py"_s ? 10 : 3;
             options.minStepTimeoutMs = 10000;
             ReproMinimizer minimizer;
-            std::optional<MinimizeResult> result;
+            std::optional<Result<MinimizeResult>> result;
             QObject::connect(&minimizer, &ReproMinimizer::finished, &minimizer,
-                             [&](const MinimizeResult &r) { result = r; });
+                             [&](const Result<MinimizeResult> &r) { result = r; });
             minimizer.start(source, base, options);
             if (!result)
                 await(&minimizer, &ReproMinimizer::finished);
-            const MinimizeResult &r = *result;
+            const MinimizeResult &r = *result->partial(); // also the work done when it stopped short
             totalRuns += r.runs;
             out << "| " << name << " | " << (stopLines > 0 ? u"≤ 20 lines"_s : u"fixed point"_s) << " | "
-                << (r.ok() ? r.signatureText() : u"error: "_s + r.error) << " | " << r.originalNonBlank << " → "
-                << r.finalNonBlank << " | " << r.originalLines << " → " << r.finalLines << " | " << r.runs << " | "
-                << r.rechecks << " | " << r.rounds << " | " << QString::number(r.elapsedMs / 1000.0, 'f', 1)
+                << (result->ok() ? r.signatureText() : u"error: "_s + result->error()) << " | " << r.originalNonBlank
+                << " → " << r.finalNonBlank << " | " << r.originalLines << " → " << r.finalLines << " | " << r.runs
+                << " | " << r.rechecks << " | " << r.rounds << " | " << QString::number(r.elapsedMs / 1000.0, 'f', 1)
                 << " s |\n";
             out.flush();
         }
@@ -158,12 +158,13 @@ void bisection(const PythonEnvironment &python, const QList<int> &sizes, QRandom
         options.package = u"tcbug"_s;
         options.expected = ErrorSignature::parse(u"ValueError: view size is not compatible"_s);
         ReproBisector bisector;
-        std::optional<BisectResult> result;
-        QObject::connect(&bisector, &ReproBisector::finished, &bisector, [&](const BisectResult &r) { result = r; });
+        std::optional<Result<BisectResult>> result;
+        QObject::connect(&bisector, &ReproBisector::finished, &bisector,
+                         [&](const Result<BisectResult> &r) { result = r; });
         bisector.start(base, envs, options);
         if (!result)
             await(&bisector, &ReproBisector::finished);
-        const BisectResult &r = *result;
+        const BisectResult &r = *result->partial();
         const BisectBoundary *fix = r.fix();
         out << "| " << n << " | " << fixed << " | " << (fix ? fix->toVersion : u"—"_s) << " | " << r.rounds << " | "
             << int(std::ceil(std::log2(double(n)))) + 1 << " | " << r.runs << " | " << n << " | " << r.concurrency

@@ -215,22 +215,23 @@ int screenshotReduction(MainWindow &window, QSize size, const QString &dir, cons
         grabbedRunning = true;
         QTimer::singleShot(150, &window, [&] { save(file(u"minimize-running"_s)); });
     });
-    QObject::connect(reduction, &ReproReductionPanel::minimizeFinished, &window, [&](const MinimizeResult &result) {
-        if (!result.changed() || !grabbedRunning)
-            return stop(u"the minimization kept nothing smaller: %1"_s.arg(result.error));
-        QTimer::singleShot(300, &window, [&] {
-            // The end of the diff, where the kept core stands beside what went before it.
-            QScrollBar *bar = reduction->diffView()->leftView()->verticalScrollBar();
-            bar->setValue(bar->maximum());
-            save(file(u"minimize-diff"_s));
-            panel->showReduction(ReproReductionPanel::Page::Bisect);
-            reduction->packageEdit()->setText(package);
-            reduction->startBisect();
-        });
-    });
-    QObject::connect(reduction, &ReproReductionPanel::bisectFinished, &window, [&](const BisectResult &result) {
-        if (!result.ok())
-            return stop(u"the bisection failed: %1"_s.arg(result.error));
+    QObject::connect(reduction, &ReproReductionPanel::minimizeFinished, &window,
+                     [&](const Result<MinimizeResult> &result) {
+                         if (!result || !result->changed() || !grabbedRunning)
+                             return stop(u"the minimization kept nothing smaller: %1"_s.arg(result.error()));
+                         QTimer::singleShot(300, &window, [&] {
+                             // The end of the diff, where the kept core stands beside what went before it.
+                             QScrollBar *bar = reduction->diffView()->leftView()->verticalScrollBar();
+                             bar->setValue(bar->maximum());
+                             save(file(u"minimize-diff"_s));
+                             panel->showReduction(ReproReductionPanel::Page::Bisect);
+                             reduction->packageEdit()->setText(package);
+                             reduction->startBisect();
+                         });
+                     });
+    QObject::connect(reduction, &ReproReductionPanel::bisectFinished, &window, [&](const Result<BisectResult> &result) {
+        if (!result)
+            return stop(u"the bisection failed: %1"_s.arg(result.error()));
         QTimer::singleShot(300, &window, [&] {
             save(file(u"bisect-result"_s));
             panel->showReduction(ReproReductionPanel::Page::Report);

@@ -4,8 +4,8 @@
 #include "engine/probe/operatorfinder.h"
 #include "engine/triage/guardrails.h"
 #include "models/queue/issuetablemodel.h"
-#include "views/common/apppalette.h"
 #include "views/common/labelchipdelegate.h"
+#include "views/common/messagebanner.h"
 #include "views/common/panelstyle.h"
 
 #include <QComboBox>
@@ -157,9 +157,7 @@ SuggestionPanel::SuggestionPanel(QWidget *parent)
     , m_subOncallCombo(new QComboBox(this))
     , m_chipArea(new QWidget(this))
     , m_addLabelCombo(new QComboBox(this))
-    , m_guardrailBanner(new QFrame(this))
-    , m_guardrailLabel(new QLabel(m_guardrailBanner))
-    , m_useReviewButton(new QPushButton(m_guardrailBanner))
+    , m_guardrailBanner(new MessageBanner(this))
     , m_retriageButton(new QPushButton(this))
     , m_rationale(new QListWidget(this))
     , m_commentEdit(new QPlainTextEdit(this))
@@ -254,19 +252,7 @@ void SuggestionPanel::setUpLabelEditors()
 
 void SuggestionPanel::setUpGuardrailBanner()
 {
-    m_guardrailBanner->setObjectName(u"guardrailBanner"_s);
-    m_guardrailBanner->setFrameShape(QFrame::StyledPanel);
-    m_guardrailBanner->setAutoFillBackground(true);
-    m_guardrailLabel->setObjectName(u"guardrailLabel"_s);
-    m_guardrailLabel->setWordWrap(true);
-    m_guardrailLabel->setTextFormat(Qt::PlainText);
-    m_useReviewButton->setObjectName(u"useReviewButton"_s);
-    connect(m_useReviewButton, &QPushButton::clicked, this, &SuggestionPanel::useReviewLabel);
-    auto *bannerLayout = new QVBoxLayout(m_guardrailBanner);
-    bannerLayout->setContentsMargins(10, 8, 10, 8);
-    bannerLayout->addWidget(m_guardrailLabel);
-    bannerLayout->addWidget(m_useReviewButton, 0, Qt::AlignLeft);
-    m_guardrailBanner->hide();
+    m_guardrailBanner->setObjectName(u"guardrailBanner"_s); // hidden until a guardrail fires
 }
 
 // The reasons; a click shows a reason's evidence in the issue.
@@ -620,7 +606,7 @@ void SuggestionPanel::setSubOncall(const QString &label)
 
 QString SuggestionPanel::guardrailText() const
 {
-    return m_guardrailBanner->isVisible() || !m_violations.isEmpty() ? m_guardrailLabel->text() : QString();
+    return m_guardrailBanner->isVisible() || !m_violations.isEmpty() ? m_guardrailBanner->text() : QString();
 }
 
 QSize SuggestionPanel::sizeHint() const
@@ -826,8 +812,7 @@ void SuggestionPanel::recheck()
     if (m_plan && m_issue)
         m_violations = Guardrails::check(*m_plan, *m_issue, m_pack);
     if (m_violations.isEmpty()) {
-        m_guardrailBanner->hide();
-        m_guardrailLabel->clear();
+        m_guardrailBanner->clear();
         return;
     }
     QStringList lines;
@@ -836,12 +821,14 @@ void SuggestionPanel::recheck()
         lines.append(u"⚠ "_s + violation.message);
         highPriority = highPriority || violation.rule == QLatin1StringView(Guardrails::NoHighPriority);
     }
-    m_guardrailLabel->setText(lines.join(u'\n'));
-    const bool offerReview = highPriority && !m_pack.reviewLabel.isEmpty();
-    m_useReviewButton->setVisible(offerReview);
-    m_useReviewButton->setText(tr("Use “%1” instead").arg(m_pack.reviewLabel));
-    m_guardrailBanner->setPalette(AppPalette::toned(palette(), Tone::Warning));
-    m_guardrailBanner->show();
+    m_guardrailBanner->showMessage(Tone::Warning, lines.join(u'\n'));
+    if (highPriority && !m_pack.reviewLabel.isEmpty()) {
+        // Once the click is over: taking the offer clears the banner, and its buttons with it.
+        QAction *action = m_guardrailBanner->addButton(tr("Use “%1” instead").arg(m_pack.reviewLabel), [this] {
+            QTimer::singleShot(0, this, &SuggestionPanel::useReviewLabel);
+        });
+        action->setObjectName(u"useReviewAction"_s);
+    }
 }
 
 void SuggestionPanel::edited()

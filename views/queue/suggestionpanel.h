@@ -14,6 +14,7 @@
 
 #include <optional>
 
+class MessageBanner;
 class QAbstractButton;
 class QComboBox;
 class QFrame;
@@ -148,9 +149,7 @@ private:
     QWidget *m_content = nullptr;
     QWidget *m_chipArea;
     QComboBox *m_addLabelCombo;
-    QFrame *m_guardrailBanner;
-    QLabel *m_guardrailLabel;
-    QPushButton *m_useReviewButton;
+    MessageBanner *m_guardrailBanner; // the guardrails' violations, with "Use “triage review” instead" when offered
     QPushButton *m_retriageButton;
     QListWidget *m_rationale;
     QPlainTextEdit *m_commentEdit;

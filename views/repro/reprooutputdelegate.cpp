@@ -144,8 +144,7 @@ void ReproOutputDelegate::paint(QPainter *painter, const QStyleOptionViewItem &o
         return;
     }
 
-    QList<QTextLayout::FormatRange> formats =
-        index.data(ReproOutputModel::FormatsRole).value<QList<QTextLayout::FormatRange>>();
+    auto formats = index.data(ReproOutputModel::FormatsRole).value<QList<QTextLayout::FormatRange>>();
     if (formats.isEmpty() && kind != ReproOutputModel::LineKind::Plain && !selected)
         formats = m_highlighter->highlight(text);
     if (selected)

@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "views/repro/reproreductionpanel.h"
 
-#include "engine/outbox/outboxstore.h"
-#include "engine/scrub/fixingpullrequestjob.h"
-#include "models/outbox/reportoutbox.h"
 #include "views/common/apppalette.h"
 #include "views/common/elidedlabel.h"
 #include "views/common/labelchipdelegate.h"
@@ -20,7 +17,6 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -28,7 +24,6 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
@@ -80,62 +75,12 @@ ProbeLook probeLook(BisectProbe::State state)
     return {ReproReductionPanel::tr("not run"), -1};
 }
 
-ErrorSignature signatureFrom(const QJsonValue &value)
-{
-    const QJsonObject o = value.toObject();
-    return {o.value(u"exceptionClass"_s).toString(), o.value(u"message"_s).toString()};
-}
-
-ReproOutcome outcomeFrom(const QJsonObject &o)
-{
-    ReproOutcome outcome;
-    outcome.kind = ReproRunRecord::kindFromName(o.value(u"outcome"_s).toString());
-    outcome.exitCode = o.value(u"exitCode"_s).toInt(-1);
-    outcome.signal = o.value(u"signal"_s).toInt();
-    outcome.detail = o.value(u"detail"_s).toString();
-    outcome.environmentName = o.value(u"environment"_s).toString();
-    outcome.torchVersion = o.value(u"torchVersion"_s).toString();
-    outcome.expected = signatureFrom(o.value(u"expected"_s));
-    outcome.observed = signatureFrom(o.value(u"observed"_s));
-    return outcome;
-}
-
-// The series a stored record keeps in its result (ReproJson::toJson(ReproSeriesSummary)).
-ReproSeriesSummary summaryOf(const ReproRunRecord &record)
-{
-    ReproSeriesSummary s;
-    const QJsonArray runs = record.result.value(u"runs"_s).toArray();
-    for (const QJsonValue &run : runs)
-        s.runs << outcomeFrom(run.toObject());
-    s.overall = outcomeFrom(record.result);
-    s.overall.kind = record.outcome;
-    if (s.overall.torchVersion.isEmpty())
-        s.overall.torchVersion = record.torchVersion;
-    if (s.overall.detail.isEmpty())
-        s.overall.detail = record.detail;
-    if (s.runs.isEmpty() && record.outcome != ReproOutcome::Kind::Cancelled) {
-        // An older record without the runs: as many as it counted, the overall outcome for each.
-        for (int i = 0; i < record.runs; ++i)
-            s.runs << s.overall;
-    }
-    s.reproducedRuns = record.reproducedRuns;
-    s.flaky = record.result.value(u"flaky"_s).toBool(record.reproducedRuns > 0 && record.reproducedRuns < record.runs);
-    return s;
-}
-
-// Only issues of a real repository go to the outbox (a JSON file's name is not one), as for approvals.
-bool isRepository(const QString &repository)
-{
-    static const QRegularExpression ownerName(u"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"_s);
-    return ownerName.match(repository).hasMatch();
-}
-
 } // namespace
 
 ReproReductionPanel::ReproReductionPanel(KSyntaxHighlighting::Repository *repository, QWidget *parent)
     : QWidget(parent)
     , m_repositoryDefs(repository)
-    , m_reviewer(qEnvironmentVariable("USER"))
+    , m_session(new ReductionSession(this))
     , m_backButton(new QToolButton(this))
     , m_pageButtons(new QButtonGroup(this))
     , m_progress(new QProgressBar(this))
@@ -194,6 +139,7 @@ ReproReductionPanel::ReproReductionPanel(KSyntaxHighlighting::Repository *reposi
     layout->addLayout(nav);
     layout->addWidget(m_pages, 1);
 
+    bindSession();
     showPage(Page::Minimize);
     applyPalette();
     clearIssue();
@@ -201,7 +147,35 @@ ReproReductionPanel::ReproReductionPanel(KSyntaxHighlighting::Repository *reposi
 
 ReproReductionPanel::~ReproReductionPanel()
 {
-    stopJobs();
+    m_session->disconnect(this); // it goes with the children, and stops its jobs then
+}
+
+void ReproReductionPanel::bindSession()
+{
+    connect(m_session, &ReductionSession::findingsReset, this, &ReproReductionPanel::onFindingsReset);
+    connect(m_session, &ReductionSession::busyChanged, this, [this](bool busy) {
+        updateActions();
+        Q_EMIT busyChanged(busy);
+    });
+    connect(m_session, &ReductionSession::bisectRoundStarted, this, &ReproReductionPanel::onBisectRound);
+    connect(m_session, &ReductionSession::bisectProbeFinished, this, &ReproReductionPanel::onProbe);
+    connect(m_session, &ReductionSession::bisectFinished, this, &ReproReductionPanel::onBisectFinished);
+    connect(m_session, &ReductionSession::minimizeProgressed, this, [this] {
+        showMinimizeStatus();
+        Q_EMIT minimizeProgressed(m_session->runsUsed(), m_session->bestLines());
+    });
+    connect(m_session, &ReductionSession::minimizeImproved, this, &ReproReductionPanel::onMinimizeImproved);
+    connect(m_session, &ReductionSession::minimizeFinished, this, &ReproReductionPanel::onMinimizeFinished);
+    connect(m_session, &ReductionSession::triggerConditionsChanged, this, [this](const QString &text) {
+        if (m_conditionsEdit->toPlainText() != text)
+            m_conditionsEdit->setPlainText(text);
+    });
+    connect(m_session, &ReductionSession::reportDrafted, this, [this] {
+        m_commentEdit->setPlainText(m_session->comment());
+        m_sendLabel->clear();
+    });
+    connect(m_session, &ReductionSession::reportChanged, this, &ReproReductionPanel::showReport);
+    connect(m_session, &ReductionSession::fixLookupFinished, this, &ReproReductionPanel::fixLookupFinished);
 }
 
 QWidget *ReproReductionPanel::buildBisectPage()
@@ -290,7 +264,7 @@ QWidget *ReproReductionPanel::buildMinimizePage()
     m_stopSpin = new QSpinBox(page);
     m_stopSpin->setObjectName(u"minimizeStopSpin"_s);
     m_stopSpin->setRange(0, 500);
-    m_stopSpin->setValue(m_minimizerOptions.stopLines);
+    m_stopSpin->setValue(m_session->minimizerOptions().stopLines);
     m_stopSpin->setPrefix(tr("stop at "));
     m_stopSpin->setSuffix(tr(" lines"));
     m_stopSpin->setSpecialValueText(tr("smallest possible"));
@@ -371,7 +345,10 @@ QWidget *ReproReductionPanel::buildReportPage()
     m_commentEdit->setAccessibleName(tr("Comment to post"));
     m_commentEdit->setPlaceholderText(tr("No comment will be posted."));
     m_commentEdit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    connect(m_commentEdit, &QPlainTextEdit::textChanged, this, &ReproReductionPanel::updateActions);
+    connect(m_commentEdit, &QPlainTextEdit::textChanged, this, [this] {
+        m_session->setComment(m_commentEdit->toPlainText());
+        updateActions();
+    });
     m_nextActionLabel = new QLabel(page);
     m_nextActionLabel->setObjectName(u"reportNextActionLabel"_s);
     m_nextActionLabel->setWordWrap(true);
@@ -382,6 +359,8 @@ QWidget *ReproReductionPanel::buildReportPage()
     m_conditionsEdit->setPlaceholderText(
         tr("All of the following are necessary to trigger the bug — one per line, only new findings (Draft again)"));
     m_conditionsEdit->setMaximumHeight(QFontMetrics(font()).lineSpacing() * 4 + 12);
+    connect(m_conditionsEdit, &QPlainTextEdit::textChanged, this,
+            [this] { m_session->setTriggerConditions(m_conditionsEdit->toPlainText()); });
     m_labelsLabel = new QLabel(page);
     m_labelsLabel->setObjectName(u"reportLabelsLabel"_s);
     m_labelsLabel->setTextFormat(Qt::RichText);
@@ -427,108 +406,32 @@ QWidget *ReproReductionPanel::buildReportPage()
     return page;
 }
 
-void ReproReductionPanel::setIssue(const Issue &issue, const QString &repository)
-{
-    const bool same = m_issue && m_issue->number == issue.number && m_repository == repository;
-    m_issue = issue;
-    m_repository = repository;
-    if (same)
-        return;
-    stopJobs();
-    resetFindings();
-}
-
 void ReproReductionPanel::setGate(const ScrubGate &gate, bool wentOn)
 {
-    m_gate = gate;
-    m_wentOn = wentOn;
-    if (m_report)
-        composeReport();
+    m_session->setGate(gate, wentOn);
 }
 
 QString ReproReductionPanel::nextActionText() const
 {
-    return m_report ? m_report->nextAction : QString();
+    return m_session->report() ? m_session->report()->nextAction : QString();
 }
 
-void ReproReductionPanel::lookUpFix()
+std::optional<BisectResult> ReproReductionPanel::bisectResult() const
 {
-    if (!m_issue || !m_client || m_repository.isEmpty() || m_fixLookedUp || m_fixJob)
-        return;
-    auto *job = new FixingPullRequestJob(m_client, this);
-    m_fixJob = job;
-    m_fixNote = tr("Looking for the fixing PR in the issue's cross-references…");
-    const int number = m_issue->number;
-    connect(job, &FixingPullRequestJob::finished, this,
-            [this, job, number](const Result<std::optional<FixingPullRequest>> &result) {
-                job->deleteLater();
-                if (m_fixJob != job || !m_issue || m_issue->number != number)
-                    return; // another issue since
-                m_fixJob = nullptr;
-                m_fixLookedUp = true;
-                if (!result)
-                    m_fixNote = tr("The fixing PR is not known: %1").arg(result.error());
-                else if (!result.value())
-                    m_fixNote = tr("No merged PR closes or cross-references the issue, and no commit between the "
-                                   "versions names it: the report names the version.");
-                else {
-                    m_fixedBy = *result.value();
-                    m_fixNote =
-                        tr("Fixing PR: #%1 “%2”, merged %3 (from %4).")
-                            .arg(m_fixedBy->number)
-                            .arg(m_fixedBy->title, m_fixedBy->mergedAt.toLocalTime().date().toString(Qt::ISODate),
-                                 m_fixedBy->routeText());
-                }
-                // Drafted again only while the comment is the draft: the reviewer's edits are not replaced.
-                if (m_report && m_commentEdit->toPlainText() == m_report->comment)
-                    composeReport();
-                else
-                    showReport();
-                Q_EMIT fixLookupFinished();
-            });
-    // The compare route: the version where it last reproduced (the bisection's, else the one the issue reports)
-    // and the one where it no longer does.
-    FixVersionRange range;
-    range.reproduces = FixingPullRequestJob::reportedVersion(m_issue->body);
-    if (m_record)
-        range.passes = m_record->torchVersion;
-    if (m_bisect && m_bisect->ok() && m_bisect->fix()) {
-        range.reproduces = m_bisect->fix()->fromVersion;
-        range.passes = m_bisect->fix()->toVersion;
-    }
-    job->start(m_repository, m_issue->number, range);
+    const auto &result = m_session->bisect();
+    return result && result->partial() ? std::optional(*result->partial()) : std::nullopt;
 }
 
-void ReproReductionPanel::clearIssue()
+std::optional<MinimizeResult> ReproReductionPanel::minimizeResult() const
 {
-    stopJobs();
-    m_issue.reset();
-    m_subject.reset();
-    m_record.reset();
-    resetFindings();
+    const auto &result = m_session->minimize();
+    return result && result->partial() ? std::optional(*result->partial()) : std::nullopt;
 }
 
-void ReproReductionPanel::resetFindings()
+void ReproReductionPanel::onFindingsReset()
 {
-    if (m_fixJob)
-        m_fixJob->deleteLater(); // its answer is for the issue shown before
-    m_fixJob = nullptr;
-    m_fixedBy.reset();
-    m_fixNote.clear();
-    m_fixLookedUp = false;
-    m_gate = {};
-    m_wentOn = false;
     if (m_conditionsEdit)
         m_conditionsEdit->clear();
-    m_bisect.reset();
-    m_minimize.reset();
-    m_report.reset();
-    m_minimizeOriginal.clear();
-    m_bestLines = 0;
-    m_originalLines = 0;
-    m_runsUsed = 0;
-    m_bisectRuns = 0;
-    m_bisectRound = 0;
     m_probeTree->clear();
     m_bisectResultLabel->hide();
     m_bestView->clear();
@@ -550,28 +453,20 @@ void ReproReductionPanel::resetFindings()
 
 void ReproReductionPanel::setSubject(const std::optional<ReproSubject> &subject)
 {
-    m_subject = subject;
+    m_session->setSubject(subject);
     updateActions();
 }
 
 void ReproReductionPanel::setRecord(const std::optional<ReproRunRecord> &record)
 {
-    const auto key = [](const std::optional<ReproRunRecord> &r) {
-        return r ? std::pair(r->id, r->startedAt) : std::pair(qint64(-1), QDateTime());
-    };
-    const bool newer = key(record) != key(m_record);
-    m_record = record;
-    if (!newer)
-        return;
     // The report follows the newest run: drafted anew now when it shows, else when it is next opened.
-    m_report.reset();
-    if (page() == Page::Report && m_issue)
-        composeReport();
+    if (m_session->setRecord(record) && page() == Page::Report && m_session->issue())
+        m_session->composeReport();
 }
 
 void ReproReductionPanel::setEnvironments(const QList<PythonEnvironment> &environments)
 {
-    m_environments = environments;
+    m_session->setEnvironments(environments);
     fillEnvironments();
 }
 
@@ -579,8 +474,9 @@ void ReproReductionPanel::fillEnvironments()
 {
     const QSignalBlocker blocker(m_envList);
     m_envList->clear();
-    for (int i = 0; i < m_environments.size(); ++i) {
-        const PythonEnvironment &env = m_environments.at(i);
+    const QList<PythonEnvironment> environments = m_session->environments();
+    for (int i = 0; i < environments.size(); ++i) {
+        const PythonEnvironment &env = environments.at(i);
         auto *item = new QListWidgetItem(env.label(), m_envList);
         item->setData(Qt::UserRole, i);
         item->setToolTip(env.isUsable() ? env.interpreter : env.probeError);
@@ -597,19 +493,19 @@ void ReproReductionPanel::fillEnvironments()
 
 void ReproReductionPanel::setMinimizerOptions(const MinimizerOptions &options)
 {
-    m_minimizerOptions = options;
+    m_session->setMinimizerOptions(options);
     m_stopSpin->setValue(options.stopLines);
 }
 
 void ReproReductionPanel::setReportOutbox(ReportOutbox *outbox)
 {
-    m_outbox = outbox;
+    m_session->setReportOutbox(outbox);
     updateActions();
 }
 
 void ReproReductionPanel::setOutboxUnavailableReason(const QString &reason)
 {
-    m_outboxUnavailable = reason;
+    m_session->setOutboxUnavailableReason(reason);
     updateActions();
 }
 
@@ -618,7 +514,7 @@ void ReproReductionPanel::showPage(Page page)
     m_pages->setCurrentIndex(int(page));
     if (QAbstractButton *button = m_pageButtons->button(int(page)))
         button->setChecked(true);
-    if (page == Page::Report && !m_report)
+    if (page == Page::Report && !m_session->report())
         composeReport();
 }
 
@@ -632,27 +528,9 @@ bool ReproReductionPanel::showsDiff() const
     return m_minimizeStack->currentWidget() == m_diff;
 }
 
-void ReproReductionPanel::stopJobs()
-{
-    // Detached first: their last answer is about an issue no longer shown.
-    if (ReproBisector *bisector = std::exchange(m_bisector, nullptr)) {
-        bisector->disconnect(this);
-        bisector->cancel();
-        bisector->deleteLater();
-    }
-    if (ReproMinimizer *minimizer = std::exchange(m_minimizer, nullptr)) {
-        minimizer->disconnect(this);
-        minimizer->cancel();
-        minimizer->deleteLater();
-    }
-}
-
 void ReproReductionPanel::cancel()
 {
-    if (m_minimizer)
-        m_minimizer->cancel();
-    if (m_bisector)
-        m_bisector->cancel();
+    m_session->cancel();
     if (isBusy())
         setStatus(tr("Cancelling…"));
 }
@@ -660,9 +538,7 @@ void ReproReductionPanel::cancel()
 void ReproReductionPanel::updateActions()
 {
     const bool busy = isBusy();
-    const QString noSubject = !m_issue     ? tr("No issue selected.")
-                              : !m_subject ? tr("The repro cannot run now (see the run page).")
-                                           : QString();
+    const QString noSubject = m_session->reduceBlocker();
     int checked = 0;
     for (int i = 0; i < m_envList->count(); ++i)
         checked += m_envList->item(i)->checkState() == Qt::Checked ? 1 : 0;
@@ -671,7 +547,7 @@ void ReproReductionPanel::updateActions()
                                : checked < 2        ? tr("Check at least two environments")
                                                     : tr("Bisect across the %1 checked environments").arg(checked));
     m_minimizeButton->setEnabled(!busy && noSubject.isEmpty());
-    m_minimizeButton->setText(m_minimize ? tr("Minimize again") : tr("Minimize"));
+    m_minimizeButton->setText(m_session->minimize() ? tr("Minimize again") : tr("Minimize"));
     m_minimizeButton->setToolTip(noSubject.isEmpty() ? tr("Shrink the script while it fails the same way") : noSubject);
     m_cancelButton->setEnabled(busy);
     m_envList->setEnabled(!busy);
@@ -679,28 +555,12 @@ void ReproReductionPanel::updateActions()
     m_packageEdit->setEnabled(!busy);
     m_probesSpin->setEnabled(!busy);
 
-    QString sendWhy;
-    if (!m_issue)
-        sendWhy = tr("No issue selected.");
-    else if (!m_outboxUnavailable.isEmpty())
-        sendWhy = m_outboxUnavailable;
-    else if (!m_outbox)
-        sendWhy = tr("No outbox: the console has no store open.");
-    else if (!isRepository(m_repository))
-        sendWhy = tr("The queue is not a GitHub repository's: nothing of it goes to the outbox.");
-    else if (!m_report)
-        sendWhy = tr("Draft the report first.");
-    else if (m_report->comment.isEmpty() && m_commentEdit->toPlainText().trimmed().isEmpty() &&
-             m_report->addLabels.isEmpty() && m_report->removeLabels.isEmpty() && !m_report->close &&
-             !m_report->triagedRefresh)
-        sendWhy = tr("Nothing to send: the report changes nothing on the issue.");
-    else if (busy)
-        sendWhy = tr("Wait for the bisection or minimization to end (or cancel it).");
+    const QString sendWhy = m_session->sendBlocker();
     m_sendButton->setEnabled(sendWhy.isEmpty());
     m_sendButton->setToolTip(sendWhy.isEmpty() ? tr("Queue it in the outbox; nothing reaches GitHub until you submit "
                                                     "it there")
                                                : sendWhy);
-    m_recomposeButton->setEnabled(m_issue.has_value() && !busy);
+    m_recomposeButton->setEnabled(m_session->issue().has_value() && !busy);
 }
 
 void ReproReductionPanel::setStatus(const QString &text)
@@ -713,76 +573,53 @@ void ReproReductionPanel::setStatus(const QString &text)
 
 void ReproReductionPanel::startBisect()
 {
-    if (isBusy() || !m_subject || !m_issue)
+    if (isBusy() || !m_session->reduceBlocker().isEmpty())
         return;
+    const QList<PythonEnvironment> environments = m_session->environments();
     QList<PythonEnvironment> chosen;
     for (int i = 0; i < m_envList->count(); ++i) {
         const QListWidgetItem *item = m_envList->item(i);
         if (item->checkState() == Qt::Checked)
-            chosen << m_environments.value(item->data(Qt::UserRole).toInt());
+            chosen << environments.value(item->data(Qt::UserRole).toInt());
     }
     if (chosen.size() < 2) {
         setStatus(tr("Check at least two environments to bisect across."));
         return;
     }
-    BisectorOptions options = m_bisectorOptions;
-    options.package = m_packageEdit->text().trimmed().isEmpty() ? u"torch"_s : m_packageEdit->text().trimmed();
-    options.expected = m_subject->expected;
-    options.probesPerRound = m_probesSpin->value();
-    // Where the last run reproduced is a known bad point: the first round need not find one.
-    if (m_record && m_record->reproduces() &&
-        std::any_of(chosen.cbegin(), chosen.cend(),
-                    [this](const PythonEnvironment &e) { return e.name == m_record->environment; }))
-        options.knownBad = m_record->environment;
-
-    m_bisect.reset();
-    m_report.reset();
-    m_bisectRound = 0;
-    m_bisectRuns = 0;
+    const QString package = m_packageEdit->text().trimmed().isEmpty() ? u"torch"_s : m_packageEdit->text().trimmed();
     m_bisectResultLabel->hide();
     m_probeTree->clear();
     for (const PythonEnvironment &env : std::as_const(chosen)) {
         auto *item = new QTreeWidgetItem(m_probeTree);
-        item->setText(VersionColumn, options.package == u"torch"_s ? env.torchVersion : QString());
+        item->setText(VersionColumn, package == u"torch"_s ? env.torchVersion : QString());
         item->setText(EnvironmentColumn, env.name);
         item->setText(ResultColumn, tr("waiting"));
         item->setData(EnvironmentColumn, Qt::UserRole, env.name);
     }
     for (int c = 0; c < DetailColumn; ++c)
         m_probeTree->resizeColumnToContents(c);
-
-    auto *bisector = new ReproBisector(this);
-    m_bisector = bisector;
-    connect(bisector, &ReproBisector::roundStarted, this, [this](int round, const QStringList &versions) {
-        m_bisectRound = round;
-        setStatus(tr("Round %1: probing %2…").arg(round).arg(versions.join(u", "_s)));
-        for (int i = 0; i < m_probeTree->topLevelItemCount(); ++i) {
-            QTreeWidgetItem *item = m_probeTree->topLevelItem(i);
-            if (!item->text(VersionColumn).isEmpty() && versions.contains(item->text(VersionColumn)) &&
-                item->text(RoundColumn).isEmpty()) {
-                item->setText(RoundColumn, QString::number(round));
-                item->setText(ResultColumn, tr("running…"));
-            }
-        }
-        Q_EMIT bisectRoundStarted(round);
-    });
-    connect(bisector, &ReproBisector::probeFinished, this, &ReproReductionPanel::onProbe);
-    connect(bisector, &ReproBisector::finished, this, [this, bisector](const BisectResult &result) {
-        bisector->deleteLater();
-        m_bisector = nullptr;
-        onBisectFinished(result);
-    });
     m_progress->setRange(0, 0);
     m_progress->show();
-    setStatus(tr("Looking up %1 in %2 environments…").arg(options.package).arg(chosen.size()));
-    updateActions();
-    Q_EMIT busyChanged(true);
-    bisector->start(m_subject->request, chosen, options);
+    setStatus(tr("Looking up %1 in %2 environments…").arg(package).arg(chosen.size()));
+    m_session->startBisect(chosen, package, m_probesSpin->value());
+}
+
+void ReproReductionPanel::onBisectRound(int round, const QStringList &versions)
+{
+    setStatus(tr("Round %1: probing %2…").arg(round).arg(versions.join(u", "_s)));
+    for (int i = 0; i < m_probeTree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_probeTree->topLevelItem(i);
+        if (!item->text(VersionColumn).isEmpty() && versions.contains(item->text(VersionColumn)) &&
+            item->text(RoundColumn).isEmpty()) {
+            item->setText(RoundColumn, QString::number(round));
+            item->setText(ResultColumn, tr("running…"));
+        }
+    }
+    Q_EMIT bisectRoundStarted(round);
 }
 
 void ReproReductionPanel::onProbe(const BisectProbe &probe)
 {
-    ++m_bisectRuns;
     for (int i = 0; i < m_probeTree->topLevelItemCount(); ++i) {
         QTreeWidgetItem *item = m_probeTree->topLevelItem(i);
         if (item->data(EnvironmentColumn, Qt::UserRole).toString() != probe.environment.name)
@@ -798,8 +635,8 @@ void ReproReductionPanel::onProbe(const BisectProbe &probe)
         item->setToolTip(DetailColumn, probe.reason);
     }
     setStatus(tr("Round %1: %2 runs so far; %3 %4 %5")
-                  .arg(m_bisectRound)
-                  .arg(m_bisectRuns)
+                  .arg(m_session->bisectRound())
+                  .arg(m_session->bisectRuns())
                   .arg(probe.version, probe.environment.name, probeLook(probe.state).text));
 }
 
@@ -834,15 +671,16 @@ void ReproReductionPanel::showProbes(const QList<BisectProbe> &probes, const QLi
         m_probeTree->resizeColumnToContents(c);
 }
 
-void ReproReductionPanel::onBisectFinished(const BisectResult &result)
+void ReproReductionPanel::onBisectFinished(const Result<BisectResult> &bisected)
 {
     m_progress->hide();
-    m_bisect = result;
+    static const BisectResult nothing;
+    const BisectResult &result = bisected.partial() ? *bisected.partial() : nothing;
     showProbes(result.probes, result.boundaries);
     QStringList lines;
     const QString package = result.package.toHtmlEscaped();
-    if (!result.ok()) {
-        lines << tr("<b>The bisection failed</b>: %1").arg(result.error.toHtmlEscaped());
+    if (!bisected && !bisected.cancelled()) {
+        lines << tr("<b>The bisection failed</b>: %1").arg(bisected.error().toHtmlEscaped());
     } else {
         for (const BisectBoundary &b : result.boundaries) {
             const QString maybe =
@@ -865,17 +703,15 @@ void ReproReductionPanel::onBisectFinished(const BisectResult &result)
                            .arg(durationText(result.elapsedMs));
         if (skipped > 0)
             runs += tr("; %1 skipped (could not run the repro)").arg(skipped);
-        if (result.cancelled)
+        if (bisected.cancelled())
             runs += tr(" — cancelled: what is known so far");
         lines << runs;
     }
     m_bisectResultLabel->setText(lines.join(u"<br>"_s));
     m_bisectResultLabel->show();
-    setStatus(result.cancelled ? tr("Bisection cancelled.") : tr("Bisection done."));
-    m_statusLabel->setToolTip(result.summary());
-    updateActions();
-    Q_EMIT busyChanged(false);
-    Q_EMIT bisectFinished(result);
+    setStatus(bisected.cancelled() ? tr("Bisection cancelled.") : tr("Bisection done."));
+    m_statusLabel->setToolTip(bisected || bisected.cancelled() ? result.summary() : bisected.error());
+    Q_EMIT bisectFinished(bisected);
 }
 
 QString ReproReductionPanel::bisectStatusText() const
@@ -887,110 +723,74 @@ QString ReproReductionPanel::bisectStatusText() const
 
 void ReproReductionPanel::startMinimize()
 {
-    if (isBusy() || !m_subject || !m_issue)
+    if (isBusy() || !m_session->reduceBlocker().isEmpty())
         return;
-    m_minimize.reset();
-    m_report.reset();
-    m_minimizeOriginal = m_subject->request.scriptText;
-    m_originalLines = MinimizeResult::codeLines(m_minimizeOriginal);
-    m_bestLines = m_originalLines;
-    m_runsUsed = 0;
-    m_round = 0;
-    m_pass.clear();
-    m_lastStep.clear();
+    const QString original = m_session->subject()->request.scriptText;
+    const int lines = MinimizeResult::codeLines(original);
     m_stepList->clear();
     m_diff->clear();
-    m_bestView->setPlainText(m_minimizeOriginal);
-    m_bestNonBlank = MinimizeResult::nonBlankLines(m_minimizeOriginal);
-    m_bestTitle->setText(
-        tr("Current best · the original: %1 lines of code, %2 non-blank").arg(m_originalLines).arg(m_bestNonBlank));
+    m_bestView->setPlainText(original);
+    m_bestTitle->setText(tr("Current best · the original: %1 lines of code, %2 non-blank")
+                             .arg(lines)
+                             .arg(MinimizeResult::nonBlankLines(original)));
     m_minimizeStack->setCurrentIndex(0);
-
-    MinimizerOptions options = m_minimizerOptions;
-    options.expected = m_subject->expected;
-    options.stopLines = m_stopSpin->value();
-    auto *minimizer = new ReproMinimizer(this);
-    m_minimizer = minimizer;
-    connect(minimizer, &ReproMinimizer::progress, this, [this](int round, const QString &pass, int runs, int lines) {
-        m_round = round;
-        m_pass = pass;
-        m_runsUsed = std::max(m_runsUsed, runs);
-        m_bestLines = lines;
-        showMinimizeStatus();
-        Q_EMIT minimizeProgressed(m_runsUsed, m_bestLines);
-    });
-    connect(minimizer, &ReproMinimizer::runFinished, this, [this](int runs) {
-        m_runsUsed = runs;
-        showMinimizeStatus();
-        Q_EMIT minimizeProgressed(m_runsUsed, m_bestLines);
-    });
-    connect(minimizer, &ReproMinimizer::bestChanged, this,
-            [this](const QString &source, int lines, const QString &step) {
-                const int before = m_bestNonBlank;
-                m_bestLines = lines;
-                m_bestNonBlank = MinimizeResult::nonBlankLines(source);
-                m_lastStep = step;
-                // Keep the reader's place: the script shrinks under them.
-                const int scroll = m_bestView->verticalScrollBar()->value();
-                m_bestView->setPlainText(source);
-                m_bestView->verticalScrollBar()->setValue(scroll);
-                m_bestTitle->setText(tr("Current best · %1 lines of code (of %2), %3 non-blank")
-                                         .arg(lines)
-                                         .arg(m_originalLines)
-                                         .arg(m_bestNonBlank));
-                const int gone = before - m_bestNonBlank;
-                m_stepList->insertItem(0, gone > 1    ? tr("−%1 lines · %2").arg(gone).arg(step)
-                                          : gone == 1 ? tr("−1 line · %1").arg(step)
-                                                      : tr("simpler · %1").arg(step));
-                showMinimizeStatus();
-                Q_EMIT minimizeImproved(lines);
-            });
-    connect(minimizer, &ReproMinimizer::finished, this, [this, minimizer](const MinimizeResult &result) {
-        minimizer->deleteLater();
-        m_minimizer = nullptr;
-        onMinimizeFinished(result);
-    });
     m_progress->setRange(0, 0);
     m_progress->show();
     m_minimizeLabel->setText(tr("Running the original to learn its failure and timing…"));
     setStatus(tr("Minimizing…"));
-    updateActions();
-    Q_EMIT busyChanged(true);
-    minimizer->start(m_minimizeOriginal, m_subject->request, options);
+    m_session->startMinimize(m_stopSpin->value());
+}
+
+void ReproReductionPanel::onMinimizeImproved(const QString &source, int lines, const QString &step)
+{
+    const int before = MinimizeResult::nonBlankLines(m_bestView->toPlainText());
+    const int nonBlank = m_session->bestNonBlank();
+    // Keep the reader's place: the script shrinks under them.
+    const int scroll = m_bestView->verticalScrollBar()->value();
+    m_bestView->setPlainText(source);
+    m_bestView->verticalScrollBar()->setValue(scroll);
+    m_bestTitle->setText(tr("Current best · %1 lines of code (of %2), %3 non-blank")
+                             .arg(lines)
+                             .arg(m_session->originalLines())
+                             .arg(nonBlank));
+    const int gone = before - nonBlank;
+    m_stepList->insertItem(0, gone > 1    ? tr("−%1 lines · %2").arg(gone).arg(step)
+                              : gone == 1 ? tr("−1 line · %1").arg(step)
+                                          : tr("simpler · %1").arg(step));
+    showMinimizeStatus();
+    Q_EMIT minimizeImproved(lines);
 }
 
 void ReproReductionPanel::showMinimizeStatus()
 {
     // Determinate once there is a figure: lines removed out of the lines to remove to reach the stop rule.
+    const ReductionSession &s = *m_session;
     const int target = std::max(0, m_stopSpin->value());
-    const int span = std::max(1, m_originalLines - target);
-    if (m_round > 0) {
+    const int span = std::max(1, s.originalLines() - target);
+    if (s.minimizeRound() > 0) {
         m_progress->setRange(0, span);
-        m_progress->setValue(std::clamp(m_originalLines - m_bestLines, 0, span));
+        m_progress->setValue(std::clamp(s.originalLines() - s.bestLines(), 0, span));
     }
-    const QString step = m_round > 0 ? tr("Round %1 · %2 pass").arg(m_round).arg(m_pass) : tr("Baseline");
+    const QString step =
+        s.minimizeRound() > 0 ? tr("Round %1 · %2 pass").arg(s.minimizeRound()).arg(s.minimizePass()) : tr("Baseline");
     const QString text =
-        tr("%1 · %2 runs · best %3 of %4 lines").arg(step).arg(m_runsUsed).arg(m_bestLines).arg(m_originalLines);
-    m_minimizeLabel->setText(m_lastStep.isEmpty() ? text : text + tr(" · last kept: %1").arg(m_lastStep));
-    setStatus(tr("Minimizing… %1 runs").arg(m_runsUsed));
+        tr("%1 · %2 runs · best %3 of %4 lines").arg(step).arg(s.runsUsed()).arg(s.bestLines()).arg(s.originalLines());
+    m_minimizeLabel->setText(s.lastStep().isEmpty() ? text : text + tr(" · last kept: %1").arg(s.lastStep()));
+    setStatus(tr("Minimizing… %1 runs").arg(s.runsUsed()));
 }
 
-void ReproReductionPanel::onMinimizeFinished(const MinimizeResult &result)
+void ReproReductionPanel::onMinimizeFinished(const Result<MinimizeResult> &minimized)
 {
     m_progress->hide();
-    m_minimize = result;
-    m_runsUsed = result.runs;
-    // What a simpler variant showed the bug needs: the report's trigger conditions, unless already written.
-    if (!result.conditions.isEmpty() && m_conditionsEdit->toPlainText().trimmed().isEmpty())
-        m_conditionsEdit->setPlainText(result.conditions.join(u'\n'));
-    if (!result.ok()) {
-        m_minimizeLabel->setText(tr("Nothing minimized: %1").arg(result.error));
-        setStatus(tr("Minimization stopped: %1").arg(result.error));
+    // The trigger conditions it learnt reach the edit through the session (triggerConditionsChanged()).
+    if (!minimized && !minimized.cancelled()) {
+        m_minimizeLabel->setText(tr("Nothing minimized: %1").arg(minimized.error()));
+        setStatus(tr("Minimization stopped: %1").arg(minimized.error()));
     } else {
-        m_bestLines = result.finalLines;
+        const MinimizeResult &result = *minimized.partial();
         m_diff->setTitles(tr("Original · %1 lines").arg(result.originalLines),
-                          result.cancelled ? tr("Best so far (cancelled) · %1 lines").arg(result.finalLines)
-                                           : tr("Minimized · %1 lines").arg(result.finalLines));
+                          minimized.cancelled() ? tr("Best so far (cancelled) · %1 lines").arg(result.finalLines)
+                                                : tr("Minimized · %1 lines").arg(result.finalLines));
         m_diff->setTexts(result.original, result.minimized);
         m_minimizeStack->setCurrentWidget(m_diff);
         const QString kept = result.signal > 0 ? tr("crash kept: %1").arg(result.signatureText())
@@ -1005,16 +805,14 @@ void ReproReductionPanel::onMinimizeFinished(const MinimizeResult &result)
                                 durationText(result.elapsedMs), kept);
         if (result.flaky)
             text += tr(" · flaky original (%1)").arg(result.baselineRatio);
-        if (result.cancelled)
+        if (minimized.cancelled())
             text = tr("Cancelled; the best so far is kept. ") + text;
         else if (!result.changed())
             text = tr("Already minimal: nothing smaller fails the same way. ") + text;
         m_minimizeLabel->setText(text);
-        setStatus(result.cancelled ? tr("Minimization cancelled; best so far kept.") : tr("Minimization done."));
+        setStatus(minimized.cancelled() ? tr("Minimization cancelled; best so far kept.") : tr("Minimization done."));
     }
-    updateActions();
-    Q_EMIT busyChanged(false);
-    Q_EMIT minimizeFinished(result);
+    Q_EMIT minimizeFinished(minimized);
 }
 
 QString ReproReductionPanel::minimizeStatusText() const
@@ -1024,69 +822,22 @@ QString ReproReductionPanel::minimizeStatusText() const
 
 // ── Report ──
 
-ScrubFindings ReproReductionPanel::findings() const
-{
-    ScrubFindings f;
-    if (!m_issue)
-        return f;
-    f.issueNumber = m_issue->number;
-    f.labels = m_issue->labels;
-    if (m_pack) {
-        f.profile = m_pack->profile;
-        if (!m_pack->reproLabel.isEmpty())
-            f.reproductionLabel = m_pack->reproLabel;
-    }
-    f.closed = !m_issue->isOpen() && !m_issue->state.isEmpty();
-    f.hasRunnableRepro = m_reproFound;
-    if (m_record) {
-        f.series = summaryOf(*m_record);
-        f.version = m_record->torchVersion;
-    }
-    if (m_bisect && m_bisect->ok() && !m_bisect->cancelled)
-        f.bisect = *m_bisect;
-    if (m_minimize && m_minimize->ok()) {
-        f.originalRepro = m_minimize->original;
-        f.minimizedRepro = m_minimize->minimized;
-    } else if (m_subject) {
-        f.originalRepro = m_subject->request.scriptText;
-    }
-    for (const QString &line : m_conditionsEdit->toPlainText().split(u'\n')) {
-        const QString c = line.trimmed();
-        if (!c.isEmpty())
-            f.triggerConditions << (c.startsWith(u"- "_s) ? c.mid(2) : c);
-    }
-    f.fixedBy = m_fixedBy;
-    f.stops = m_gate.stops;
-    f.wentOn = m_wentOn;
-    f.confirmation = m_gate.confirmation;
-    return f;
-}
-
 void ReproReductionPanel::composeReport()
 {
-    if (!m_issue) {
-        m_report.reset();
-        showReport();
-        return;
-    }
-    m_report = ScrubReport::compose(findings());
-    m_commentEdit->setPlainText(m_report->comment);
-    m_sendLabel->clear();
-    showReport();
-    if (m_report->verdict == ScrubReport::Verdict::NoLongerReproduces)
-        lookUpFix();
+    m_session->composeReport(); // the comment edit and the report's labels follow its signals
 }
 
 void ReproReductionPanel::showReport()
 {
-    if (!m_report) {
+    const std::optional<ScrubReport> &report = m_session->report();
+    if (!report) {
         m_verdictLabel->clear();
         m_labelsLabel->clear();
         m_notesLabel->clear();
         updateActions();
         return;
     }
-    const ScrubReport &r = *m_report;
+    const ScrubReport &r = *report;
     QString verdict;
     int hue = -1;
     switch (r.verdict) {
@@ -1118,11 +869,12 @@ void ReproReductionPanel::showReport()
     }
     const LabelChipDelegate::ChipColors colors = LabelChipDelegate::colorsForHue(hue, palette());
     QStringList basis;
-    if (m_record)
-        basis << tr("the run of %1").arg(m_record->startedAt.toLocalTime().toString(u"HH:mm"_s));
-    if (m_bisect && m_bisect->ok() && !m_bisect->cancelled)
+    if (const std::optional<ReproRunRecord> &record = m_session->record())
+        basis << tr("the run of %1").arg(record->startedAt.toLocalTime().toString(u"HH:mm"_s));
+    if (m_session->bisect() && m_session->bisect()->ok())
         basis << tr("the bisection");
-    if (m_minimize && m_minimize->changed())
+    if (const auto &minimize = m_session->minimize();
+        minimize && (minimize->ok() || minimize->cancelled()) && minimize->partial()->changed())
         basis << tr("the minimized repro");
     m_verdictLabel->setText(
         u"<span style='background:%1; color:%2; font-weight:600;'>&nbsp;%3&nbsp;</span>&nbsp;&nbsp;%4"_s.arg(
@@ -1150,8 +902,8 @@ void ReproReductionPanel::showReport()
     m_nextActionLabel->setText(r.nextAction.isEmpty() ? QString()
                                                       : tr("<b>Next:</b> %1").arg(r.nextAction.toHtmlEscaped()));
     QStringList notes = r.notes;
-    if (!m_fixNote.isEmpty())
-        notes << m_fixNote;
+    if (!m_session->fixNote().isEmpty())
+        notes << m_session->fixNote();
     m_notesLabel->setText(notes.join(u"\n"_s));
     updateActions();
 }
@@ -1163,23 +915,7 @@ QString ReproReductionPanel::reportLabelsText() const
 
 Result<OutboxEntry> ReproReductionPanel::sendToOutbox()
 {
-    if (!m_issue)
-        return Error{tr("No issue selected.")};
-    if (!m_outboxUnavailable.isEmpty())
-        return Error{m_outboxUnavailable};
-    if (!m_outbox)
-        return Error{tr("No outbox: the console has no store open.")};
-    if (!isRepository(m_repository))
-        return Error{tr("The queue is not a GitHub repository's: nothing of it goes to the outbox.")};
-    if (!m_report)
-        composeReport();
-    ScrubReport report = *m_report;
-    report.comment = m_commentEdit->toPlainText().trimmed(); // as the reviewer edited it
-    const ScrubFindings f = findings();
-    const Result<RubricPack> pack = m_pack ? Result<RubricPack>(*m_pack) : OutboxStore::packFor(f.profile);
-    if (!pack)
-        return Error{pack.error()};
-    const Result<OutboxEntry> entry = m_outbox->enqueueReport(report, m_repository, *m_issue, m_reviewer, pack.value());
+    const Result<OutboxEntry> entry = m_session->sendToOutbox();
     if (!entry)
         return entry;
     m_sendLabel->setText(
@@ -1211,8 +947,8 @@ void ReproReductionPanel::applyPalette()
     box.setColor(QPalette::Window, colors.background);
     box.setColor(QPalette::WindowText, palette().color(QPalette::Text));
     m_bisectResultLabel->setPalette(box);
-    if (m_bisect)
-        showProbes(m_bisect->probes, m_bisect->boundaries);
-    if (m_report)
+    if (const std::optional<BisectResult> bisect = bisectResult())
+        showProbes(bisect->probes, bisect->boundaries);
+    if (m_session->report())
         showReport();
 }

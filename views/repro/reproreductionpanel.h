@@ -8,13 +8,12 @@
 #include "engine/reduction/reprominimizer.h"
 #include "engine/repro/pythonenvironment.h"
 #include "engine/repro/reproresultstore.h"
-#include "engine/repro/sandboxrunner.h"
 #include "engine/scrub/scrubactionability.h"
 #include "engine/scrub/scrubreport.h"
 #include "engine/triage/rubricpack.h"
+#include "models/repro/reductionsession.h"
 #include "models/repro/reprosubject.h"
 
-#include <QPointer>
 #include <QWidget>
 
 #include <optional>
@@ -24,7 +23,6 @@ class Repository;
 class SyntaxHighlighter;
 } // namespace KSyntaxHighlighting
 class ElidedLabel;
-class FixingPullRequestJob;
 class GitHubClient;
 class ReportOutbox;
 class QButtonGroup;
@@ -44,7 +42,8 @@ class ReproDiffView;
 // environments (rounds and probes live, then the first good / last bad version), minimize the script (step,
 // runs, the current best highlighted as it shrinks; Cancel keeps the best; a side-by-side diff at the end),
 // and the scrub report composed from all of it — an editable comment with its label changes — which goes to
-// the outbox for approval, never straight to GitHub. Jobs run asynchronously; switching issues cancels them.
+// the outbox for approval, never straight to GitHub. The state and the jobs are its ReductionSession's (models/repro);
+// the panel binds its controls to it and repaints on its signals.
 class ReproReductionPanel final : public QWidget
 {
     Q_OBJECT
@@ -62,29 +61,30 @@ public:
     ~ReproReductionPanel() override;
 
     // The issue the findings are about; another issue cancels the jobs and forgets the findings.
-    void setIssue(const Issue &issue, const QString &repository);
-    void clearIssue();
+    void setIssue(const Issue &issue, const QString &repository) { m_session->setIssue(issue, repository); }
+    void clearIssue() { m_session->clearIssue(); }
     // Whether the issue has a runnable repro at all (the report says "needs reproduction" otherwise).
-    void setReproFound(bool found) { m_reproFound = found; }
+    void setReproFound(bool found) { m_session->setReproFound(found); }
     void setSubject(const std::optional<ReproSubject> &subject);
     // The latest series on the current version (stored or just run), for the report.
     void setRecord(const std::optional<ReproRunRecord> &record);
     void setEnvironments(const QList<PythonEnvironment> &environments);
-    void setReviewer(const QString &reviewer) { m_reviewer = reviewer; }
+    void setReviewer(const QString &reviewer) { m_session->setReviewer(reviewer); }
     // Whoever owns the outbox takes the report through it; not owned. Without one (or with a reason), the
     // report can be drafted but not sent.
     void setReportOutbox(ReportOutbox *outbox);
     // The queue's rubric: the report's labels and the outbox's guardrails follow it (distributed without one).
-    void setPack(const RubricPack &pack) { m_pack = pack; }
+    void setPack(const RubricPack &pack) { m_session->setPack(pack); }
     void setOutboxUnavailableReason(const QString &reason);
     // The stop rule shows (and can be changed) in the page; the rest are the minimizer's defaults.
     void setMinimizerOptions(const MinimizerOptions &options);
-    void setBisectorOptions(const BisectorOptions &options) { m_bisectorOptions = options; }
+    void setBisectorOptions(const BisectorOptions &options) { m_session->setBisectorOptions(options); }
     // The actionability check and recent confirmation of the Repro tab; wentOn: the reviewer chose to run anyway.
     void setGate(const ScrubGate &gate, bool wentOn);
     // Not owned. With one, a report on a bug that no longer reproduces names the fixing PR from the issue's
     // timeline (its cross-references); without one, the version only.
-    void setGitHubClient(GitHubClient *client) { m_client = client; }
+    void setGitHubClient(GitHubClient *client) { m_session->setGitHubClient(client); }
+    ReductionSession *session() const { return m_session; }
 
     void showPage(Page page);
     Page page() const;
@@ -92,21 +92,22 @@ public:
     void startBisect();
     void startMinimize();
     void cancel();
-    bool isBusy() const { return !m_bisector.isNull() || !m_minimizer.isNull(); }
+    bool isBusy() const { return m_session->isBusy(); }
     // Drafts the report from the findings so far (the reviewer's edits to the comment are replaced).
     void composeReport();
     // Puts the drafted report, with the comment as edited, in the outbox.
     Result<OutboxEntry> sendToOutbox();
 
-    std::optional<BisectResult> bisectResult() const { return m_bisect; }
-    std::optional<MinimizeResult> minimizeResult() const { return m_minimize; }
-    std::optional<ScrubReport> report() const { return m_report; }
-    ScrubFindings findings() const;
+    // The latest results, also a cancelled job's work so far.
+    std::optional<BisectResult> bisectResult() const;
+    std::optional<MinimizeResult> minimizeResult() const;
+    std::optional<ScrubReport> report() const { return m_session->report(); }
+    ScrubFindings findings() const { return m_session->findings(); }
     QString minimizeStatusText() const;
     QString bisectStatusText() const;
     QString reportLabelsText() const;
-    int bestLines() const { return m_bestLines; }
-    int runsUsed() const { return m_runsUsed; }
+    int bestLines() const { return m_session->bestLines(); }
+    int runsUsed() const { return m_session->runsUsed(); }
 
     // The controls, for tests and the screenshot.
     QListWidget *environmentList() const { return m_envList; }
@@ -118,7 +119,7 @@ public:
     QPlainTextEdit *commentEdit() const { return m_commentEdit; }
     QPlainTextEdit *conditionsEdit() const { return m_conditionsEdit; }
     QString nextActionText() const;
-    std::optional<FixingPullRequest> fixedBy() const { return m_fixedBy; }
+    std::optional<FixingPullRequest> fixedBy() const { return m_session->fixedBy(); }
     QPushButton *sendButton() const { return m_sendButton; }
     QPushButton *cancelButton() const { return m_cancelButton; }
     bool showsDiff() const;
@@ -127,10 +128,10 @@ Q_SIGNALS:
     void backRequested(); // to the run
     void busyChanged(bool busy);
     void bisectRoundStarted(int round);
-    void bisectFinished(const BisectResult &result);
+    void bisectFinished(const Result<BisectResult> &result);
     void minimizeProgressed(int runs, int bestLines);
     void minimizeImproved(int bestLines);
-    void minimizeFinished(const MinimizeResult &result);
+    void minimizeFinished(const Result<MinimizeResult> &result);
     void reportSent(const OutboxEntry &entry);
     void fixLookupFinished(); // the fixing PR was looked up (found or not); the report is drafted again
 
@@ -141,56 +142,23 @@ private:
     QWidget *buildBisectPage();
     QWidget *buildMinimizePage();
     QWidget *buildReportPage();
-    void stopJobs();
-    void resetFindings();
+    void bindSession();
+    void onFindingsReset();
     void fillEnvironments();
     void updateActions();
+    void onBisectRound(int round, const QStringList &versions);
     void onProbe(const BisectProbe &probe);
-    void onBisectFinished(const BisectResult &result);
+    void onBisectFinished(const Result<BisectResult> &result);
     void showProbes(const QList<BisectProbe> &probes, const QList<BisectBoundary> &boundaries);
-    void onMinimizeFinished(const MinimizeResult &result);
+    void onMinimizeImproved(const QString &source, int lines, const QString &step);
+    void onMinimizeFinished(const Result<MinimizeResult> &result);
     void showMinimizeStatus();
     void showReport();
     void setStatus(const QString &text);
     void applyPalette();
-    void lookUpFix();
 
     KSyntaxHighlighting::Repository *m_repositoryDefs;
-    std::optional<Issue> m_issue;
-    std::optional<RubricPack> m_pack;
-    QString m_repository;
-    QString m_reviewer;
-    bool m_reproFound = true;
-    std::optional<ReproSubject> m_subject;
-    std::optional<ReproRunRecord> m_record;
-    QList<PythonEnvironment> m_environments;
-    ScrubGate m_gate;
-    bool m_wentOn = false;
-    GitHubClient *m_client = nullptr;
-    QPointer<FixingPullRequestJob> m_fixJob;
-    std::optional<FixingPullRequest> m_fixedBy;
-    QString m_fixNote; // what the lookup found or why it could not
-    bool m_fixLookedUp = false;
-    ReportOutbox *m_outbox = nullptr;
-    QString m_outboxUnavailable;
-    MinimizerOptions m_minimizerOptions;
-    BisectorOptions m_bisectorOptions;
-
-    QPointer<ReproBisector> m_bisector;
-    QPointer<ReproMinimizer> m_minimizer;
-    std::optional<BisectResult> m_bisect;
-    std::optional<MinimizeResult> m_minimize;
-    std::optional<ScrubReport> m_report;
-    QString m_minimizeOriginal;
-    int m_bestLines = 0;
-    int m_originalLines = 0;
-    int m_bestNonBlank = 0;
-    int m_runsUsed = 0;
-    int m_round = 0;
-    QString m_pass;
-    QString m_lastStep;
-    int m_bisectRound = 0;
-    int m_bisectRuns = 0;
+    ReductionSession *m_session;
 
     QToolButton *m_backButton;
     QButtonGroup *m_pageButtons;

@@ -63,7 +63,7 @@ private Q_SLOTS:
 
 private:
     QString makeVenv(const QString &name, const QString &version);
-    BisectResult bisect(const QString &function, const BisectorOptions &options);
+    Result<BisectResult> bisect(const QString &function, const BisectorOptions &options);
 
     PythonEnvironment m_python;
     std::unique_ptr<QTemporaryDir> m_home;
@@ -143,7 +143,7 @@ void tst_ReproBisector::plansEvenProbes()
     QVERIFY(ReproBisector::plan(probes, 3, -1, false).isEmpty());
 }
 
-BisectResult tst_ReproBisector::bisect(const QString &function, const BisectorOptions &options)
+Result<BisectResult> tst_ReproBisector::bisect(const QString &function, const BisectorOptions &options)
 {
     SandboxRequest base;
     base.scriptText =
@@ -154,8 +154,8 @@ BisectResult tst_ReproBisector::bisect(const QString &function, const BisectorOp
     QSignalSpy finished(&bisector, &ReproBisector::finished);
     bisector.start(base, m_envs, options);
     if (!finished.wait(300000))
-        return {};
-    return finished.first().first().value<BisectResult>();
+        return Error::failed(u"the bisection did not finish in 5 minutes"_s);
+    return get<Result<BisectResult>>(finished.first().first());
 }
 
 void tst_ReproBisector::findsExactBoundaries_data()
@@ -181,8 +181,9 @@ void tst_ReproBisector::findsExactBoundaries()
     options.expected = ErrorSignature::parse(b.error);
     options.knownBad = knownBad;
     options.probesPerRound = probesPerRound;
-    const BisectResult result = bisect(b.function, options);
-    QVERIFY2(result.ok(), qPrintable(result.error));
+    const Result<BisectResult> bisected = bisect(b.function, options);
+    QVERIFY2(bisected.ok(), qPrintable(bisected.error()));
+    const BisectResult &result = bisected.value();
     qInfo().noquote() << result.summary();
 
     // The answer the package's own table implies, among the versions that import.
@@ -246,8 +247,11 @@ void tst_ReproBisector::cancelKeepsWhatIsKnown()
     connect(&bisector, &ReproBisector::probeFinished, this, [&] { bisector.cancel(); });
     bisector.start(base, m_envs, options);
     QVERIFY(finished.wait(120000));
-    const auto result = finished.first().first().value<BisectResult>();
-    QVERIFY(result.cancelled);
+    const auto bisected = get<Result<BisectResult>>(finished.first().first());
+    QVERIFY(bisected.cancelled());
+    QCOMPARE(bisected.errorKind(), ErrorKind::Cancelled);
+    QVERIFY(bisected.partial()); // what is known so far
+    const BisectResult &result = *bisected.partial();
     QCOMPARE(result.rounds, 1);
     int known = 0;
     for (const BisectProbe &p : result.probes)

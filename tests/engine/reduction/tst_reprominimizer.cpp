@@ -39,8 +39,8 @@ private Q_SLOTS:
 
 private:
     SandboxRequest base() const;
-    static MinimizeResult minimize(ReproMinimizer &minimizer, const QString &source, const SandboxRequest &base,
-                                   const MinimizerOptions &options);
+    static Result<MinimizeResult> minimize(ReproMinimizer &minimizer, const QString &source, const SandboxRequest &base,
+                                           const MinimizerOptions &options);
     QList<ReproOutcome> rerun(const QString &source, const ErrorSignature &expected, int runs) const;
 
     PythonEnvironment m_python;
@@ -64,15 +64,15 @@ SandboxRequest tst_ReproMinimizer::base() const
     return r;
 }
 
-MinimizeResult tst_ReproMinimizer::minimize(ReproMinimizer &minimizer, const QString &source,
-                                            const SandboxRequest &base, const MinimizerOptions &options)
+Result<MinimizeResult> tst_ReproMinimizer::minimize(ReproMinimizer &minimizer, const QString &source,
+                                                    const SandboxRequest &base, const MinimizerOptions &options)
 {
     QSignalSpy finished(&minimizer, &ReproMinimizer::finished);
     minimizer.start(source, base, options);
     // Generous: on a shared, loaded machine a fixed-point minimization takes minutes.
     if (!finished.wait(600000))
-        return {};
-    return finished.first().first().value<MinimizeResult>();
+        return Error::failed(u"the minimization did not finish in 10 minutes"_s);
+    return get<Result<MinimizeResult>>(finished.first().first());
 }
 
 QList<ReproOutcome> tst_ReproMinimizer::rerun(const QString &source, const ErrorSignature &expected, int runs) const
@@ -169,8 +169,9 @@ void tst_ReproMinimizer::shrinksToCore()
     ReproMinimizer minimizer;
     QSignalSpy best(&minimizer, &ReproMinimizer::bestChanged);
     QSignalSpy progress(&minimizer, &ReproMinimizer::progress);
-    const MinimizeResult result = minimize(minimizer, source, base(), options);
-    QVERIFY2(result.ok(), qPrintable(result.error));
+    const Result<MinimizeResult> minimized = minimize(minimizer, source, base(), options);
+    QVERIFY2(minimized.ok(), qPrintable(minimized.error()));
+    const MinimizeResult &result = minimized.value();
     QCOMPARE(result.original, source);
     QCOMPARE(result.signal, signal);
     QVERIFY(result.changed());
@@ -207,8 +208,9 @@ void tst_ReproMinimizer::stopsAtTheLineThreshold()
     options.baselineRuns = 1;
     options.minStepTimeoutMs = 10000;
     ReproMinimizer minimizer;
-    const MinimizeResult result = minimize(minimizer, source, base(), options);
-    QVERIFY2(result.ok(), qPrintable(result.error));
+    const Result<MinimizeResult> minimized = minimize(minimizer, source, base(), options);
+    QVERIFY2(minimized.ok(), qPrintable(minimized.error()));
+    const MinimizeResult &result = minimized.value();
     QVERIFY(result.finalLines <= 20);
     QVERIFY(!result.steps.isEmpty());
     QCOMPARE(result.signature.exceptionClass, u"RuntimeError"_s);
@@ -226,8 +228,9 @@ void tst_ReproMinimizer::keepsFlakyFailure()
     options.stopLines = 0;
     options.minStepTimeoutMs = 10000;
     ReproMinimizer minimizer;
-    const MinimizeResult result = minimize(minimizer, source, base(), options);
-    QVERIFY2(result.ok(), qPrintable(result.error));
+    const Result<MinimizeResult> minimized = minimize(minimizer, source, base(), options);
+    QVERIFY2(minimized.ok(), qPrintable(minimized.error()));
+    const MinimizeResult &result = minimized.value();
     QVERIFY2(result.flaky, qPrintable(result.baselineRatio));
     QVERIFY(result.changed());
     QVERIFY2(result.finalLines <= 3, qPrintable(result.minimized)); // the check and the raise, at most
@@ -254,9 +257,11 @@ void tst_ReproMinimizer::cancelKeepsBestSoFar()
     });
     minimizer.start(source, base(), options);
     QVERIFY(finished.wait(120000));
-    const auto result = finished.first().first().value<MinimizeResult>();
-    QVERIFY(result.cancelled);
-    QVERIFY(result.ok());
+    const auto minimized = get<Result<MinimizeResult>>(finished.first().first());
+    QVERIFY(minimized.cancelled());
+    QCOMPARE(minimized.errorKind(), ErrorKind::Cancelled);
+    QVERIFY(minimized.partial()); // the best so far, as a finished minimization's result
+    const MinimizeResult &result = *minimized.partial();
     QVERIFY(!lastBest.isEmpty());
     QCOMPARE(result.minimized, lastBest);
     QCOMPARE(result.original, source);
@@ -271,9 +276,12 @@ void tst_ReproMinimizer::refusesWhatDoesNotFail()
     MinimizerOptions options;
     options.baselineRuns = 1;
     const QString source = QString::fromUtf8(TestData::read(u"repro/passes.py"_s));
-    const MinimizeResult result = minimize(minimizer, source, base(), options);
-    QVERIFY(!result.ok());
-    QVERIFY2(result.error.contains(u"does not fail"_s), qPrintable(result.error));
+    const Result<MinimizeResult> minimized = minimize(minimizer, source, base(), options);
+    QVERIFY(!minimized.ok());
+    QVERIFY2(minimized.error().contains(u"does not fail"_s), qPrintable(minimized.error()));
+    QCOMPARE(minimized.errorKind(), ErrorKind::Failed);
+    QVERIFY(minimized.partial()); // the baseline it ran
+    const MinimizeResult &result = *minimized.partial();
     QCOMPARE(result.minimized, source);
     QCOMPARE(result.runs, 1);
 }
@@ -362,8 +370,9 @@ void tst_ReproMinimizer::learnsWhatTheBugNeeds()
     options.stopLines = 0;
     options.baselineRuns = 1;
     options.minStepTimeoutMs = 10000;
-    const MinimizeResult result = minimize(minimizer, source, base(), options);
-    QVERIFY2(result.ok(), qPrintable(result.error));
+    const Result<MinimizeResult> minimized = minimize(minimizer, source, base(), options);
+    QVERIFY2(minimized.ok(), qPrintable(minimized.error()));
+    const MinimizeResult &result = minimized.value();
     QCOMPARE(result.conditions, conditions);
     QVERIFY2(result.minimized.contains(minimizedHas), qPrintable(result.minimized));
 }

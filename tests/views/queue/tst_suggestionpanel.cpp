@@ -6,10 +6,14 @@
 #include "views/common/labelchipdelegate.h"
 #include "views/queue/suggestionpanel.h"
 
+#include <KMessageWidget>
+
 #include <QAbstractButton>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QCompleter>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -17,10 +21,22 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolButton>
 
 using namespace Qt::StringLiterals;
 
 namespace {
+
+// The guardrail banner's button for its "Use … instead" action (KMessageWidget makes a tool button per action).
+QToolButton *useReviewButton(const QWidget *panel)
+{
+    const QList<QToolButton *> buttons = panel->findChildren<QToolButton *>();
+    for (QToolButton *button : buttons) {
+        if (button->defaultAction() && button->defaultAction()->objectName() == u"useReviewAction"_s)
+            return button;
+    }
+    return nullptr;
+}
 
 QList<Issue> smallQueue()
 {
@@ -39,6 +55,8 @@ private Q_SLOTS:
     void showsThePlan_data();
     void showsThePlan();
     void highPriorityExplainedAndOffersReview();
+    void guardrailBannerFollowsTheScheme_data();
+    void guardrailBannerFollowsTheScheme();
     void chipTogglingChangesThePlan();
     void subOncallIsExactlyOne();
     void commentEdits();
@@ -133,16 +151,54 @@ void tst_SuggestionPanel::highPriorityExplainedAndOffersReview()
     QCOMPARE(m_panel->violations().first().rule, QLatin1StringView("no-high-priority"));
     QVERIFY(m_panel->findChild<QWidget *>(u"guardrailBanner"_s)->isVisible());
     QVERIFY(!m_panel->guardrailText().isEmpty());
-    auto *offer = m_panel->findChild<QPushButton *>(u"useReviewButton"_s);
+    QToolButton *offer = useReviewButton(m_panel.get());
+    QVERIFY(offer);
     QVERIFY(offer->isVisible());
     QVERIFY(offer->text().contains(u"triage review"_s));
 
     QTest::mouseClick(offer, Qt::LeftButton);
-    QVERIFY(!m_panel->plan().addLabels.contains(u"high priority"_s));
+    QTRY_VERIFY(!m_panel->plan().addLabels.contains(u"high priority"_s)); // once the click is over
     QVERIFY(m_panel->plan().addLabels.contains(u"triage review"_s));
     QVERIFY(m_panel->violations().isEmpty());
     QVERIFY(!m_panel->findChild<QWidget *>(u"guardrailBanner"_s)->isVisible());
     QVERIFY(m_panel->isEdited());
+}
+
+void tst_SuggestionPanel::guardrailBannerFollowsTheScheme_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::addRow("light") << false;
+    QTest::addRow("dark") << true;
+}
+
+// The guardrails' banner is the one message banner (KMessageWidget, a warning) in the panel's scheme. With
+// TRIAGE_SCREENSHOT_DIR set, the panel is saved there as guardrail-banner[-dark].png.
+void tst_SuggestionPanel::guardrailBannerFollowsTheScheme()
+{
+    QFETCH(bool, dark);
+    m_panel->setPalette(dark ? AppPalette::dark() : AppPalette::light());
+    m_panel->setLabelChecked(u"high priority"_s, true);
+    auto *banner = m_panel->findChild<KMessageWidget *>(u"guardrailBanner"_s);
+    QVERIFY(banner);
+    QVERIFY(banner->isVisible());
+    QCOMPARE(banner->messageType(), KMessageWidget::Warning);
+    QCOMPARE(banner->text(), m_panel->guardrailText());
+    QVERIFY(banner->text().contains(m_panel->violations().first().message));
+    QVERIFY(useReviewButton(m_panel.get()));
+    // As drawn, once laid out: its ground in the panel's scheme, the text readable on it.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    const QImage drawn = banner->grab().toImage();
+    const QColor ground = drawn.pixelColor(drawn.width() - 12, 8);
+    const QColor text = banner->palette().color(QPalette::WindowText);
+    QCOMPARE(ground.lightness() < 128, dark);
+    QVERIFY2(std::abs(ground.lightness() - text.lightness()) > 100,
+             qPrintable(u"ground %1, text %2"_s.arg(ground.name(), text.name())));
+    if (const QString dir = qEnvironmentVariable("TRIAGE_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(m_panel->grab().save(
+            QDir(dir).filePath(dark ? u"guardrail-banner-dark.png"_s : u"guardrail-banner.png"_s)));
+    m_panel->setLabelChecked(u"high priority"_s, false);
+    QVERIFY(!banner->isVisible());
+    QVERIFY(m_panel->guardrailText().isEmpty());
 }
 
 void tst_SuggestionPanel::chipTogglingChangesThePlan()

@@ -278,8 +278,9 @@ void tst_ReproReductionPanel::minimizeShowsProgressThenDiff()
     QVERIFY(!progressed.isEmpty());
     QVERIFY(progressed.last().first().toInt() > 1); // runs counted live
 
-    const MinimizeResult result = finished.first().first().value<MinimizeResult>();
-    QVERIFY2(result.ok(), qPrintable(result.error));
+    const auto minimized = get<Result<MinimizeResult>>(finished.first().first());
+    QVERIFY2(minimized.ok(), qPrintable(minimized.error()));
+    const MinimizeResult &result = minimized.value();
     QVERIFY(result.changed());
     QVERIFY(result.finalLines <= 20);
     QVERIFY(!panel->isBusy());
@@ -314,8 +315,11 @@ void tst_ReproReductionPanel::cancelKeepsBestSoFar()
         Qt::SingleShotConnection);
     panel->startMinimize();
     QVERIFY(finished.wait(120000));
-    const MinimizeResult result = finished.first().first().value<MinimizeResult>();
-    QVERIFY(result.cancelled);
+    const auto minimized = get<Result<MinimizeResult>>(finished.first().first());
+    QVERIFY(minimized.cancelled());
+    QCOMPARE(minimized.errorKind(), ErrorKind::Cancelled);
+    QVERIFY(minimized.partial()); // the best so far
+    const MinimizeResult &result = *minimized.partial();
     QVERIFY(!bestAtCancel.isEmpty());
     QCOMPARE(result.minimized, bestAtCancel);
     QVERIFY(result.changed());
@@ -371,8 +375,9 @@ void tst_ReproReductionPanel::bisectShowsBoundary()
     QVERIFY(!rounds.isEmpty());
     QVERIFY(sawLiveProbe);
 
-    const BisectResult result = finished.first().first().value<BisectResult>();
-    QVERIFY2(result.ok(), qPrintable(result.error));
+    const auto bisected = get<Result<BisectResult>>(finished.first().first());
+    QVERIFY2(bisected.ok(), qPrintable(bisected.error()));
+    const BisectResult &result = bisected.value();
     QCOMPARE(result.probes.size(), chosen.size());
     QString from;
     QString to;
