@@ -960,7 +960,7 @@ void PackParser::parseModules(const QJsonObject &root)
         module.offerOnly = reader.boolean(object, path, u"offer_only"_s, false);
         requireMinor(object, path, u"umbrella"_s, 3);
         module.umbrella = reader.string(object, path, u"umbrella"_s, false);
-        if (!reader.error && !(module.low <= module.medium && module.medium <= module.high))
+        if (!reader.error && (module.low > module.medium || module.medium > module.high))
             reader.fail(path, u"thresholds must grow: low ≤ medium ≤ high"_s);
         if (object.contains("requires"_L1))
             module.needs = parseCondition(object.value("requires"_L1), PackReader::join(path, u"requires"_s));

@@ -111,7 +111,7 @@ public:
         const auto &entries = m_matcher.entries();
         constexpr unsigned CodeSegments =
             (1u << int(SegmentKind::Code)) | (1u << int(SegmentKind::Traceback)) | (1u << int(SegmentKind::Log));
-        for (size_t i = size_t(m_matcher.groupBegin(group)), end = size_t(m_matcher.groupBegin(group + 1)); i < end;
+        for (auto i = size_t(m_matcher.groupBegin(group)), end = size_t(m_matcher.groupBegin(group + 1)); i < end;
              ++i) {
             const SignalState &state = m_signals[i];
             if (state.count == 0 || state.score <= 0.0)
@@ -134,7 +134,7 @@ public:
         const auto &entries = m_matcher.entries();
         int distinct = 0;
         bool fromCode = false;
-        for (size_t i = size_t(m_matcher.groupBegin(group)), end = size_t(m_matcher.groupBegin(group + 1)); i < end;
+        for (auto i = size_t(m_matcher.groupBegin(group)), end = size_t(m_matcher.groupBegin(group + 1)); i < end;
              ++i) {
             if (m_signals[i].count == 0 || m_signals[i].score <= 0.0)
                 continue;
@@ -295,7 +295,7 @@ private:
                                      [](int offset, const CodeToken &exception) { return offset < exception.start; });
                 raised = raised || (next != text.exceptions.cend() && next->start < deeper);
                 if (raised)
-                    m_crashFrames.push_back({s, int(i)});
+                    m_crashFrames.emplace_back(s, int(i));
             }
         }
     }
@@ -451,7 +451,7 @@ struct ModuleCandidate
     double score = 0.0;
     Confidence confidence = Confidence::None;
     bool existing = false;
-    EvidenceList procedure{}; // what the module's boosts (backend isolation, …) established
+    EvidenceList procedure; // what the module's boosts (backend isolation, …) established
 };
 
 // The rubric's procedure steps that point at a module (pack 1.2 "boosts"): each that holds adds its score.
