@@ -607,7 +607,7 @@ void stopAtRoute(const RubricPack &pack, const Issue &issue, TriagePlan &plan, C
                                       plan.offeredLabels().join(u", "_s)});
         plan.templateKey.clear();
         plan.comment.clear();
-        plan.decision = u"high_priority"_s;
+        plan.decision = TriageDecision::HighPriority;
         plan.confidence = routeConfidence;
         return;
     }
@@ -625,7 +625,7 @@ void stopAtRoute(const RubricPack &pack, const Issue &issue, TriagePlan &plan, C
                  offered.join(u", "_s)});
     plan.templateKey.clear();
     plan.comment.clear();
-    plan.decision = u"route"_s;
+    plan.decision = TriageDecision::Route;
     plan.confidence = routeConfidence;
 }
 
@@ -689,7 +689,7 @@ bool alreadyHandled(const RubricPack &pack, const Issue &issue, const TriageEngi
 {
     // First level: an issue that already carries an oncall label is that queue's; nothing is written.
     if (const QString routedBy = pack.skipLabel(issue.labels); !routedBy.isEmpty()) {
-        plan.decision = u"already_routed"_s;
+        plan.decision = TriageDecision::AlreadyRouted;
         plan.subOncall = routedBy;
         plan.confidence = Confidence::High;
         plan.evidence.append(Evidence{{}, u"already routed"_s, u"labels"_s, -1, 0, routedBy});
@@ -699,7 +699,7 @@ bool alreadyHandled(const RubricPack &pack, const Issue &issue, const TriageEngi
     // The queue's own marker says this queue (its bot or a reviewer) processed the issue: the sweep does not pick
     // it again, and neither does the plan, unless the reviewer asks for a fresh one.
     if (pack.skipProcessed && !options.retriage && !pack.markerLabel.isEmpty() && issue.hasLabel(pack.markerLabel)) {
-        plan.decision = u"already_processed"_s;
+        plan.decision = TriageDecision::AlreadyProcessed;
         plan.confidence = Confidence::High;
         plan.evidence.append(Evidence{{}, u"already processed"_s, u"labels"_s, -1, 0, pack.markerLabel});
         return true;
@@ -708,7 +708,7 @@ bool alreadyHandled(const RubricPack &pack, const Issue &issue, const TriageEngi
     // Step 0: a human (or the first-level bot and a human) already classified it.
     const SubOncall *classifiedSub = labels.existingSub ? labels.existingSub : labels.queueSub;
     if (classifiedSub && !labels.existingModules.isEmpty()) {
-        plan.decision = u"already_classified"_s;
+        plan.decision = TriageDecision::AlreadyClassified;
         plan.subOncall = classifiedSub->label;
         plan.confidence = Confidence::High;
         addLabel(plan, issue, pack.markerLabel, Confidence::High);
@@ -1020,7 +1020,7 @@ private:
             return false;
         addLabel(m_plan, m_issue, m_pack.markerLabel, Confidence::High);
         m_plan.evidence.append(Evidence{m_pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
-        m_plan.decision = u"route"_s;
+        m_plan.decision = TriageDecision::Route;
         m_plan.confidence = m_routeConfidence;
         return true;
     }
@@ -1203,11 +1203,11 @@ private:
             stopAtRoute(m_pack, m_issue, m_plan, m_routeConfidence, m_highPriority);
             return;
         }
-        m_plan.decision = m_highPriority        ? u"high_priority"_s
-                          : m_needsRepro        ? u"needs_reproduction"_s
-                          : m_lowConfidence     ? u"low_confidence"_s
-                          : m_routed->isDefault ? u"classify"_s
-                                                : u"route"_s;
+        m_plan.decision = m_highPriority        ? TriageDecision::HighPriority
+                          : m_needsRepro        ? TriageDecision::NeedsReproduction
+                          : m_lowConfidence     ? TriageDecision::LowConfidence
+                          : m_routed->isDefault ? TriageDecision::Classify
+                                                : TriageDecision::Route;
         Confidence overall = m_routeConfidence;
         if (m_hasModule && m_bestModule != Confidence::None)
             overall = lower(overall, m_bestModule);
