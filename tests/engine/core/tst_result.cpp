@@ -38,7 +38,7 @@ void tst_Result::ends()
 
     const QStringList work{u"step 1"_s, u"step 2"_s};
     const Error error{u"stopped"_s, ErrorKind(kind)};
-    const Result<QStringList> result = !failing  ? Result<QStringList>(work)
+    const Result<QStringList> result = !failing      ? Result<QStringList>(work)
                                        : withPartial ? Result<QStringList>(error, work)
                                                      : Result<QStringList>(error);
 
