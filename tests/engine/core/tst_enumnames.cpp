@@ -18,8 +18,8 @@ private Q_SLOTS:
     void tables_data();
     void tables();
     void unknownNameIsAnError();
-    void triageDecisionNames_data();
-    void triageDecisionNames();
+    void triageDecisionByName_data();
+    void triageDecisionByName();
 };
 
 namespace {
@@ -73,7 +73,7 @@ void tst_EnumNames::unknownNameIsAnError()
 
 // A decision read by name: the engine's own become their kind, "scrub_…" a scrub's, any other name is the pack's and
 // is kept as it is (never mapped onto one of the engine's); every one writes back the name it was read from.
-void tst_EnumNames::triageDecisionNames_data()
+void tst_EnumNames::triageDecisionByName_data()
 {
     QTest::addColumn<QString>("name");
     QTest::addColumn<TriageDecision::Kind>("kind");
@@ -87,7 +87,7 @@ void tst_EnumNames::triageDecisionNames_data()
     QTest::newRow("pack: not an engine name by case") << u"Route"_s << TriageDecision::Kind::PackDefined;
 }
 
-void tst_EnumNames::triageDecisionNames()
+void tst_EnumNames::triageDecisionByName()
 {
     QFETCH(QString, name);
     QFETCH(TriageDecision::Kind, kind);
