@@ -78,8 +78,8 @@ struct OutboxEntry
     QString planHash;      // ReviewDecisionStore::planHash of the approved plan; also the comment marker
 
     // What the plan writes (only ever adds).
-    QString profile;  // the rubric pack's profile, for the guardrails at submit
-    QString decision; // the plan's decision: route, classify, …
+    QString profile;         // the rubric pack's profile, for the guardrails at submit
+    TriageDecision decision; // the plan's decision: route, classify, …
     QString subOncall;
     Confidence confidence = Confidence::None;
     QStringList addLabels;

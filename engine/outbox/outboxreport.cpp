@@ -140,7 +140,7 @@ QJsonObject OutboxReport::toJson(const OutboxEntry &entry)
                      {u"status"_s, outboxStatusName(entry.status)},
                      {u"outcome"_s, entry.outcome},
                      {u"plan_hash"_s, entry.planHash},
-                     {u"decision"_s, entry.decision},
+                     {u"decision"_s, entry.decision.name()},
                      {u"sub_oncall"_s, entry.subOncall},
                      {u"confidence"_s, confidenceName(entry.confidence)},
                      {u"add_labels"_s, QJsonArray::fromStringList(entry.addLabels)},

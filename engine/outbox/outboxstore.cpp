@@ -140,12 +140,12 @@ OutboxEntry entryFromQuery(const QSqlQuery &query)
 QString entryHash(const TriagePlan &plan, bool refreshTriaged, const QDateTime &seenUpdatedAt)
 {
     QString base = ReviewDecisionStore::planHash(plan);
-    if (!Guardrails::isScrubDecision(plan.decision))
+    if (!plan.decision.isScrub())
         return base;
     QStringList removals = plan.removeLabels;
     removals.sort(Qt::CaseInsensitive);
     const QJsonObject what{{u"plan"_s, base},
-                           {u"decision"_s, plan.decision},
+                           {u"decision"_s, plan.decision.name()},
                            {u"remove"_s, QJsonArray::fromStringList(removals)},
                            {u"refresh"_s, refreshTriaged},
                            {u"seen"_s, refreshTriaged ? isoTime(seenUpdatedAt) : QString()}};

@@ -193,7 +193,7 @@ TriagePlan ReviewDecisionStore::planFromJson(const QJsonObject &json)
     TriagePlan plan;
     plan.issueNumber = json.value(u"number"_s).toInt();
     plan.profile = json.value(u"profile"_s).toString();
-    plan.decision = json.value(u"decision"_s).toString();
+    plan.decision = TriageDecision::fromName(json.value(u"decision"_s).toString());
     plan.subOncall = json.value(u"sub_oncall"_s).toString();
     plan.addLabels = strings(u"add_labels"_s);
     plan.removeLabels = strings(u"remove_labels"_s);

@@ -346,7 +346,7 @@ TriagePlan ScrubReport::plan(int issueNumber, const QString &profile) const
     TriagePlan p;
     p.issueNumber = issueNumber;
     p.profile = profile;
-    p.decision = decisionName(verdict);
+    p.decision = TriageDecision::fromName(decisionName(verdict));
     p.addLabels = addLabels;
     p.removeLabels = removeLabels;
     p.comment = comment;

@@ -46,7 +46,7 @@ Result<DuplicatePlan> DuplicatePlanner::plan(const QString &repository, const Is
     TriagePlan triage;
     triage.issueNumber = issue.number;
     triage.profile = pack.profile;
-    triage.decision = QString::fromLatin1(Decision);
+    triage.decision = TriageDecision::Duplicate;
     triage.comment = comment(targetNumber);
     triage.close = true;
     triage.stateReason = QString::fromLatin1(StateReason);

@@ -26,7 +26,6 @@ Q_DECLARE_METATYPE(DuplicatePlan)
 class DuplicatePlanner final
 {
 public:
-    static constexpr auto Decision = "duplicate";
     static constexpr auto StateReason = "duplicate";
 
     // The comment as posted: `Duplicate of #N`.

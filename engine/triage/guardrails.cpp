@@ -58,11 +58,6 @@ QList<Violation> checkSkipRouted(const TriagePlan &plan, const Issue &issue, con
 
 } // namespace
 
-bool Guardrails::isScrubDecision(const QString &decision)
-{
-    return decision.startsWith("scrub_"_L1);
-}
-
 QStringList Guardrails::scrubAddable()
 {
     return {u"feature"_s, u"better-engineering"_s, u"tracker"_s};
@@ -100,11 +95,11 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
             found.append(violation(QLatin1StringView(Forbidden), label,
                                    u"\"%1\" is never added by triage (CI, release, severity or deprecated labels, "
                                    u"human decisions); ask for \"%2\" instead"_s.arg(label, pack.reviewLabel)));
-        else if (!pack.allows(label) && !(isScrubDecision(plan.decision) && scrubAddable().contains(label)))
+        else if (!pack.allows(label) && !(plan.decision.isScrub() && scrubAddable().contains(label)))
             found.append(violation(QLatin1StringView(Allowlist), label,
                                    u"\"%1\" is not in the %2 pack's allowlist"_s.arg(label, pack.profile)));
     }
-    const bool scrub = isScrubDecision(plan.decision);
+    const bool scrub = plan.decision.isScrub();
     const QStringList removable = scrub ? scrubRemovable(pack) : QStringList();
     for (const QString &label : plan.removeLabels) {
         const bool protectedLabel = pack.protectedLabels.contains(label, Qt::CaseInsensitive);
@@ -151,10 +146,10 @@ QList<Violation> Guardrails::check(const TriagePlan &plan, const Issue &issue, c
                 QLatin1StringView(OneSubOncall), addedSubs.at(i),
                 u"an issue has exactly one sub-oncall; the plan already adds \"%1\""_s.arg(addedSubs.constFirst())));
     } else if (addedSubs.isEmpty() && !scrub && !inQueueRoute && !staysWithoutLabel(pack) &&
-               plan.decision != "already_classified"_L1 && plan.decision != "already_processed"_L1 &&
-               plan.decision != pack.outOfScopeDecision &&
+               plan.decision != TriageDecision::AlreadyClassified &&
+               plan.decision != TriageDecision::AlreadyProcessed && plan.decision != pack.outOfScopeDecision &&
                // a duplicate is closed, pointing at the original, not routed (DuplicatePlanner)
-               plan.decision != "duplicate"_L1 && !plan.decision.isEmpty()) {
+               plan.decision != TriageDecision::Duplicate && !plan.decision.isEmpty()) {
         found.append(violation(QLatin1StringView(OneSubOncall), {},
                                u"a routed issue needs exactly one sub-oncall and the plan adds none"_s));
     }

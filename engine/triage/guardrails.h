@@ -23,12 +23,11 @@ public:
     static constexpr auto KnownTemplate = "known-template";
     static constexpr auto Forbidden = "forbidden-label"; // the pack's forbidden prefixes, substrings and names
     static constexpr auto SkipRouted = "skip-routed";    // first level: an issue with an oncall label is left alone
-    // A scrub plan (decision "scrub_…") may remove the pack's reproduction label and refresh `triaged`
-    // (remove, then add again); any other removal breaks this rule. Other plans stay add-only.
+    // A scrub plan (TriageDecision::isScrub(), "scrub_…") may remove the pack's reproduction label and refresh
+    // `triaged` (remove, then add again); any other removal breaks this rule. Other plans stay add-only.
     static constexpr auto ScrubRemovals = "scrub-removals";
     static constexpr auto TriagedLabel = "triaged";
 
-    static bool isScrubDecision(const QString &decision);
     // The labels a scrub plan may remove under this pack.
     static QStringList scrubRemovable(const RubricPack &pack);
     // What the scrub playbook adds to an issue it stops on (a feature request, a refactor, a tracker), whether or

@@ -355,7 +355,7 @@ void PackParser::parseFirstLevel(const QJsonObject &root)
             reader.fail(PackReader::join(path, u"id"_s), u"\"%1\" is used twice"_s.arg(rule.id));
         ids.insert(rule.id);
         rule.note = reader.string(object, path, u"note"_s, false);
-        rule.decision = reader.string(object, path, u"decision"_s, true);
+        rule.decision = TriageDecision::fromName(reader.string(object, path, u"decision"_s, true));
         rule.templateKey = reader.string(object, path, u"template"_s, false);
         if (!reader.error && !rule.templateKey.isEmpty() && !m_pack.templateByKey(rule.templateKey))
             reader.fail(PackReader::join(path, u"template"_s),
@@ -842,7 +842,8 @@ void PackParser::parseRouting(const QJsonObject &root)
     // 1.2: a queue that never labels for a reproduction (first-level routing asks with a stop rule) leaves it out.
     m_pack.reproLabel = reader.string(root, {}, u"reproduction_label"_s, m_pack.minorVersion < 2);
     checkLabel(m_pack.reproLabel, u"reproduction_label"_s);
-    m_pack.outOfScopeDecision = reader.string(root, {}, u"out_of_scope_decision"_s, false, u"out_of_scope"_s);
+    m_pack.outOfScopeDecision =
+        TriageDecision::fromName(reader.string(root, {}, u"out_of_scope_decision"_s, false, u"out_of_scope"_s));
     m_pack.classifyEveryRoute = reader.boolean(root, {}, u"classify_every_route"_s, true);
     m_pack.secondaryShare = reader.number(root, {}, u"secondary_share"_s, 0.0, 0.0, 1.0);
     const QString crossRoute = reader.string(root, {}, u"cross_route_confidence"_s, false, u"MEDIUM"_s);
@@ -960,7 +961,7 @@ void PackParser::parseModules(const QJsonObject &root)
         module.offerOnly = reader.boolean(object, path, u"offer_only"_s, false);
         requireMinor(object, path, u"umbrella"_s, 3);
         module.umbrella = reader.string(object, path, u"umbrella"_s, false);
-        if (!reader.error && !(module.low <= module.medium && module.medium <= module.high))
+        if (!reader.error && (module.low > module.medium || module.medium > module.high))
             reader.fail(path, u"thresholds must grow: low ≤ medium ≤ high"_s);
         if (object.contains("requires"_L1))
             module.needs = parseCondition(object.value("requires"_L1), PackReader::join(path, u"requires"_s));

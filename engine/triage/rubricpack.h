@@ -177,10 +177,10 @@ struct StopRule
     QString id;
     QString note;
     Condition when;
-    QString decision;    // e.g. "close_question", "request_info", "request_reproduction"
-    QString templateKey; // posted with it (may be empty)
-    QString stateReason; // non-empty: the plan closes the issue ("not_planned" or "completed")
-    QStringList labels;  // added with it (the review label, …)
+    TriageDecision decision; // the pack's, e.g. "close_question", "request_info", "request_reproduction"
+    QString templateKey;     // posted with it (may be empty)
+    QString stateReason;     // non-empty: the plan closes the issue ("not_planned" or "completed")
+    QStringList labels;      // added with it (the review label, …)
     Confidence confidence = Confidence::Medium;
 };
 
@@ -274,7 +274,7 @@ struct RubricPack
     QString markerLabel;         // "the bot processed this issue"
     QString reviewLabel;
     QString reproLabel;
-    QString outOfScopeDecision; // e.g. "not_distributed"
+    TriageDecision outOfScopeDecision; // the pack's, e.g. "not_distributed"
     QString outOfScopeTemplate;
     QString reproTemplate;
     bool classifyEveryRoute = true; // also add module labels after routing to a non-default sub-oncall

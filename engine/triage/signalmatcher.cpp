@@ -64,7 +64,7 @@ SignalMatcher::SignalMatcher(const RubricPack &pack)
     m_bucketStart[BucketCount] = std::uint32_t(m_bucketItems.size());
 }
 
-bool SignalMatcher::accept(const Entry &entry, const AnalyzedText &text, int start) const
+bool SignalMatcher::accept(const Entry &entry, const AnalyzedText &text, int start)
 {
     const int length = int(entry.folded.size());
     if (entry.caseSensitive && QStringView(text.text).mid(start, length) != entry.exact)
@@ -75,7 +75,7 @@ bool SignalMatcher::accept(const Entry &entry, const AnalyzedText &text, int sta
 
 void SignalMatcher::match(const AnalyzedText &text, int source, QList<SignalHit> &hits) const
 {
-    const char16_t *f = reinterpret_cast<const char16_t *>(text.folded.constData());
+    const auto *f = reinterpret_cast<const char16_t *>(text.folded.constData());
     const int size = int(text.folded.size());
     for (int i = 0; i + 1 < size; ++i) {
         const char16_t c0 = f[i];
@@ -95,7 +95,7 @@ void SignalMatcher::match(const AnalyzedText &text, int source, QList<SignalHit>
             const int length = int(entry.folded.size());
             if (i + length > size)
                 continue;
-            const char16_t *p = reinterpret_cast<const char16_t *>(entry.folded.constData());
+            const auto *p = reinterpret_cast<const char16_t *>(entry.folded.constData());
             int j = 2;
             while (j < length && f[i + j] == p[j])
                 ++j;

@@ -45,7 +45,7 @@ public:
     int groupBegin(int group) const { return m_groupBegin[size_t(group)]; }
 
 private:
-    bool accept(const Entry &entry, const AnalyzedText &text, int start) const;
+    static bool accept(const Entry &entry, const AnalyzedText &text, int start);
 
     std::vector<Entry> m_entries;
     std::vector<int> m_groupBegin;

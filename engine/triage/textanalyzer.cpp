@@ -44,7 +44,7 @@ inline bool startsWith(const char16_t *p, const char16_t *end, QLatin1StringView
 // First occurrence of an ASCII needle in [p, end), or end.
 const char16_t *find(const char16_t *p, const char16_t *end, QLatin1StringView needle)
 {
-    const char16_t first = char16_t(uchar(needle.data()[0]));
+    const auto first = char16_t(uchar(needle.data()[0]));
     for (; end - p >= needle.size(); ++p) {
         if (*p == first && startsWith(p, end, needle))
             return p;
@@ -71,7 +71,7 @@ bool startsWithFolded(const char16_t *p, const char16_t *end, QLatin1StringView 
 
 const char16_t *findFolded(const char16_t *p, const char16_t *end, QLatin1StringView needle)
 {
-    const char16_t first = char16_t(uchar(needle.data()[0]));
+    const auto first = char16_t(uchar(needle.data()[0]));
     for (; end - p >= needle.size(); ++p) {
         if (foldAscii(*p) == first && startsWithFolded(p, end, needle))
             return p;
@@ -179,7 +179,7 @@ bool looksLikeExceptionLine(const char16_t *p, const char16_t *end)
 {
     // "RuntimeError: …", "torch.distributed.DistBackendError: …", "KeyboardInterrupt"
     const char16_t *q = p;
-    if (q == end || (!(*q >= u'A' && *q <= u'Z') && !(*q >= u'a' && *q <= u'z')))
+    if (q == end || ((*q < u'A' || *q > u'Z') && (*q < u'a' || *q > u'z')))
         return false;
     while (q < end && (isIdent(*q) || *q == u'.'))
         ++q;
@@ -233,7 +233,7 @@ private:
 
 void splitSegments(AnalyzedText &out)
 {
-    const char16_t *base = reinterpret_cast<const char16_t *>(out.text.constData());
+    const auto *base = reinterpret_cast<const char16_t *>(out.text.constData());
     const int size = int(out.text.size());
     Splitter splitter(out);
     bool inFence = false;
@@ -306,7 +306,7 @@ void splitSegments(AnalyzedText &out)
 
         SegmentKind kind = inFence ? SegmentKind::Code : SegmentKind::Prose;
         if (inTraceback) {
-            if (indented || startsWith(p, end, "File \""_L1) || blank) {
+            if (indented || startsWith(p, end, R"(File ")"_L1) || blank) {
                 kind = SegmentKind::Traceback;
             } else if (looksLikeExceptionLine(p, end)) {
                 kind = SegmentKind::Traceback;
@@ -316,7 +316,7 @@ void splitSegments(AnalyzedText &out)
             }
         }
         if (!inTraceback && kind != SegmentKind::Traceback) {
-            if (startsWith(p, end, "File \""_L1)) {
+            if (startsWith(p, end, R"(File ")"_L1)) {
                 kind = SegmentKind::Traceback;
             } else if (looksLikeLog(p, end)) {
                 kind = SegmentKind::Log;
@@ -357,7 +357,7 @@ int dottedEnd(const char16_t *base, int size, int start)
 
 void extractImports(AnalyzedText &out, QHash<QString, QString> &aliases)
 {
-    const char16_t *base = reinterpret_cast<const char16_t *>(out.text.constData());
+    const auto *base = reinterpret_cast<const char16_t *>(out.text.constData());
     const int size = int(out.text.size());
     const char16_t *end = base + size;
     for (const char16_t *hit = find(base, end, "import "_L1); hit != end; hit = find(hit + 7, end, "import "_L1)) {
@@ -431,7 +431,7 @@ QString resolveAlias(const QString &name, const QHash<QString, QString> &aliases
 
 void extractTokens(AnalyzedText &out, const QHash<QString, QString> &aliases)
 {
-    const char16_t *base = reinterpret_cast<const char16_t *>(out.text.constData());
+    const auto *base = reinterpret_cast<const char16_t *>(out.text.constData());
     const int size = int(out.text.size());
     int lastFrameEnd = -1;
     for (int i = 0; i < size; ++i) {
@@ -472,7 +472,7 @@ void extractTokens(AnalyzedText &out, const QHash<QString, QString> &aliases)
             int nameStart = stop;
             while (nameStart > start && base[nameStart - 1] != u'.')
                 --nameStart;
-            if (!(base[nameStart] >= u'A' && base[nameStart] <= u'Z'))
+            if (base[nameStart] < u'A' || base[nameStart] > u'Z')
                 continue;
             out.exceptions.append(CodeToken{out.text.mid(start, stop - start), start, stop - start});
         }
@@ -483,7 +483,7 @@ void extractTokens(AnalyzedText &out, const QHash<QString, QString> &aliases)
 // CI reports name little else, so its parts are read as words.
 void extractTestNames(AnalyzedText &out)
 {
-    const char16_t *base = reinterpret_cast<const char16_t *>(out.folded.constData());
+    const auto *base = reinterpret_cast<const char16_t *>(out.folded.constData());
     const char16_t *end = base + out.folded.size();
     for (const char16_t *p = base; (p = find(p, end, "test_"_L1)) != end;) {
         const bool wordStart = p == base || !isIdent(p[-1]);
@@ -511,7 +511,7 @@ inline bool isLower(char16_t c)
 // its words starts is recorded (Test|Inductor|Op|Info|CUDA; an acronym ends before a capitalised word: NCCL|Group).
 void extractTestClasses(AnalyzedText &out)
 {
-    const char16_t *base = reinterpret_cast<const char16_t *>(out.text.constData());
+    const auto *base = reinterpret_cast<const char16_t *>(out.text.constData());
     const int size = int(out.text.size());
     for (int p = 0; p < size;) {
         if (!isIdent(base[p]) || (p > 0 && isIdent(base[p - 1]))) {
@@ -627,7 +627,7 @@ AnalyzedText TextAnalyzer::analyze(const QString &text, const QString &where)
     out.text = text;
     out.folded = text;
     // ASCII-only folding keeps offsets identical (QString::toLower may change lengths for a few letters).
-    char16_t *folded = reinterpret_cast<char16_t *>(out.folded.data());
+    auto *folded = reinterpret_cast<char16_t *>(out.folded.data());
     for (qsizetype i = 0, n = out.folded.size(); i < n; ++i) {
         if (folded[i] >= u'A' && folded[i] <= u'Z')
             folded[i] = char16_t(folded[i] + 32);
@@ -644,7 +644,7 @@ AnalyzedText TextAnalyzer::analyze(const QString &text, const QString &where)
 AnalyzedText TextAnalyzer::analyzeTitle(const QString &title)
 {
     AnalyzedText out = analyze(title, u"title"_s);
-    const char16_t *base = reinterpret_cast<const char16_t *>(title.constData());
+    const auto *base = reinterpret_cast<const char16_t *>(title.constData());
     const int size = int(title.size());
     constexpr int LongestTag = 60; // "[torch._dynamo.compiled_autograd]"; longer brackets are not tags
     int i = 0;

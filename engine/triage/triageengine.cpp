@@ -111,7 +111,7 @@ public:
         const auto &entries = m_matcher.entries();
         constexpr unsigned CodeSegments =
             (1u << int(SegmentKind::Code)) | (1u << int(SegmentKind::Traceback)) | (1u << int(SegmentKind::Log));
-        for (size_t i = size_t(m_matcher.groupBegin(group)), end = size_t(m_matcher.groupBegin(group + 1)); i < end;
+        for (auto i = size_t(m_matcher.groupBegin(group)), end = size_t(m_matcher.groupBegin(group + 1)); i < end;
              ++i) {
             const SignalState &state = m_signals[i];
             if (state.count == 0 || state.score <= 0.0)
@@ -134,7 +134,7 @@ public:
         const auto &entries = m_matcher.entries();
         int distinct = 0;
         bool fromCode = false;
-        for (size_t i = size_t(m_matcher.groupBegin(group)), end = size_t(m_matcher.groupBegin(group + 1)); i < end;
+        for (auto i = size_t(m_matcher.groupBegin(group)), end = size_t(m_matcher.groupBegin(group + 1)); i < end;
              ++i) {
             if (m_signals[i].count == 0 || m_signals[i].score <= 0.0)
                 continue;
@@ -295,7 +295,7 @@ private:
                                      [](int offset, const CodeToken &exception) { return offset < exception.start; });
                 raised = raised || (next != text.exceptions.cend() && next->start < deeper);
                 if (raised)
-                    m_crashFrames.push_back({s, int(i)});
+                    m_crashFrames.emplace_back(s, int(i));
             }
         }
     }
@@ -451,7 +451,7 @@ struct ModuleCandidate
     double score = 0.0;
     Confidence confidence = Confidence::None;
     bool existing = false;
-    EvidenceList procedure{}; // what the module's boosts (backend isolation, …) established
+    EvidenceList procedure; // what the module's boosts (backend isolation, …) established
 };
 
 // The rubric's procedure steps that point at a module (pack 1.2 "boosts"): each that holds adds its score.
@@ -607,7 +607,7 @@ void stopAtRoute(const RubricPack &pack, const Issue &issue, TriagePlan &plan, C
                                       plan.offeredLabels().join(u", "_s)});
         plan.templateKey.clear();
         plan.comment.clear();
-        plan.decision = u"high_priority"_s;
+        plan.decision = TriageDecision::HighPriority;
         plan.confidence = routeConfidence;
         return;
     }
@@ -625,7 +625,7 @@ void stopAtRoute(const RubricPack &pack, const Issue &issue, TriagePlan &plan, C
                  offered.join(u", "_s)});
     plan.templateKey.clear();
     plan.comment.clear();
-    plan.decision = u"route"_s;
+    plan.decision = TriageDecision::Route;
     plan.confidence = routeConfidence;
 }
 
@@ -689,7 +689,7 @@ bool alreadyHandled(const RubricPack &pack, const Issue &issue, const TriageEngi
 {
     // First level: an issue that already carries an oncall label is that queue's; nothing is written.
     if (const QString routedBy = pack.skipLabel(issue.labels); !routedBy.isEmpty()) {
-        plan.decision = u"already_routed"_s;
+        plan.decision = TriageDecision::AlreadyRouted;
         plan.subOncall = routedBy;
         plan.confidence = Confidence::High;
         plan.evidence.append(Evidence{{}, u"already routed"_s, u"labels"_s, -1, 0, routedBy});
@@ -699,7 +699,7 @@ bool alreadyHandled(const RubricPack &pack, const Issue &issue, const TriageEngi
     // The queue's own marker says this queue (its bot or a reviewer) processed the issue: the sweep does not pick
     // it again, and neither does the plan, unless the reviewer asks for a fresh one.
     if (pack.skipProcessed && !options.retriage && !pack.markerLabel.isEmpty() && issue.hasLabel(pack.markerLabel)) {
-        plan.decision = u"already_processed"_s;
+        plan.decision = TriageDecision::AlreadyProcessed;
         plan.confidence = Confidence::High;
         plan.evidence.append(Evidence{{}, u"already processed"_s, u"labels"_s, -1, 0, pack.markerLabel});
         return true;
@@ -708,7 +708,7 @@ bool alreadyHandled(const RubricPack &pack, const Issue &issue, const TriageEngi
     // Step 0: a human (or the first-level bot and a human) already classified it.
     const SubOncall *classifiedSub = labels.existingSub ? labels.existingSub : labels.queueSub;
     if (classifiedSub && !labels.existingModules.isEmpty()) {
-        plan.decision = u"already_classified"_s;
+        plan.decision = TriageDecision::AlreadyClassified;
         plan.subOncall = classifiedSub->label;
         plan.confidence = Confidence::High;
         addLabel(plan, issue, pack.markerLabel, Confidence::High);
@@ -1020,7 +1020,7 @@ private:
             return false;
         addLabel(m_plan, m_issue, m_pack.markerLabel, Confidence::High);
         m_plan.evidence.append(Evidence{m_pack.markerLabel, u"processed"_s, {}, -1, 0, {}});
-        m_plan.decision = u"route"_s;
+        m_plan.decision = TriageDecision::Route;
         m_plan.confidence = m_routeConfidence;
         return true;
     }
@@ -1203,11 +1203,11 @@ private:
             stopAtRoute(m_pack, m_issue, m_plan, m_routeConfidence, m_highPriority);
             return;
         }
-        m_plan.decision = m_highPriority        ? u"high_priority"_s
-                          : m_needsRepro        ? u"needs_reproduction"_s
-                          : m_lowConfidence     ? u"low_confidence"_s
-                          : m_routed->isDefault ? u"classify"_s
-                                                : u"route"_s;
+        m_plan.decision = m_highPriority        ? TriageDecision::HighPriority
+                          : m_needsRepro        ? TriageDecision::NeedsReproduction
+                          : m_lowConfidence     ? TriageDecision::LowConfidence
+                          : m_routed->isDefault ? TriageDecision::Classify
+                                                : TriageDecision::Route;
         Confidence overall = m_routeConfidence;
         if (m_hasModule && m_bestModule != Confidence::None)
             overall = lower(overall, m_bestModule);

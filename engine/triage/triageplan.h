@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/triage/evidence.h"
+#include "engine/triage/triagedecision.h"
 
 #include <QList>
 #include <QMap>
@@ -36,9 +37,8 @@ struct TriagePlan
 {
     int issueNumber = 0;
     QString profile;
-    QString decision;  // already_classified, not_distributed, route, classify, low_confidence, high_priority,
-                       // needs_reproduction; first level also already_routed and the pack's stop rules' decisions
-    QString subOncall; // the sub-oncall label the issue is (or, for not_distributed, would be) routed to
+    TriageDecision decision; // the engine's own (route, classify, …) or the pack's (not_distributed, a stop rule's)
+    QString subOncall;       // the sub-oncall label the issue is (or, for not_distributed, would be) routed to
     QStringList addLabels;
     QStringList removeLabels;
     QMap<QString, Confidence> labelConfidence;

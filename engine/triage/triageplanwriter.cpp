@@ -34,7 +34,7 @@ QJsonObject TriagePlanWriter::toJson(const TriagePlan &plan)
         violations.append(
             QJsonObject{{u"rule"_s, v.rule}, {u"label"_s, stringOrNull(v.label)}, {u"message"_s, v.message}});
     QJsonObject object{{u"number"_s, plan.issueNumber},
-                       {u"decision"_s, plan.decision},
+                       {u"decision"_s, plan.decision.name()},
                        {u"sub_oncall"_s, stringOrNull(plan.subOncall)},
                        {u"add_labels"_s, QJsonArray::fromStringList(plan.addLabels)},
                        {u"confidence"_s, stringOrNull(confidenceName(plan.confidence))},

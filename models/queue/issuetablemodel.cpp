@@ -135,7 +135,7 @@ QStringList IssueTableModel::moduleLabels(const TriagePlan &plan) const
 
 bool IssueTableModel::hasRepro(const TriagePlan &plan) const
 {
-    return plan.decision != "needs_reproduction"_L1 &&
+    return plan.decision != TriageDecision::NeedsReproduction &&
            (m_reproLabel.isEmpty() || !plan.addLabels.contains(m_reproLabel));
 }
 
@@ -356,7 +356,7 @@ QVariant IssueTableModel::data(const QModelIndex &index, int role) const
         case Modules:
             return plan ? moduleLabels(*plan).join(u'\n') : QString();
         case ConfidenceColumn:
-            return plan ? tr("Overall confidence: %1 (%2)").arg(confidenceText(plan->confidence), plan->decision)
+            return plan ? tr("Overall confidence: %1 (%2)").arg(confidenceText(plan->confidence), plan->decision.name())
                         : tr("Triage in progress");
         case Number:
         case Author:

@@ -16,10 +16,19 @@ QueueTriager::QueueTriager(QObject *parent)
 
 QueueTriager::~QueueTriager()
 {
-    cancel();
+    stop();
 }
 
 void QueueTriager::cancel()
+{
+    if (!m_watcher)
+        return;
+    const int planned = m_done;
+    stop();
+    Q_EMIT finished(Result<int>(Error::cancelled(tr("Triage cancelled after %n issue(s)", nullptr, planned)), planned));
+}
+
+void QueueTriager::stop()
 {
     if (!m_watcher)
         return;
@@ -33,12 +42,16 @@ void QueueTriager::cancel()
 
 void QueueTriager::start(QList<Issue> issues, RubricSet rubrics)
 {
-    cancel();
+    stop();
     m_issues = std::move(issues);
     m_rubrics = std::move(rubrics);
     m_done = 0;
-    if (m_issues.isEmpty() || !m_rubrics.isValid()) {
-        Q_EMIT finished();
+    if (m_issues.isEmpty()) {
+        Q_EMIT finished(Result<int>(0));
+        return;
+    }
+    if (!m_rubrics.isValid()) {
+        Q_EMIT finished(Error::failed(tr("No rubric pack to triage the queue with.")));
         return;
     }
     m_watcher = new QFutureWatcher<TriagePlan>(this);
@@ -55,7 +68,7 @@ void QueueTriager::start(QList<Issue> issues, RubricSet rubrics)
             return;
         m_watcher = nullptr;
         watcher->deleteLater();
-        Q_EMIT finished();
+        Q_EMIT finished(m_done);
     });
     const RubricSet planner = m_rubrics;
     Q_EMIT progress(0, total);

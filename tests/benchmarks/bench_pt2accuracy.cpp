@@ -167,7 +167,7 @@ int main(int argc, char **argv)
                     marks.append(u"offer "_s + label.mid(8));
             }
             const bool routeWrong = plan.subOncall != goldRoute;
-            out() << (routeWrong ? "ROUTE " : "      ") << '#' << issue.number << ' ' << plan.decision << " -> "
+            out() << (routeWrong ? "ROUTE " : "      ") << '#' << issue.number << ' ' << plan.decision.name() << " -> "
                   << plan.subOncall.mid(8) << " (gold " << goldRoute.mid(8) << ") [" << marks.join(u", "_s) << "] "
                   << issue.title.left(70) << Qt::endl;
             if (routeWrong || showEvidence) {

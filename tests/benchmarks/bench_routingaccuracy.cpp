@@ -206,7 +206,7 @@ int main(int argc, char **argv)
             const TriagePlan plan = Guardrails::enforce(engine.plan(issue), issue, engine.pack());
             const QStringList gold = goldQueues(answer);
             const QString predicted = predictedQueue(plan);
-            ++decisions[plan.decision];
+            ++decisions[plan.decision.name()];
             const bool right = gold.contains(predicted);
             overall.add(right);
             if (gold.size() == 1)
@@ -235,7 +235,7 @@ int main(int argc, char **argv)
             }
             if (verbose) {
                 out() << (right ? "      " : "WRONG ") << name.leftJustified(12) << '#' << issue.number << ' '
-                      << plan.decision << " -> " << predicted << " (gold " << goldKey << ") ["
+                      << plan.decision.name() << " -> " << predicted << " (gold " << goldKey << ") ["
                       << plan.addLabels.join(u", "_s) << "] " << issue.title.left(70) << Qt::endl;
                 if (!right) {
                     for (const Evidence &e : plan.evidence)

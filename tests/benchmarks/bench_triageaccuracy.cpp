@@ -154,7 +154,7 @@ int main(int argc, char **argv)
             appliedOrOfferedLabelled.add(predicted + offered, goldModules);
         if (plan.subOncall == "oncall: distributed parallelisms"_L1) {
             appliedParallelisms.add(predicted, goldModules);
-        } else if (plan.decision == "route"_L1 || plan.decision == "high_priority"_L1) {
+        } else if (plan.decision == TriageDecision::Route || plan.decision == TriageDecision::HighPriority) {
             ++stoppedIssues;
             offeredStopped.add(offered, goldModules);
         }
@@ -190,7 +190,7 @@ int main(int argc, char **argv)
                 if (!predicted.contains(label)) // "FN*": the keyword matcher found it
                     moduleMarks.append((matched.contains(label) ? u"FN* "_s : u"FN "_s) + label.mid(8));
             }
-            out() << (routeWrong ? "ROUTE " : "      ") << '#' << issue.number << ' ' << plan.decision << " -> "
+            out() << (routeWrong ? "ROUTE " : "      ") << '#' << issue.number << ' ' << plan.decision.name() << " -> "
                   << plan.subOncall.section(u' ', -1) << " (gold " << knownRoute.section(u' ', -1) << ") ["
                   << moduleMarks.join(u", "_s) << "] " << issue.title.left(70) << Qt::endl;
             if (routeWrong || showEvidence) {

@@ -22,7 +22,7 @@ TriagePlan routePlan(int number)
     TriagePlan plan;
     plan.issueNumber = number;
     plan.profile = u"distributed"_s;
-    plan.decision = u"classify"_s;
+    plan.decision = TriageDecision::Classify;
     plan.subOncall = OutboxKillHarness::plannedLabels().constFirst();
     plan.addLabels = OutboxKillHarness::plannedLabels();
     plan.labelConfidence = {{plan.addLabels.at(0), Confidence::High}, {plan.addLabels.at(1), Confidence::Medium}};

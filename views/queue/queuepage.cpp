@@ -173,10 +173,12 @@ void QueuePage::setUpTriage()
         m_progress->setVisible(done < total);
         m_progress->setToolTip(tr("Triaging %1 of %2").arg(done).arg(total));
     });
-    connect(m_triager, &QueueTriager::finished, this, [this] {
+    connect(m_triager, &QueueTriager::finished, this, [this](const Result<int> &planned) {
         m_progress->hide();
         updateStateCounts();
-        Q_EMIT triageFinished();
+        // A cancelled run (another queue, no pack) is followed by what replaced it; its plans are cleared.
+        if (!planned.cancelled())
+            Q_EMIT triageFinished();
     });
     connect(m_model, &IssueTableModel::reviewCountsChanged, this, &QueuePage::updateStateCounts);
     connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &topLeft) {
@@ -188,6 +190,7 @@ void QueuePage::setUpTriage()
 
 QueuePage::~QueuePage()
 {
+    m_triager->disconnect(this);
     m_triager->cancel();
 }
 

@@ -666,14 +666,14 @@ void SuggestionPanel::rebuild()
                 .arg(!m_showsRubric
                          ? QString()
                          : tr("%1 rubric · ").arg(m_plan->profile.isEmpty() ? m_pack.profile : m_plan->profile))
-                .arg(QString(m_plan->decision).replace(u'_', u' '))
+                .arg(m_plan->decision.name().replace(u'_', u' '))
                 .arg(m_plan->templateKey.isEmpty() ? QString() : tr(" · template %1").arg(m_plan->templateKey))
                 // Said where the reviewer looks before approving: approval closes the issue too.
                 .arg(!m_plan->close                            ? QString()
                      : m_plan->stateReason == "not_planned"_L1 ? tr(" · closes the issue as not planned")
                                                                : tr(" · closes the issue as completed")));
 
-    m_retriageButton->setVisible(has && !m_reviewed && m_plan->decision == "already_processed"_L1);
+    m_retriageButton->setVisible(has && !m_reviewed && m_plan->decision == TriageDecision::AlreadyProcessed);
 
     const int subIndex = has ? m_subOncallCombo->findData(m_plan->subOncall) : -1;
     m_subOncallCombo->setCurrentIndex(subIndex);
@@ -962,8 +962,8 @@ void SuggestionPanel::applyRepro()
                 plan.templateKey.clear();
                 plan.comment.clear();
             }
-            if (plan.decision == u"needs_reproduction"_s)
-                plan.decision = plan.subOncall.isEmpty() ? u"classify"_s : u"route"_s;
+            if (plan.decision == TriageDecision::NeedsReproduction)
+                plan.decision = plan.subOncall.isEmpty() ? TriageDecision::Classify : TriageDecision::Route;
             plan.evidence.append(Evidence{label,
                                           tr("not needed: the repro reproduces (%1/%2 runs, torch %3)")
                                               .arg(r.reproducedRuns)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/core/enumnames.h"
 #include "engine/outbox/outboxentry.h"
+#include "engine/triage/triagedecision.h"
 
 #include <QSet>
 #include <QTest>
@@ -17,6 +18,8 @@ private Q_SLOTS:
     void tables_data();
     void tables();
     void unknownNameIsAnError();
+    void triageDecisionByName_data();
+    void triageDecisionByName();
 };
 
 namespace {
@@ -47,6 +50,8 @@ void tst_EnumNames::tables_data()
     QTest::newRow("outbox status") << checkTable(outboxStatusNames, OutboxStatusCount);
     QTest::newRow("journal step") << checkTable(journalStepNames, int(JournalStep::Submitted) + 1);
     QTest::newRow("journal phase") << checkTable(journalPhaseNames, int(JournalPhase::Failed) + 1);
+    // The engine's own decisions; a scrub's and a pack's are data (below).
+    QTest::newRow("triage decision") << checkTable(triageDecisionNames, int(TriageDecision::Kind::Duplicate) + 1);
 }
 
 void tst_EnumNames::tables()
@@ -64,6 +69,35 @@ void tst_EnumNames::unknownNameIsAnError()
     QVERIFY(!unknown);
     QCOMPARE(unknown.error(), u"Unknown journal phase \"skipped\" (known: begin, done, failed)."_s);
     QCOMPARE(EnumNames::parse(journalPhaseNames, u"done"_s, u"journal phase"_s).value(), JournalPhase::Done);
+}
+
+// A decision read by name: the engine's own become their kind, "scrub_…" a scrub's, any other name is the pack's and
+// is kept as it is (never mapped onto one of the engine's); every one writes back the name it was read from.
+void tst_EnumNames::triageDecisionByName_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<TriageDecision::Kind>("kind");
+    QTest::newRow("none") << QString() << TriageDecision::Kind::None;
+    QTest::newRow("route") << u"route"_s << TriageDecision::Kind::Route;
+    QTest::newRow("needs_reproduction") << u"needs_reproduction"_s << TriageDecision::Kind::NeedsReproduction;
+    QTest::newRow("duplicate") << u"duplicate"_s << TriageDecision::Kind::Duplicate;
+    QTest::newRow("scrub") << u"scrub_still_reproduces"_s << TriageDecision::Kind::Scrub;
+    QTest::newRow("pack: out of scope") << u"not_distributed"_s << TriageDecision::Kind::PackDefined;
+    QTest::newRow("pack: stop rule") << u"close_question"_s << TriageDecision::Kind::PackDefined;
+    QTest::newRow("pack: not an engine name by case") << u"Route"_s << TriageDecision::Kind::PackDefined;
+}
+
+void tst_EnumNames::triageDecisionByName()
+{
+    QFETCH(QString, name);
+    QFETCH(TriageDecision::Kind, kind);
+    const TriageDecision decision = TriageDecision::fromName(name);
+    QCOMPARE(decision.kind(), kind);
+    QCOMPARE(decision.name(), name);
+    QCOMPARE(decision.isEmpty(), name.isEmpty());
+    QCOMPARE(decision.isScrub(), kind == TriageDecision::Kind::Scrub);
+    QVERIFY(decision == TriageDecision::fromName(name));
+    QCOMPARE(decision == TriageDecision::fromName(name + u'x'), false);
 }
 
 QTEST_GUILESS_MAIN(tst_EnumNames)

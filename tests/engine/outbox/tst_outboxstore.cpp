@@ -40,7 +40,7 @@ TriagePlan plan(int number, const QStringList &labels = {Parallelisms, u"module:
     TriagePlan plan;
     plan.issueNumber = number;
     plan.profile = u"distributed"_s;
-    plan.decision = u"classify"_s;
+    plan.decision = TriageDecision::Classify;
     plan.subOncall = Parallelisms;
     plan.addLabels = labels;
     plan.confidence = Confidence::High;
@@ -464,7 +464,7 @@ void tst_OutboxStore::scrubReports()
     Result<std::unique_ptr<OutboxStore>> reopened = OutboxStore::open(path());
     QVERIFY2(reopened, qPrintable(reopened.error()));
     const OutboxEntry stored = reopened.value()->entry(entry->id).value();
-    QCOMPARE(stored.decision, u"scrub_still_reproduces"_s);
+    QCOMPARE(stored.decision.name(), u"scrub_still_reproduces"_s);
     QCOMPARE(stored.removeLabels, remove);
     QCOMPARE(stored.refreshTriaged, refresh);
     QCOMPARE(stored.comment, report.comment);
@@ -493,7 +493,7 @@ void tst_OutboxStore::scrubRefreshIsPerSeenIssue()
 
     // Only a scrub may refresh: the refresh is a removal of `triaged` to the guardrails.
     OutboxEntry notScrub = later;
-    notScrub.decision = u"classify"_s;
+    notScrub.decision = TriageDecision::Classify;
     const QList<Violation> violations = OutboxStore::check(notScrub, seen, m_pack);
     QVERIFY(std::any_of(violations.cbegin(), violations.cend(),
                         [](const Violation &v) { return v.rule == u"add-only"_s && v.label == u"triaged"_s; }));

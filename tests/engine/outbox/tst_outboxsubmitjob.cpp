@@ -54,7 +54,7 @@ TriagePlan routePlan(int number)
     TriagePlan plan;
     plan.issueNumber = number;
     plan.profile = u"distributed"_s;
-    plan.decision = u"classify"_s;
+    plan.decision = TriageDecision::Classify;
     plan.subOncall = Parallelisms;
     plan.addLabels = {Parallelisms, Fsdp};
     plan.confidence = Confidence::High;

@@ -19,7 +19,7 @@ TriagePlan samplePlan(int number)
     TriagePlan plan;
     plan.issueNumber = number;
     plan.profile = u"distributed"_s;
-    plan.decision = u"classify"_s;
+    plan.decision = TriageDecision::Classify;
     plan.subOncall = u"oncall: distributed parallelisms"_s;
     plan.addLabels = {u"oncall: distributed parallelisms"_s, u"module: fsdp"_s};
     plan.removeLabels = {u"triage review"_s};

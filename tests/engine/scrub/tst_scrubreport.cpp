@@ -219,7 +219,8 @@ void tst_ScrubReport::composes()
     // What the outbox gets: the removals, under a scrub decision the guardrails know.
     const TriagePlan plan = r.plan(findings.issueNumber, findings.profile);
     QCOMPARE(plan.removeLabels, remove);
-    QVERIFY(plan.decision.startsWith(u"scrub_"_s));
+    QVERIFY(plan.decision.name().startsWith(u"scrub_"_s));
+    QVERIFY(plan.decision.isScrub());
 }
 
 void tst_ScrubReport::minimizedReproOnlyWhenChanged()
@@ -265,7 +266,7 @@ void tst_ScrubReport::planGoesToTheOutbox()
         report.enqueueIn(*store.value(), u"pytorch/pytorch"_s, seen, u"reviewer"_s, pack.value());
     QVERIFY2(entry.ok(), qPrintable(entry.error()));
     QCOMPARE(entry->status, OutboxStatus::Ready);
-    QCOMPARE(entry->decision, u"scrub_no_longer_reproduces"_s);
+    QCOMPARE(entry->decision.name(), u"scrub_no_longer_reproduces"_s);
     QCOMPARE(entry->removeLabels, QStringList{u"needs reproduction"_s}); // the outbox carries the removal
     QVERIFY(!entry->refreshTriaged);
     QCOMPARE(entry->comment, report.comment);
@@ -499,7 +500,7 @@ void tst_ScrubReport::notActionableGoesToTheOutbox()
     const Result<OutboxEntry> entry =
         report.enqueueIn(*store.value(), u"pytorch/pytorch"_s, seen, u"reviewer"_s, pack.value());
     QVERIFY2(entry.ok(), qPrintable(entry.error()));
-    QCOMPARE(entry->decision, u"scrub_not_actionable"_s);
+    QCOMPARE(entry->decision.name(), u"scrub_not_actionable"_s);
     QVERIFY2(entry->status == OutboxStatus::Ready, qPrintable(entry->outcome));
     QCOMPARE(entry->addLabels, add);
     QCOMPARE(entry->close, !stateReason.isEmpty());

@@ -104,7 +104,8 @@ private Q_SLOTS:
         QVERIFY2(plan.ok(), qPrintable(plan.error()));
         QCOMPARE(plan->target, target);
         QCOMPARE(plan->decision.plan.comment, u"Duplicate of #%1"_s.arg(target));
-        QCOMPARE(plan->decision.plan.decision, u"duplicate"_s);
+        QCOMPARE(plan->decision.plan.decision.name(), u"duplicate"_s);
+        QVERIFY(plan->decision.plan.decision == TriageDecision::Duplicate);
         QVERIFY(plan->close.close);
         QCOMPARE(plan->close.stateReason, u"duplicate"_s);
         QCOMPARE(plan->decision.number, 5);

@@ -15,7 +15,7 @@ TriagePlan routedPlan(const QString &subOncall, bool addsSubOncall)
     TriagePlan plan;
     plan.issueNumber = 7;
     plan.profile = u"distributed"_s;
-    plan.decision = u"route"_s;
+    plan.decision = TriageDecision::Route;
     plan.subOncall = subOncall;
     if (addsSubOncall)
         plan.addLabels.append(subOncall);

@@ -27,7 +27,7 @@ TriagePlan makePlan(const QStringList &add, const QString &decision = u"classify
 {
     TriagePlan plan;
     plan.issueNumber = 7;
-    plan.decision = decision;
+    plan.decision = TriageDecision::fromName(decision);
     plan.addLabels = add;
     for (const QString &label : add)
         plan.labelConfidence.insert(label, Confidence::Medium);
@@ -196,7 +196,7 @@ private Q_SLOTS:
         QCOMPARE(Guardrails::enforce(plan, issue, m_pack).removeLabels, keptRemovals);
 
         // A scrub does not route: on an issue with no sub-oncall yet, adding none is no violation for it.
-        if (Guardrails::isScrubDecision(decision) && rules.isEmpty())
+        if (TriageDecision::fromName(decision).isScrub() && rules.isEmpty())
             QVERIFY(Guardrails::check(plan, makeIssue({Distributed, u"needs reproduction"_s, u"triaged"_s}), m_pack)
                         .isEmpty());
     }

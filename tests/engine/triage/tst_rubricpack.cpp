@@ -361,7 +361,7 @@ private Q_SLOTS:
         for (const StopRule &rule : pack->stopRules) {
             QVERIFY2(!rule.note.isEmpty(), qPrintable(rule.id)); // every rule says why
             QVERIFY2(pack->templateByKey(rule.templateKey), qPrintable(rule.id));
-            decisions.append(rule.decision);
+            decisions.append(rule.decision.name());
         }
         QVERIFY(decisions.contains(u"close_question"_s));
         QVERIFY(decisions.contains(u"request_info"_s));

@@ -70,7 +70,7 @@ void tst_RubricSet::chosenByLabels()
     const TriagePlan plan = set->plan(issue);
     QCOMPARE(plan.profile, profile);
     QCOMPARE(set->packFor(issue).profile, profile);
-    QCOMPARE(plan.decision == u"not_distributed"_s, notDistributedComment);
+    QCOMPARE(plan.decision.name() == u"not_distributed"_s, notDistributedComment);
 }
 
 void tst_RubricSet::mixedQueueCounts()

@@ -66,7 +66,7 @@ QString describe(const TriagePlan &plan)
     QStringList rules;
     for (const Evidence &e : plan.evidence)
         rules.append(e.label + u" ← "_s + e.rule + u" ["_s + e.text + u']');
-    return plan.decision + u" / "_s + plan.subOncall + u" / "_s + plan.addLabels.join(u", "_s) + u"\n  "_s +
+    return plan.decision.name() + u" / "_s + plan.subOncall + u" / "_s + plan.addLabels.join(u", "_s) + u"\n  "_s +
            rules.join(u"\n  "_s);
 }
 
@@ -866,7 +866,7 @@ private Q_SLOTS:
         const TriagePlan plan = engine.plan(issue);
         const QString why = describe(plan);
         if (!decision.isEmpty())
-            QVERIFY2(plan.decision == decision, qPrintable(why));
+            QVERIFY2(plan.decision.name() == decision, qPrintable(why));
         QVERIFY2(plan.templateKey == templateKey, qPrintable(why));
         QCOMPARE(plan.close, close);
         QCOMPARE(plan.stateReason, close ? u"not_planned"_s : QString());
@@ -887,9 +887,9 @@ private Q_SLOTS:
                 oncall.append(label);
         }
         QVERIFY2(oncall.size() <= 1, qPrintable(why));
-        if (plan.decision == "route"_L1)
+        if (plan.decision == TriageDecision::Route)
             QCOMPARE(plan.addLabels, (QStringList{oncall.value(0), BotTriaged}));
-        if (plan.decision == "already_routed"_L1) {
+        if (plan.decision == TriageDecision::AlreadyRouted) {
             QVERIFY(plan.addLabels.isEmpty());
             QVERIFY(plan.comment.isEmpty());
         }
@@ -917,7 +917,7 @@ private Q_SLOTS:
         QVERIFY(pack.completeLabel.isEmpty());
         QVERIFY(pack.defaultInShare);
         const Issue routedElsewhere = makeIssue(u"[FSDP2] fully_shard hangs"_s, Script, {u"oncall: pt2"_s});
-        QVERIFY(m_engine->plan(routedElsewhere).decision != "already_routed"_L1);
+        QVERIFY(m_engine->plan(routedElsewhere).decision != TriageDecision::AlreadyRouted);
     }
 
     void oddInput_data()
@@ -1559,7 +1559,7 @@ private Q_SLOTS:
         QFETCH(QString, offered);
         const TriagePlan plan = m_pt2->plan(issue);
         const QString why = describe(plan);
-        QVERIFY2(plan.decision == "low_confidence"_L1, qPrintable(why));
+        QVERIFY2(plan.decision == TriageDecision::LowConfidence, qPrintable(why));
         QVERIFY2(plan.addLabels.contains(Review), qPrintable(why));
         QCOMPARE(plan.confidenceOf(offered), Confidence::Low);
         QVERIFY2(!plan.addLabels.contains(offered), qPrintable(why)); // offered, not applied
@@ -1645,7 +1645,7 @@ private:
         const TriagePlan plan = engine.plan(issue);
         const QString why = describe(plan);
         if (!decision.isEmpty())
-            QVERIFY2(plan.decision == decision, qPrintable(why));
+            QVERIFY2(plan.decision.name() == decision, qPrintable(why));
         if (!subOncall.isEmpty())
             QVERIFY2(plan.subOncall == subOncall, qPrintable(why));
         // After a route to a team that triages its own issues (distributed infra, checkpointing) the plan stops at
@@ -1656,7 +1656,7 @@ private:
         const QString review = engine.pack().reviewLabel;
         for (const QString &label : std::as_const(added)) {
             const bool kept = label == plan.subOncall || label == engine.pack().markerLabel ||
-                              (label == review && plan.decision == "high_priority"_L1);
+                              (label == review && plan.decision == TriageDecision::HighPriority);
             if (stopped && !kept)
                 QVERIFY2(!plan.addLabels.contains(label) && plan.offeredLabels().contains(label),
                          qPrintable(u"not offered "_s + label + u": "_s + why));
@@ -1694,7 +1694,7 @@ private:
         QVERIFY2(violations.isEmpty(), qPrintable(violations.value(0).rule + u": "_s + violations.value(0).message));
         if (plan.addLabels.contains(NeedsRepro))
             QCOMPARE(plan.templateKey, reproTemplate);
-        if (plan.decision == outOfScope)
+        if (plan.decision.name() == outOfScope)
             QCOMPARE(plan.templateKey, outOfScope);
     }
 
@@ -1937,14 +1937,14 @@ private Q_SLOTS:
         QFETCH(bool, comment);
         const TriageEngine &engine = profile == "pt2"_L1 ? *m_pt2 : profile == "general"_L1 ? *m_general : *m_engine;
         const TriagePlan plan = engine.plan(issue);
-        if (plan.decision == "already_processed"_L1) {
+        if (plan.decision == TriageDecision::AlreadyProcessed) {
             // The reviewer may still ask: then it is planned as a new issue.
             const TriagePlan again = engine.plan(issue, {.retriage = true});
             QVERIFY2(again.decision != plan.decision && !again.addLabels.isEmpty(), qPrintable(describe(again)));
         }
         const QString why = describe(plan) + u"\n  offered: "_s + plan.offeredLabels().join(u", "_s);
         if (!decision.isEmpty())
-            QVERIFY2(plan.decision == decision, qPrintable(why));
+            QVERIFY2(plan.decision.name() == decision, qPrintable(why));
         if (!subOncall.isEmpty())
             QVERIFY2(plan.subOncall == subOncall, qPrintable(why));
         for (const QString &label : std::as_const(added))

@@ -16,7 +16,7 @@ private Q_SLOTS:
     {
         TriagePlan plan;
         plan.issueNumber = 12;
-        plan.decision = u"classify"_s;
+        plan.decision = TriageDecision::Classify;
         plan.subOncall = u"oncall: distributed parallelisms"_s;
         plan.addLabels = {u"oncall: distributed parallelisms"_s, u"module: fsdp"_s};
         plan.labelConfidence = {{u"oncall: distributed parallelisms"_s, Confidence::Medium},
@@ -54,7 +54,7 @@ private Q_SLOTS:
     {
         TriagePlan plan;
         plan.issueNumber = 13;
-        plan.decision = u"close_question"_s;
+        plan.decision = TriageDecision::fromName(u"close_question"_s);
         plan.addLabels = {u"bot-triaged"_s};
         plan.templateKey = u"redirect_to_forum"_s;
         plan.comment = u"Please ask on the forum."_s;

@@ -219,7 +219,8 @@ void tst_IssueFilterProxyModel::reviewFilters()
         else if (kind == "state"_L1)
             keep = int(model.reviewState(issue.number)) == value.toInt();
         else if (kind == "has repro"_L1)
-            keep = plan.decision != "needs_reproduction"_L1 && !plan.addLabels.contains(pack.value().reproLabel);
+            keep =
+                plan.decision != TriageDecision::NeedsReproduction && !plan.addLabels.contains(pack.value().reproLabel);
         else if (kind == "needs review"_L1)
             keep = plan.confidence == Confidence::Low || !plan.violations.isEmpty() ||
                    plan.addLabels.contains(pack.value().reviewLabel);

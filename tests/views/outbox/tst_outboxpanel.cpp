@@ -182,7 +182,7 @@ OutboxEntry tst_OutboxPanel::approve(int number, const QString &comment)
     decision.state = ReviewState::Approved;
     decision.plan.issueNumber = number;
     decision.plan.profile = u"distributed"_s;
-    decision.plan.decision = u"classify"_s;
+    decision.plan.decision = TriageDecision::Classify;
     decision.plan.subOncall = Parallelisms;
     decision.plan.addLabels = {Parallelisms, Fsdp};
     decision.plan.confidence = Confidence::High;

@@ -624,7 +624,7 @@ void tst_ReproPanel::suggestionWeighsTheResult()
     if (!labelKept) {
         QVERIFY(panel.chip(needsRepro));
         QVERIFY(!panel.chip(needsRepro)->isChecked());
-        QVERIFY(panel.plan().decision != u"needs_reproduction"_s);
+        QVERIFY(panel.plan().decision != TriageDecision::NeedsReproduction);
     }
     QVERIFY(!panel.isEdited()); // the suggestion itself weighs the repro; the reviewer edited nothing
     QVERIFY2(panel.reproText().contains(line), qPrintable(panel.reproText()));

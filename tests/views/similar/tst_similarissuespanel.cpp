@@ -216,7 +216,8 @@ private Q_SLOTS:
         QVERIFY(entry.close);
         QCOMPARE(entry.stateReason, u"duplicate"_s);
         QCOMPARE(entry.status, OutboxStatus::Ready);
-        QCOMPARE(decisions.value()->latest(Repo).value().value(103).plan.decision, u"duplicate"_s);
+        QCOMPARE(decisions.value()->latest(Repo).value().value(103).plan.decision,
+                 TriageDecision(TriageDecision::Duplicate));
 
         QTest::keyClick(window.focusWidget() ? window.focusWidget() : &window, Qt::Key_U);
         QTRY_COMPARE(window.outboxStore()->entries().value().size(), 0);
