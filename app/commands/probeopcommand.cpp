@@ -111,7 +111,7 @@ int ProbeOpCommand::run(const QStringList &arguments)
         out.insert(u"analyses"_s, analyses);
     }
     print(out);
-    if (outcome->sandboxRefused)
+    if (!result->ok() && result->errorKind() == ErrorKind::Refused)
         return ExitRefused;
     // An op the probe could not even try (unknown to this torch, no inputs from its schema) is a failed probe,
     // said on stderr as well as in the JSON.

@@ -124,7 +124,8 @@ void OperatorProbeJob::onFinished(const Result<SandboxRunResult> &ran)
         return;
     }
     if (!ran) {
-        finishWith({Error{tr("The sandbox refused to start: %1").arg(ran.error()), ran.errorKind()}, outcome});
+        // Whatever kept the sandbox from running the probe (no bwrap, a set-up it refused) is its refusal.
+        finishWith({Error::refused(tr("The sandbox refused to start: %1").arg(ran.error())), outcome});
         return;
     }
     if (result.timedOut) {
