@@ -302,22 +302,22 @@ void SandboxRunner::start(const SandboxRequest &request)
 
     const QString bwrap = QStandardPaths::findExecutable(u"bwrap"_s);
     if (bwrap.isEmpty()) {
-        fail(Error::failed(tr("bubblewrap (bwrap) is not installed; repros only run inside it.")));
+        finishLater(Error::failed(tr("bubblewrap (bwrap) is not installed; repros only run inside it.")));
         return;
     }
     for (const QString &tool : {u"prlimit"_s, u"setpriv"_s}) {
         if (QStandardPaths::findExecutable(tool).isEmpty() && (tool == u"prlimit"_s || geteuid() == 0)) {
-            fail(Error::failed(tr("%1 (util-linux) is missing; it sets the sandbox limits.").arg(tool)));
+            finishLater(Error::failed(tr("%1 (util-linux) is missing; it sets the sandbox limits.").arg(tool)));
             return;
         }
     }
     const int uid = geteuid() == 0 ? nextSandboxUid() : int(getuid());
     if (const Result<Done> ready = prepare(uid); !ready) {
-        fail(ready.failure());
+        finishLater(ready.failure());
         return;
     }
     if (::pipe2(m_statusPipe, O_CLOEXEC) != 0) {
-        fail(Error::failed(tr("Cannot create the sandbox status pipe.")));
+        finishLater(Error::failed(tr("Cannot create the sandbox status pipe.")));
         return;
     }
     m_result.command = QStringList{bwrap} + buildCommand(request, workDir(), m_statusPipe[1], uid);
@@ -398,12 +398,13 @@ Result<Done> SandboxRunner::prepare(int uid)
 
 void SandboxRunner::cancel()
 {
-    if (m_done)
+    if (m_done || m_cancelled)
         return;
+    m_cancelled = true;
     if (m_job && m_job->isRunning())
-        m_job->cancel(); // its finished() comes at once, with the output so far
+        m_job->cancel(); // its finished() comes at once, with the output so far; ours follows, queued
     else
-        finish(Error::cancelled(tr("The run was cancelled.")));
+        finishLater(Error::cancelled(tr("The run was cancelled.")));
 }
 
 void SandboxRunner::onTimingOut()
@@ -422,7 +423,7 @@ void SandboxRunner::onTimingOut()
 void SandboxRunner::onFinished(const Result<ProcessOutcome> &ran)
 {
     if (!ran.partial()) {
-        fail(ran.failure()); // bubblewrap could not start
+        finishLater(ran.failure()); // bubblewrap could not start
         return;
     }
     const ProcessOutcome &outcome = *ran.partial(); // a cancelled job's is the output so far
@@ -465,7 +466,7 @@ void SandboxRunner::onFinished(const Result<ProcessOutcome> &ran)
     if (m_result.timedOut)
         m_result.hangReport = hangReportOf(output, scriptNameOf(m_request));
     if (ran.cancelled()) {
-        finish(Error::cancelled(tr("The run was cancelled.")));
+        finishLater(Error::cancelled(tr("The run was cancelled.")));
         return;
     }
     if (!sandboxUp && !m_result.timedOut) {
@@ -553,9 +554,10 @@ QString SandboxRunner::hangReportOf(const QString &output, const QString &script
     return parts.join(u"; "_s);
 }
 
-void SandboxRunner::fail(const Error &error)
+void SandboxRunner::finishLater(const Error &error)
 {
-    // Queued: an error found inside start() still reaches callers that connect right after it.
+    // Queued: an error found inside start() still reaches callers that connect right after it, and cancel()
+    // returns before finished() comes, as it did when it waited for the kill.
     QMetaObject::invokeMethod(this, [this, error] { finish(error); }, Qt::QueuedConnection);
 }
 

@@ -120,7 +120,7 @@ private:
     Result<Done> prepare(int uid);
     void onTimingOut();
     void onFinished(const Result<ProcessOutcome> &ran);
-    void fail(const Error &error); // queued
+    void finishLater(const Error &error); // queued: never inside start() or cancel()
     void finish(const std::optional<Error> &error = std::nullopt);
     void closeStatusPipe();
     bool writeIdentity(int uid);
@@ -135,6 +135,7 @@ private:
     int m_samples = 0;
     QElapsedTimer m_clock;
     int m_statusPipe[2] = {-1, -1};
+    bool m_cancelled = false;
     bool m_done = false;
 };
 
