@@ -382,7 +382,7 @@ private Q_SLOTS:
         const Result<SyncSummary> failed = sync(mode, queueSpec(), 20);
         QVERIFY(!failed.ok());
         QVERIFY2(failed.error().contains(u"server error (500)"_s), qPrintable(failed.error()));
-        QCOMPARE(failed.errorKind(), ErrorKind::Transient);                // GitHub's kind, passed on
+        QCOMPARE(failed.errorKind(), ErrorKind::Transient);                     // GitHub's kind, passed on
         QCOMPARE(m_sync.store->issueCount(u"pytorch/pytorch"_s), storedBefore); // whole pages only
 
         // The fault clears: the next sync resumes after the stored pages and duplicates nothing.

@@ -4,6 +4,7 @@
 #include "engine/repro/reproseries.h"
 #include "models/outbox/reportoutbox.h"
 #include "models/repro/reductionsession.h"
+#include "tests/support/resultspy.h"
 #include "tests/support/testdata.h"
 #include "tests/support/testvenv.h"
 
@@ -109,11 +110,11 @@ ReproRunRecord tst_ReductionSession::recordOf(const Issue &issue, const QString 
                                               int runs)
 {
     ReproSeries series;
-    QSignalSpy ran(&series, &ReproSeries::finished);
+    ResultSpy<ReproSeriesSummary> ran(&series, &ReproSeries::finished);
     series.start(request(script), ErrorSignature::parse(expect), runs);
-    if (!ran.wait(60000))
+    if (!ran.wait(60000) || !ran.first())
         return {};
-    const ReproSeriesSummary summary = ran.first().first().value<ReproSeriesSummary>();
+    const ReproSeriesSummary summary = ran.first().value();
     ReproRunRecord record;
     record.repository = Repo;
     record.number = issue.number;
