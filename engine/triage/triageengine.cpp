@@ -804,10 +804,11 @@ private:
 
     std::optional<ModuleCandidate> scoreModule(const ModuleRule &module)
     {
-        ModuleCandidate candidate{&module, m_titleOnly
-                                               ? m_reading.groupScore(module.group, ~0u, Condition::Scope::Title) *
-                                                     m_pack.scoring.title
-                                               : m_reading.groupScore(module.group)};
+        ModuleCandidate candidate;
+        candidate.module = &module;
+        candidate.score = m_titleOnly
+                              ? m_reading.groupScore(module.group, ~0u, Condition::Scope::Title) * m_pack.scoring.title
+                              : m_reading.groupScore(module.group);
         candidate.existing = m_labels.existingModules.contains(&module);
         if (!module.boosts.isEmpty())
             candidate.score += applyBoosts(module, m_reading, candidate.procedure);
