@@ -157,9 +157,10 @@ Result<std::optional<QueueSpec>> storedQueueFor(const QCommandLineParser &parser
             return Error{u"--repo must be OWNER/NAME"_s};
         spec.labels = parser.values(options.label);
         spec.excludeLabels = parser.values(options.excludeLabel);
-        spec.state = parser.value(options.state).toLower();
-        if (spec.state != u"open"_s && spec.state != u"all"_s && spec.state != u"closed"_s)
+        const std::optional<QueueState> state = queueStateFromName(parser.value(options.state));
+        if (!state)
             return Error{u"--state must be open, closed or all"_s};
+        spec.state = *state;
         return std::optional<QueueSpec>(spec);
     }
     if (parser.isSet(options.demo) || parser.isSet(options.queue) || parser.isSet(options.screenshot))
@@ -169,7 +170,7 @@ Result<std::optional<QueueSpec>> storedQueueFor(const QCommandLineParser &parser
     if (!spec.setRepository(settings.value(u"queue/repo"_s).toString()))
         return std::optional<QueueSpec>();
     spec.setLabelTerms(settings.value(u"queue/labels"_s).toStringList());
-    spec.state = settings.value(u"queue/state"_s, u"open"_s).toString();
+    spec.state = queueStateFromName(settings.value(u"queue/state"_s).toString()).value_or(QueueState::Open);
     return std::optional<QueueSpec>(spec);
 }
 

@@ -67,7 +67,8 @@ QString rubricKey(const QueueSpec &queue)
     QStringList labels = queue.labelTerms();
     labels.sort();
     // QSettings groups split on '/': the repository's slash and the labels' become harmless.
-    return QString(queue.repository() + u'|' + labels.join(u',') + u'|' + queue.state).replace(u'/', u'\\');
+    return QString(queue.repository() + u'|' + labels.join(u',') + u'|' + queueStateName(queue.state))
+        .replace(u'/', u'\\');
 }
 
 } // namespace
@@ -281,7 +282,8 @@ void MainWindow::setIssues(QList<Issue> issues, const QString &sourceName, const
 {
     // Each queue keeps its filters: opening another brings back the ones it was left with.
     const QString filtersKey =
-        m_hasQueue ? QueueFilters::keyFor(m_queue.repository(), m_queue.labels, m_queue.state) : sourceName;
+        m_hasQueue ? QueueFilters::keyFor(m_queue.repository(), m_queue.labels, queueStateName(m_queue.state))
+                   : sourceName;
     m_queuePage->setIssues(std::move(issues), sourceName, repository, filtersKey);
     m_outboxPanel->setIssueTitles(m_queuePage->repository(), tableModel()->issues());
     ReviewDecisionStore *store = m_session->decisionStore();
@@ -423,7 +425,7 @@ bool MainWindow::openStoredQueue(const QueueSpec &queue)
         QSettings settings;
         settings.setValue(u"queue/repo"_s, queue.repository());
         settings.setValue(u"queue/labels"_s, queue.labelTerms());
-        settings.setValue(u"queue/state"_s, queue.state);
+        settings.setValue(u"queue/state"_s, queueStateName(queue.state));
     }
     updateSyncIdleText();
     return true;
@@ -528,7 +530,7 @@ QString MainWindow::queueTitle(const QueueSpec &queue)
         title += u" · "_s + queue.labels.join(u" + "_s);
     for (const QString &label : queue.excludeLabels)
         title += tr(" · without %1").arg(label);
-    if (queue.state == u"all"_s)
+    if (queue.state == QueueState::All)
         title += tr(" · all states");
     return title;
 }

@@ -51,7 +51,7 @@ QJsonObject ghShaped(const Issue &issue)
             {u"body"_s, issue.body},
             {u"author"_s, QJsonObject{{u"login"_s, issue.author}}},
             {u"authorAssociation"_s, issue.authorAssociation},
-            {u"state"_s, issue.state},
+            {u"state"_s, issueStateName(issue.state)},
             {u"url"_s, issue.url},
             {u"labels"_s, labels},
             {u"comments"_s, comments},

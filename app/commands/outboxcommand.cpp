@@ -88,7 +88,7 @@ const Issue *Approver::issueFor(const QString &repository, int number)
     if (cached == m_known.end()) {
         QueueSpec everything;
         everything.setRepository(repository);
-        everything.state = u"all"_s;
+        everything.state = QueueState::All;
         QHash<int, Issue> byNumber;
         const Result<QList<Issue>> loaded = m_issues.loadQueue(everything);
         if (loaded) {

@@ -36,9 +36,10 @@ Result<QueueSpec> QueueOptions::queue(const QCommandLineParser &parser) const
         return Error{tr("--repo OWNER/NAME is required")};
     queue.labels = parser.values(m_label);
     queue.excludeLabels = parser.values(m_excludeLabel);
-    queue.state = parser.value(m_state).toLower();
-    if (!QStringList{u"open"_s, u"closed"_s, u"all"_s}.contains(queue.state))
+    const std::optional<QueueState> state = queueStateFromName(parser.value(m_state));
+    if (!state)
         return Error{tr("--state must be open, closed or all")};
+    queue.state = *state;
     return queue;
 }
 

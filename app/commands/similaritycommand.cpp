@@ -92,7 +92,7 @@ QJsonObject toJson(const SimilarityMatch &match)
     QJsonObject object{{u"repo"_s, match.repository},
                        {u"number"_s, match.number},
                        {u"title"_s, match.title},
-                       {u"state"_s, match.state},
+                       {u"state"_s, issueStateName(match.state)},
                        {u"labels"_s, QJsonArray::fromStringList(match.labels)},
                        {u"created_at"_s, match.createdAt.toString(Qt::ISODate)},
                        {u"updated_at"_s, match.updatedAt.toString(Qt::ISODate)},
@@ -167,11 +167,10 @@ int SimilarityCommand::runSearch(const QStringList &arguments)
     query.text = parser.positionalArguments().join(u' ').trimmed();
     if (query.text.isEmpty())
         return fail(command, tr("a query is needed, e.g. search --store S 'nccl timeout'"));
-    query.state = parser.value(stateOption).toLower();
-    if (!QStringList{u"open"_s, u"closed"_s, u"all"_s}.contains(query.state))
+    const std::optional<QueueState> state = queueStateFromName(parser.value(stateOption));
+    if (!state)
         return fail(command, tr("--state must be open, closed or all"));
-    if (query.state == u"all"_s)
-        query.state.clear();
+    query.state = *state;
     query.labels = parser.values(labelOption);
     bool ok = false;
     query.limit = parser.value(limitOption).toInt(&ok);

@@ -120,7 +120,7 @@ int SyncCommand::run(const QStringList &arguments)
             } else {
                 const QJsonObject summary{{u"repo"_s, queue.repository()},
                                           {u"labels"_s, QJsonArray::fromStringList(queue.labels)},
-                                          {u"state"_s, queue.state},
+                                          {u"state"_s, queueStateName(queue.state)},
                                           {u"issues"_s, result->issues},
                                           {u"comments"_s, result->comments},
                                           {u"removed"_s, result->removed},

@@ -15,6 +15,7 @@
 //   inline constexpr EnumName<OutboxStatus> outboxStatusNames[] = {{OutboxStatus::Ready, u"ready"}, …};
 //   EnumNames::name(outboxStatusNames, status);               // "ready"
 //   EnumNames::value(outboxStatusNames, u"ready");            // std::optional: nothing for an unknown name
+//   EnumNames::value(issueStateNames, u"open", Qt::CaseInsensitive); // names read in any case (REST's "open")
 //   EnumNames::parse(outboxStatusNames, text, u"outbox status"_s); // an Error naming the known ones
 //
 // An unknown name is never mapped to some default here; the caller decides (an error, or data it keeps).
@@ -38,10 +39,10 @@ QString name(const EnumName<E> (&table)[N], E value)
 }
 
 template<typename E, std::size_t N>
-std::optional<E> value(const EnumName<E> (&table)[N], QStringView name)
+std::optional<E> value(const EnumName<E> (&table)[N], QStringView name, Qt::CaseSensitivity cs = Qt::CaseSensitive)
 {
     for (const EnumName<E> &entry : table) {
-        if (entry.name == name)
+        if (entry.name.compare(name, cs) == 0)
             return entry.value;
     }
     return std::nullopt;
@@ -58,9 +59,10 @@ QStringList names(const EnumName<E> (&table)[N])
 
 // `what` names the field in the error: "Unknown outbox status "sent" (known: ready, blocked, …)."
 template<typename E, std::size_t N>
-Result<E> parse(const EnumName<E> (&table)[N], QStringView name, const QString &what)
+Result<E> parse(const EnumName<E> (&table)[N], QStringView name, const QString &what,
+                Qt::CaseSensitivity cs = Qt::CaseSensitive)
 {
-    if (const std::optional<E> known = value(table, name))
+    if (const std::optional<E> known = value(table, name, cs))
         return *known;
     return Error{QStringLiteral("Unknown %1 \"%2\" (known: %3).")
                      .arg(what, name.toString(), names(table).join(QStringLiteral(", ")))};

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/core/comment.h"
+#include "engine/core/issuestate.h"
 
 #include <QDateTime>
 #include <QList>
@@ -16,7 +17,7 @@ struct Issue
     QString body;
     QString author;
     QString authorAssociation;
-    QString state; // "OPEN" or "CLOSED", as GraphQL and gh spell it
+    IssueState state = IssueState::Open;
     QString url;
     QStringList labels;
     QList<Comment> comments;
@@ -34,7 +35,7 @@ struct Issue
     bool assigneesKnown = false;
 
     bool hasLabel(const QString &name) const { return labels.contains(name); }
-    bool isOpen() const { return state.compare(QLatin1String("OPEN"), Qt::CaseInsensitive) == 0; }
+    bool isOpen() const { return state == IssueState::Open; }
 };
 
 Q_DECLARE_METATYPE(Issue)

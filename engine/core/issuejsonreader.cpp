@@ -119,7 +119,7 @@ Result<Issue> IssueJsonReader::fromJson(const QJsonObject &object)
     issue.body = object.value("body"_L1).toString();
     issue.author = loginOf(object);
     issue.authorAssociation = associationOf(object);
-    issue.state = object.value("state"_L1).toString(u"OPEN"_s).toUpper();
+    issue.state = issueStateFromName(object.value("state"_L1).toString()); // none: open
     issue.url = object.contains("url"_L1) && object.value("url"_L1).toString().contains("/issues/"_L1) &&
                         !object.value("url"_L1).toString().contains("api."_L1)
                     ? object.value("url"_L1).toString()

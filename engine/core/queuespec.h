@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/queuestate.h"
+
 #include <QDateTime>
 #include <QString>
 #include <QStringList>
 
 // A queue: one repository, labels that must all be present, labels that must all be absent (an
-// "unprocessed only" queue leaves out the marker label), and a state ("open", "closed" or "all").
+// "unprocessed only" queue leaves out the marker label), and the state of the issues it holds.
 struct QueueSpec
 {
     QString owner;
     QString name;
     QStringList labels;
     QStringList excludeLabels;
-    QString state = QStringLiteral("open");
+    QueueState state = QueueState::Open;
 
     QString repository() const { return owner + u'/' + name; }
     // The labels as one list, the excluded ones written "-label" (as a search query writes them): the form the

@@ -59,8 +59,7 @@ QString OutboxChange::describe() const
         parts.append(text);
     }
     if (stateChanged())
-        parts.append(stateNow.compare(u"CLOSED"_s, Qt::CaseInsensitive) == 0 ? tr("closed by others")
-                                                                             : tr("reopened by others"));
+        parts.append(stateNow == IssueState::Closed ? tr("closed by others") : tr("reopened by others"));
     return parts.join(u"; "_s);
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/core/enumnames.h"
+#include "engine/core/issuestate.h"
 #include "engine/triage/triageplan.h"
 
 #include <QByteArray>
@@ -54,14 +55,12 @@ struct OutboxChange
     QStringList labelsRemoved; // removed by others (present when the reviewer looked)
     int newComments = 0;       // posted by others since the review
     QStringList newCommentAuthors;
-    QString stateBefore; // "OPEN" / "CLOSED" as the reviewer saw it; both empty when the state did not change
-    QString stateNow;
+    // The state as the reviewer saw it and as it is now; both none when the state did not change.
+    std::optional<IssueState> stateBefore;
+    std::optional<IssueState> stateNow;
 
-    bool isEmpty() const
-    {
-        return labelsAdded.isEmpty() && labelsRemoved.isEmpty() && newComments == 0 && stateNow.isEmpty();
-    }
-    bool stateChanged() const { return !stateNow.isEmpty(); }
+    bool isEmpty() const { return labelsAdded.isEmpty() && labelsRemoved.isEmpty() && newComments == 0 && !stateNow; }
+    bool stateChanged() const { return stateNow.has_value(); }
     // One line for a person: "labels added by others: x; 2 new comments (alice, bob); closed".
     QString describe() const;
 
@@ -96,7 +95,7 @@ struct OutboxEntry
     QDateTime seenUpdatedAt;
     QByteArray seenEtag;
     QStringList seenLabels;
-    QString seenState; // "OPEN" / "CLOSED"
+    std::optional<IssueState> seenState; // none: not known (entries from before the store kept it)
     int seenCommentCount = 0;
 
     QString reviewer;

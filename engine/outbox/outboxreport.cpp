@@ -161,8 +161,8 @@ QJsonObject OutboxReport::toJson(const OutboxEntry &entry)
                     QJsonObject{{u"labels_added"_s, QJsonArray::fromStringList(entry.change.labelsAdded)},
                                 {u"labels_removed"_s, QJsonArray::fromStringList(entry.change.labelsRemoved)},
                                 {u"new_comments"_s, entry.change.newComments},
-                                {u"state_before"_s, entry.change.stateBefore},
-                                {u"state_now"_s, entry.change.stateNow}});
+                                {u"state_before"_s, issueStateName(entry.change.stateBefore)},
+                                {u"state_now"_s, issueStateName(entry.change.stateNow)}});
     }
     return json;
 }

@@ -71,8 +71,8 @@ QJsonObject changeToJson(const OutboxChange &change)
             {u"labels_removed"_s, QJsonArray::fromStringList(change.labelsRemoved)},
             {u"new_comments"_s, change.newComments},
             {u"new_comment_authors"_s, QJsonArray::fromStringList(change.newCommentAuthors)},
-            {u"state_before"_s, change.stateBefore},
-            {u"state_now"_s, change.stateNow}};
+            {u"state_before"_s, issueStateName(change.stateBefore)},
+            {u"state_now"_s, issueStateName(change.stateNow)}};
 }
 
 OutboxChange changeFromJson(const QJsonObject &json)
@@ -88,8 +88,8 @@ OutboxChange changeFromJson(const QJsonObject &json)
     change.labelsRemoved = strings(u"labels_removed"_s);
     change.newComments = json.value(u"new_comments"_s).toInt();
     change.newCommentAuthors = strings(u"new_comment_authors"_s);
-    change.stateBefore = json.value(u"state_before"_s).toString();
-    change.stateNow = json.value(u"state_now"_s).toString();
+    change.stateBefore = optionalIssueStateFromName(json.value(u"state_before"_s).toString());
+    change.stateNow = optionalIssueStateFromName(json.value(u"state_now"_s).toString());
     return change;
 }
 
@@ -119,7 +119,7 @@ OutboxEntry entryFromQuery(const QSqlQuery &query)
     entry.seenUpdatedAt = fromIso(query.value(9));
     entry.seenEtag = query.value(10).toByteArray();
     entry.seenLabels = stringList(query.value(11));
-    entry.seenState = query.value(12).toString();
+    entry.seenState = optionalIssueStateFromName(query.value(12).toString()); // NULL in older stores
     entry.seenCommentCount = query.value(13).toInt();
     entry.reviewer = query.value(14).toString();
     entry.selected = query.value(15).toInt() != 0;
@@ -233,7 +233,7 @@ Result<OutboxEntry> OutboxStore::enqueue(const ReviewDecision &decision, const I
     entry.close = close.close;
     entry.stateReason = close.close ? (close.stateReason.isEmpty() ? u"completed"_s : close.stateReason) : QString();
     entry.seenLabels = seen.labels;
-    entry.seenState = seen.state.toUpper();
+    entry.seenState = seen.state;
     entry.seenCommentCount = int(std::max<qsizetype>(seen.commentCount, seen.comments.size()));
     entry.reviewer = decision.reviewer;
     if (entry.repository.isEmpty() || entry.number <= 0)
@@ -335,7 +335,7 @@ Result<OutboxEntry> OutboxStore::enqueue(const ReviewDecision &decision, const I
     write.addBindValue(isoTime(entry.seenUpdatedAt));
     write.addBindValue(entry.seenEtag);
     write.addBindValue(compact(QJsonArray::fromStringList(entry.seenLabels)));
-    write.addBindValue(entry.seenState);
+    write.addBindValue(issueStateName(entry.seenState));
     write.addBindValue(entry.seenCommentCount);
     write.addBindValue(entry.reviewer);
     write.addBindValue(outboxStatusName(entry.status));

@@ -62,7 +62,7 @@ struct OutboxSubmitJob::Run
 
     // The issue as last read.
     QByteArray etag;
-    QString state;
+    IssueState state = IssueState::Open;
     QStringList labels;
     int commentCount = 0;
     bool locked = false;
@@ -160,7 +160,7 @@ struct OutboxSubmitJob::Run
             // Unchanged since our last read (its comments too: a new one changes the issue's count).
             const QJsonObject last = QJsonDocument::fromJson(snapshot).object();
             etag = last.value(u"etag"_s).toString().toLatin1();
-            state = last.value(u"state"_s).toString();
+            state = issueStateFromName(last.value(u"state"_s).toString());
             labels.clear();
             for (const QJsonValue &label : last.value(u"labels"_s).toArray())
                 labels.append(label.toString());
@@ -178,7 +178,7 @@ struct OutboxSubmitJob::Run
         }
         const QJsonObject issue = result->json.object();
         etag = result->etag;
-        state = issue.value(u"state"_s).toString().toUpper();
+        state = issueStateFromName(issue.value(u"state"_s).toString()); // REST: "open", "closed"
         labels.clear();
         for (const QJsonValue &label : issue.value(u"labels"_s).toArray())
             labels.append(label.isObject() ? label.toObject().value(u"name"_s).toString() : label.toString());
@@ -231,7 +231,7 @@ struct OutboxSubmitJob::Run
             }
         }
         const QJsonObject snapshot{{u"etag"_s, QString::fromLatin1(etag)},
-                                   {u"state"_s, state},
+                                   {u"state"_s, issueStateName(state)},
                                    {u"labels"_s, QJsonArray::fromStringList(labels)},
                                    {u"comment_count"_s, commentCount},
                                    {u"other_authors"_s, QJsonArray::fromStringList(otherAuthors)},
@@ -241,7 +241,7 @@ struct OutboxSubmitJob::Run
                                    {u"lock_reason"_s, lockReason}};
         store().saveRead(entry.id, etag, QJsonDocument(snapshot).toJson(QJsonDocument::Compact));
         journal(JournalStep::Reread, JournalPhase::Done,
-                u"state %1, %2 labels, %3 comments%4"_s.arg(state)
+                u"state %1, %2 labels, %3 comments%4"_s.arg(issueStateName(state))
                     .arg(labels.size())
                     .arg(pageComments.size())
                     .arg(markerPresent ? u", our comment present"_s : QString()));
@@ -271,8 +271,8 @@ struct OutboxSubmitJob::Run
         }
         change.labelsAdded = minus(minus(labels, entry.seenLabels), ourAdds);
         change.labelsRemoved = minus(minus(entry.seenLabels, labels), ourRemovals);
-        const bool ourClose = entry.close && state == u"CLOSED"_s;
-        if (!entry.seenState.isEmpty() && state.compare(entry.seenState, Qt::CaseInsensitive) != 0 && !ourClose) {
+        const bool ourClose = entry.close && state == IssueState::Closed;
+        if (entry.seenState && *entry.seenState != state && !ourClose) {
             change.stateBefore = entry.seenState;
             change.stateNow = state;
         }
@@ -329,12 +329,13 @@ struct OutboxSubmitJob::Run
         const bool refreshDelete = entry.refreshTriaged && !relabelBegun && containsLabel(labels, TriagedLabel);
         const bool refreshAdd = entry.refreshTriaged && !containsLabel(labels, TriagedLabel);
         const QStringList missing = minus(entry.addLabels, labels);
-        const bool closeMissing = entry.close && state != u"CLOSED"_s;
+        const bool closeMissing = entry.close && state != IssueState::Closed;
         const bool anyWrite =
             commentMissing || !removal.isEmpty() || refreshDelete || refreshAdd || !missing.isEmpty() || closeMissing;
 
         // Before the first write: what the writer's subscription is (writing changes it). Not for closed issues.
-        if (anyWrite && keepSubscription && !subscriptionAsked && savedSubscription.isEmpty() && state == u"OPEN"_s)
+        if (anyWrite && keepSubscription && !subscriptionAsked && savedSubscription.isEmpty() &&
+            state == IssueState::Open)
             return saveSubscription();
         if (commentMissing)
             return postComment();
@@ -394,7 +395,7 @@ struct OutboxSubmitJob::Run
     bool needsRestore() const
     {
         // A batch that closed the issue leaves the closer subscribed, so that "still fails for me" reaches them.
-        const bool closedByUs = entry.close && state == u"CLOSED"_s;
+        const bool closedByUs = entry.close && state == IssueState::Closed;
         return !restoreDone && !closedByUs && !savedSubscription.isEmpty() && !subscribableId.isEmpty() &&
                savedSubscription != u"SUBSCRIBED"_s && !job->m_client.isNull() && store().hasBegunWrites(entry.id);
     }
@@ -577,8 +578,8 @@ struct OutboxSubmitJob::Run
         write(JournalStep::Close, "PATCH", issuePath(),
               QJsonObject{{u"state"_s, u"closed"_s}, {u"state_reason"_s, entry.stateReason}}, entry.stateReason,
               [this](const GitHubResponse &response) {
-                  state = response.json.object().value(u"state"_s).toString(u"closed"_s).toUpper();
-                  if (state != u"CLOSED"_s)
+                  state = issueStateFromName(response.json.object().value(u"state"_s).toString(u"closed"_s));
+                  if (state != IssueState::Closed)
                       return fail(tr("GitHub did not close the issue"));
                   nextWrite();
               });

@@ -622,10 +622,8 @@ Result<QList<SimilarityMatch>> SimilarityIndex::search(const SearchQuery &search
         sql += u" AND d.repo = ?"_s;
         binds.append(search.repository);
     }
-    if (search.state.compare(u"open"_s, Qt::CaseInsensitive) == 0)
-        sql += u" AND i.state = 'OPEN'"_s;
-    else if (search.state.compare(u"closed"_s, Qt::CaseInsensitive) == 0)
-        sql += u" AND i.state = 'CLOSED'"_s;
+    if (const std::optional<IssueState> state = issueStateOf(search.state))
+        sql += u" AND i.state = '%1'"_s.arg(issueStateName(*state));
     for (const QString &label : search.labels) {
         sql += u" AND EXISTS (SELECT 1 FROM issue_labels l WHERE l.repo = d.repo AND l.number = d.number AND"
                " l.name = ?)"_s;

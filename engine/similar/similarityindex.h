@@ -2,6 +2,8 @@
 #pragma once
 
 #include "engine/core/issue.h"
+#include "engine/core/issuestate.h"
+#include "engine/core/queuestate.h"
 #include "engine/core/result.h"
 #include "engine/similar/issuefingerprint.h"
 #include "engine/store/storeconnection.h"
@@ -28,7 +30,7 @@ struct SimilarityMatch
     QString repository;
     int number = 0;
     QString title;
-    QString state; // OPEN or CLOSED
+    IssueState state = IssueState::Open;
     QStringList labels;
     QDateTime createdAt;
     QDateTime updatedAt;
@@ -37,7 +39,7 @@ struct SimilarityMatch
     QString signature; // the match's error signature, when it has one
     QString body;      // the match's body (its first 20,000 characters), to show the words where they are
 
-    bool isOpen() const { return state.compare(QLatin1String("OPEN"), Qt::CaseInsensitive) == 0; }
+    bool isOpen() const { return state == IssueState::Open; }
 };
 Q_DECLARE_METATYPE(SimilarityMatch)
 
@@ -60,10 +62,10 @@ struct SimilarityOptions
 
 struct SearchQuery
 {
-    QString repository; // empty: every repository in the store
-    QString text;       // FTS5 query syntax: words, "phrases", OR, NOT, NEAR, title: …, prefix*
-    QStringList labels; // all of them
-    QString state;      // "open", "closed" or empty for both
+    QString repository;                 // empty: every repository in the store
+    QString text;                       // FTS5 query syntax: words, "phrases", OR, NOT, NEAR, title: …, prefix*
+    QStringList labels;                 // all of them
+    QueueState state = QueueState::All; // the issues' state, as a queue holds them
     int limit = 200;
 };
 

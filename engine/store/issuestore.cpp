@@ -43,10 +43,8 @@ QString labelsKey(QStringList labels)
 QString membersClause(const QueueSpec &queue)
 {
     QString stateFilter;
-    if (queue.state.compare(u"open"_s, Qt::CaseInsensitive) == 0)
-        stateFilter = u" AND state = 'OPEN'"_s;
-    else if (queue.state.compare(u"closed"_s, Qt::CaseInsensitive) == 0)
-        stateFilter = u" AND state = 'CLOSED'"_s;
+    if (const std::optional<IssueState> state = issueStateOf(queue.state))
+        stateFilter = u" AND state = '%1'"_s.arg(issueStateName(*state));
     QString labelFilter;
     if (!queue.labels.isEmpty()) {
         const QStringList marks(queue.labels.size(), u"?"_s);
@@ -226,14 +224,14 @@ Result<qint64> IssueStore::ensureQueue(const QueueSpec &queue)
                   " ON CONFLICT (repo, labels, state) DO NOTHING"_s);
     query.addBindValue(queue.repository());
     query.addBindValue(labelsKey(queue.labelTerms()));
-    query.addBindValue(queue.state);
+    query.addBindValue(queueStateName(queue.state));
     query.addBindValue(isoTime(QDateTime::currentDateTimeUtc()));
     if (!query.exec())
         return Error{QObject::tr("cannot record the queue in %1: %2").arg(m_path, errorText(query.lastError()))};
     query.prepare(u"SELECT id FROM queues WHERE repo = ? AND labels = ? AND state = ?"_s);
     query.addBindValue(queue.repository());
     query.addBindValue(labelsKey(queue.labelTerms()));
-    query.addBindValue(queue.state);
+    query.addBindValue(queueStateName(queue.state));
     if (!query.exec() || !query.next())
         return Error{QObject::tr("cannot read the queue from %1: %2").arg(m_path, errorText(query.lastError()))};
     return query.value(0).toLongLong();
@@ -255,7 +253,8 @@ Result<QList<StoredQueue>> IssueStore::queues() const
         for (const QJsonValue &label : QJsonDocument::fromJson(query.value(2).toString().toUtf8()).array())
             terms.append(label.toString());
         stored.queue.setLabelTerms(terms); // "-label": excluded
-        stored.queue.state = query.value(3).toString();
+        // The names `--state` takes; any other text (none is written) filters by no state, as All does.
+        stored.queue.state = queueStateFromName(query.value(3).toString()).value_or(QueueState::All);
         stored.lastSync = fromIso(query.value(4));
         stored.lastFullSync = fromIso(query.value(5));
         stored.issues = query.value(6).toInt();
@@ -364,7 +363,7 @@ Result<int> IssueStore::writePage(const QString &repository, const QList<Issue> 
         upsertIssue.addBindValue(issue.body);
         upsertIssue.addBindValue(issue.author);
         upsertIssue.addBindValue(issue.authorAssociation);
-        upsertIssue.addBindValue(issue.state);
+        upsertIssue.addBindValue(issueStateName(issue.state));
         upsertIssue.addBindValue(issue.url);
         upsertIssue.addBindValue(isoTime(issue.createdAt));
         upsertIssue.addBindValue(isoTime(issue.updatedAt));

@@ -21,7 +21,7 @@ Issue issueFromRow(const QSqlQuery &query)
     issue.body = query.value(3).toString();
     issue.author = query.value(4).toString();
     issue.authorAssociation = query.value(5).toString();
-    issue.state = query.value(6).toString();
+    issue.state = issueStateFromName(query.value(6).toString());
     issue.url = query.value(7).toString();
     issue.createdAt = fromIso(query.value(8));
     issue.updatedAt = fromIso(query.value(9));

@@ -155,7 +155,7 @@ void QueueSyncJob::beginPass()
             if (!m_queue.labels.isEmpty())
                 query.addQueryItem(u"labels"_s, m_queue.labels.join(u','));
             // A re-sync asks for every state: issues that closed since the last pass must be seen too.
-            query.addQueryItem(u"state"_s, m_fullPass ? m_queue.state.toLower() : u"all"_s);
+            query.addQueryItem(u"state"_s, queueStateName(m_fullPass ? m_queue.state : QueueState::All));
             query.addQueryItem(u"sort"_s, u"updated"_s);
             query.addQueryItem(u"direction"_s, u"asc"_s);
             query.addQueryItem(u"per_page"_s, QString::number(m_pageSize));
@@ -183,8 +183,8 @@ void QueueSyncJob::requestGraphQLPage()
     variables.insert(u"labels"_s,
                      m_queue.labels.isEmpty() ? QJsonValue() : QJsonValue(QJsonArray{m_queue.labels.constFirst()}));
     QJsonValue states; // null: every state
-    if (m_fullPass && m_queue.state.compare(u"all"_s, Qt::CaseInsensitive) != 0)
-        states = QJsonArray{m_queue.state.toUpper()};
+    if (const std::optional<IssueState> state = issueStateOf(m_queue.state); m_fullPass && state)
+        states = QJsonArray{issueStateName(*state)};
     variables.insert(u"states"_s, states);
     variables.insert(u"since"_s, m_fullPass ? QJsonValue() : QJsonValue(isoSince(m_passSince)));
     variables.insert(u"cursor"_s, m_cursor.isEmpty() ? QJsonValue() : QJsonValue(m_cursor));

@@ -24,12 +24,12 @@ QList<QueueSpec> ReferenceCorpusSyncJob::parts() const
 {
     QList<QueueSpec> parts;
     QueueSpec sameLabels = m_queue;
-    sameLabels.state = u"all"_s;
+    sameLabels.state = QueueState::All;
     parts.append(sameLabels);
     if (m_years > 0 && !m_queue.labels.isEmpty()) {
         QueueSpec repository = m_queue;
         repository.labels.clear();
-        repository.state = u"all"_s;
+        repository.state = QueueState::All;
         parts.append(repository);
     }
     return parts;

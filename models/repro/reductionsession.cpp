@@ -326,7 +326,7 @@ ScrubFindings ReductionSession::findings() const
         if (!m_pack->reproLabel.isEmpty())
             f.reproductionLabel = m_pack->reproLabel;
     }
-    f.closed = !m_issue->isOpen() && !m_issue->state.isEmpty();
+    f.closed = !m_issue->isOpen();
     f.hasRunnableRepro = m_reproFound;
     if (m_record) {
         f.series = summaryOf(*m_record);

@@ -195,7 +195,7 @@ int main(int argc, char **argv)
                     comment.id = commentId++; // replicas are other issues with other comments
                 if (!issue.labels.contains(queue.labels.first()))
                     issue.labels.prepend(queue.labels.first());
-                issue.state = u"OPEN"_s;
+                issue.state = IssueState::Open;
             }
             SyncState state;
             state.queueId = store ? store.value()->ensureQueue(queue).value() : 0;

@@ -133,7 +133,7 @@ QList<Issue> generate(int count, quint32 seed)
             body.append(topic.errors.at(family % topic.errors.size()) + u" in "_s + familyApi);
         }
         issue.body = body.join(u'\n');
-        issue.state = random.bounded(3) == 0 ? u"OPEN"_s : u"CLOSED"_s;
+        issue.state = random.bounded(3) == 0 ? IssueState::Open : IssueState::Closed;
         issue.labels = {topic.module, u"triaged"_s};
         issue.createdAt = epoch.addSecs(qint64(n) * 2400);
         issue.updatedAt = issue.createdAt.addSecs(86400);
@@ -216,7 +216,7 @@ int performance(int count)
         }
         QueueSpec spec;
         spec.setRepository(Repo);
-        spec.state = u"all"_s;
+        spec.state = QueueState::All;
         SyncState state;
         state.queueId = store.value()->ensureQueue(spec).value();
         timer.restart();
@@ -286,7 +286,7 @@ int performance(int count)
             query.text = text;
             query.limit = 100; // the search dialog's
             if (round % 2 == 1)
-                query.state = u"open"_s;
+                query.state = QueueState::Open;
             QElapsedTimer one;
             one.start();
             const auto found = index.value()->search(query);
@@ -387,7 +387,7 @@ Result<std::unique_ptr<SimilarityIndex>> poolIndex(const QString &path, const QL
             return Error{store.error()};
         QueueSpec spec;
         spec.setRepository(Repo);
-        spec.state = u"all"_s;
+        spec.state = QueueState::All;
         SyncState state;
         state.queueId = store.value()->ensureQueue(spec).value();
         QList<Issue> page = pool;

@@ -25,7 +25,7 @@ Issue TestIssue::seen() const
     Issue issue;
     issue.number = number;
     issue.title = title;
-    issue.state = open ? u"OPEN"_s : u"CLOSED"_s;
+    issue.state = open ? IssueState::Open : IssueState::Closed;
     issue.labels = labels;
     issue.updatedAt = updatedAt;
     issue.commentCount = int(comments.size());

@@ -51,7 +51,7 @@ Result<int> TestData::writeSynced(const QString &path, const QString &repository
         return Error{store.error()};
     QueueSpec spec;
     spec.setRepository(repository);
-    spec.state = QStringLiteral("all");
+    spec.state = QueueState::All;
     const Result<qint64> queue = store.value()->ensureQueue(spec);
     if (!queue)
         return Error{queue.error()};
@@ -68,7 +68,7 @@ Issue TestData::reproIssue(int number, const QString &body, const QString &assoc
     issue.body = body;
     issue.author = u"reporter"_s;
     issue.authorAssociation = association;
-    issue.state = u"OPEN"_s;
+    issue.state = IssueState::Open;
     issue.url = u"https://github.com/pytorch/pytorch/issues/%1"_s.arg(number);
     issue.createdAt = QDateTime(QDate(2026, 11, 1), QTime(9, 0), QTimeZone::UTC);
     issue.updatedAt = issue.createdAt;

@@ -25,7 +25,7 @@ QString SimilarityScreenshot::fillStore(const QString &storePath, const QString 
     QueueSpec spec;
     if (!spec.setRepository(repository))
         return u"the queue's issues name no repository (their url)"_s;
-    spec.state = u"all"_s;
+    spec.state = QueueState::All;
     const Result<qint64> queue = store.value()->ensureQueue(spec);
     if (!queue)
         return queue.error();

@@ -175,9 +175,8 @@ private:
             lines.append(text);
         }
         if (change.stateChanged())
-            lines.append(change.stateNow.compare(u"CLOSED"_s, Qt::CaseInsensitive) == 0
-                             ? OutboxPanel::tr("Closed by someone else")
-                             : OutboxPanel::tr("Reopened by someone else"));
+            lines.append(change.stateNow == IssueState::Closed ? OutboxPanel::tr("Closed by someone else")
+                                                               : OutboxPanel::tr("Reopened by someone else"));
         return lines;
     }
 

@@ -40,8 +40,8 @@ QueuePickerDialog::QueuePickerDialog(QWidget *parent)
     m_labelsEdit->setPlaceholderText(
         tr("comma-separated, all required, e.g. oncall: distributed, -label:\"ptd-bot-triaged\" to leave some out"));
     m_stateCombo->setObjectName(u"stateCombo"_s);
-    m_stateCombo->addItem(tr("Open issues"), u"open"_s);
-    m_stateCombo->addItem(tr("All issues"), u"all"_s);
+    m_stateCombo->addItem(tr("Open issues"), queueStateName(QueueState::Open));
+    m_stateCombo->addItem(tr("All issues"), queueStateName(QueueState::All));
     m_profileCombo->setObjectName(u"profileCombo"_s);
     m_profileCombo->addItem(QString(), QString()); // "Automatic", named in revalidate()
     for (const QString &profile : RubricPack::builtinProfiles()) {
@@ -118,7 +118,7 @@ void QueuePickerDialog::setStoredQueues(const QList<StoredQueue> &queues)
                 ? tr("synced %1").arg(locale.toString(stored.lastSync.toLocalTime(), QLocale::ShortFormat))
                 : tr("never synced");
         m_storedList->addItem(
-            tr("%1 · %2 · %3 — %4").arg(stored.queue.repository(), labels, stored.queue.state, synced));
+            tr("%1 · %2 · %3 — %4").arg(stored.queue.repository(), labels, queueStateName(stored.queue.state), synced));
     }
 }
 
@@ -126,7 +126,7 @@ void QueuePickerDialog::setQueue(const QueueSpec &queue)
 {
     m_repoEdit->setText(queue.isValid() ? queue.repository() : QString());
     m_labelsEdit->setText(labelsText(queue));
-    const int state = m_stateCombo->findData(queue.state);
+    const int state = m_stateCombo->findData(queueStateName(queue.state));
     m_stateCombo->setCurrentIndex(state < 0 ? 0 : state);
 }
 
@@ -135,7 +135,7 @@ QueueSpec QueuePickerDialog::queue() const
     QueueSpec spec;
     spec.setRepository(m_repoEdit->text());
     spec.setLabelTerms(parseLabels(m_labelsEdit->text())); // "-label" terms are excluded
-    spec.state = m_stateCombo->currentData().toString();
+    spec.state = queueStateFromName(m_stateCombo->currentData().toString()).value_or(QueueState::Open);
     return spec;
 }
 

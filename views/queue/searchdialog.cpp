@@ -48,9 +48,9 @@ SearchDialog::SearchDialog(SimilarityLookup *lookup, const QString &repository, 
     m_labels->setPlaceholderText(tr("labels, comma-separated (all of them)"));
     m_labels->setClearButtonEnabled(true);
     m_state->setObjectName(u"searchState"_s);
-    m_state->addItem(tr("Open and closed"), QString());
-    m_state->addItem(tr("Open"), u"open"_s);
-    m_state->addItem(tr("Closed"), u"closed"_s);
+    m_state->addItem(tr("Open and closed"), queueStateName(QueueState::All));
+    m_state->addItem(tr("Open"), queueStateName(QueueState::Open));
+    m_state->addItem(tr("Closed"), queueStateName(QueueState::Closed));
     m_status->setObjectName(u"searchStatus"_s);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -113,9 +113,9 @@ void SearchDialog::setLabels(const QString &commaSeparated)
     m_labels->setText(commaSeparated);
 }
 
-void SearchDialog::setState(const QString &state)
+void SearchDialog::setState(QueueState state)
 {
-    const int index = m_state->findData(state);
+    const int index = m_state->findData(queueStateName(state));
     m_state->setCurrentIndex(index < 0 ? 0 : index);
 }
 
@@ -136,7 +136,7 @@ void SearchDialog::search()
         if (!label.trimmed().isEmpty())
             query.labels.append(label.trimmed());
     }
-    query.state = m_state->currentData().toString();
+    query.state = queueStateFromName(m_state->currentData().toString()).value_or(QueueState::All);
     query.limit = 100;
     if (query.text.isEmpty()) {
         ++m_ticket; // an answer still coming is for text no longer there

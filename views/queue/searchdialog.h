@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/core/issue.h"
+#include "engine/core/queuestate.h"
 #include "engine/similar/similarityindex.h"
 
 #include <QDialog>
@@ -37,7 +38,7 @@ public:
 
     void setQuery(const QString &text);
     void setLabels(const QString &commaSeparated);
-    void setState(const QString &state); // "", "open", "closed"
+    void setState(QueueState state);
     // Runs the search now (the edits run it after DebounceMs).
     void search();
     bool isSearching() const { return m_pending; }

@@ -388,7 +388,7 @@ void tst_ReproCommand::stopsOnALikelyDuplicate()
         QVERIFY2(issues.ok(), qPrintable(issues.error()));
         QueueSpec spec;
         spec.setRepository(u"pytorch/pytorch"_s);
-        spec.state = u"all"_s;
+        spec.state = QueueState::All;
         SyncState state;
         state.queueId = issues.value()->ensureQueue(spec).value();
         QVERIFY(issues.value()->writePage(u"pytorch/pytorch"_s, corpus, state).ok());

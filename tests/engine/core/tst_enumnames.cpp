@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/core/enumnames.h"
+#include "engine/core/issuestate.h"
+#include "engine/core/queuestate.h"
 #include "engine/outbox/outboxentry.h"
 #include "engine/triage/triagedecision.h"
 
@@ -20,6 +22,10 @@ private Q_SLOTS:
     void unknownNameIsAnError();
     void triageDecisionByName_data();
     void triageDecisionByName();
+    void issueStateByName_data();
+    void issueStateByName();
+    void queueStateByName_data();
+    void queueStateByName();
 };
 
 namespace {
@@ -52,6 +58,8 @@ void tst_EnumNames::tables_data()
     QTest::newRow("journal phase") << checkTable(journalPhaseNames, int(JournalPhase::Failed) + 1);
     // The engine's own decisions; a scrub's and a pack's are data (below).
     QTest::newRow("triage decision") << checkTable(triageDecisionNames, int(TriageDecision::Kind::Duplicate) + 1);
+    QTest::newRow("issue state") << checkTable(issueStateNames, int(IssueState::Closed) + 1);
+    QTest::newRow("queue state") << checkTable(queueStateNames, int(QueueState::All) + 1);
 }
 
 void tst_EnumNames::tables()
@@ -98,6 +106,76 @@ void tst_EnumNames::triageDecisionByName()
     QCOMPARE(decision.isScrub(), kind == TriageDecision::Kind::Scrub);
     QVERIFY(decision == TriageDecision::fromName(name));
     QCOMPARE(decision == TriageDecision::fromName(name + u'x'), false);
+}
+
+// An issue's state as JSON and the store spell it: GraphQL's and gh's "OPEN", REST's "open", in any case. Text that
+// names no state reads as Open (a source that does not say), and is "known" only when it is one of the names; it
+// writes back as the table's name. Empty text is no state where one may be absent (an outbox entry's seen state).
+void tst_EnumNames::issueStateByName_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("known");
+    QTest::addColumn<IssueState>("state");
+    QTest::addColumn<QString>("written");
+    QTest::newRow("GraphQL open") << u"OPEN"_s << true << IssueState::Open << u"OPEN"_s;
+    QTest::newRow("GraphQL closed") << u"CLOSED"_s << true << IssueState::Closed << u"CLOSED"_s;
+    QTest::newRow("REST open") << u"open"_s << true << IssueState::Open << u"OPEN"_s;
+    QTest::newRow("REST closed") << u"closed"_s << true << IssueState::Closed << u"CLOSED"_s;
+    QTest::newRow("mixed case") << u"Closed"_s << true << IssueState::Closed << u"CLOSED"_s;
+    QTest::newRow("empty") << QString() << false << IssueState::Open << u"OPEN"_s;
+    QTest::newRow("unknown") << u"merged"_s << false << IssueState::Open << u"OPEN"_s;
+    QTest::newRow("not trimmed") << u" closed"_s << false << IssueState::Open << u"OPEN"_s;
+}
+
+void tst_EnumNames::issueStateByName()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, known);
+    QFETCH(IssueState, state);
+    QFETCH(QString, written);
+    QCOMPARE(EnumNames::value(issueStateNames, text, Qt::CaseInsensitive).has_value(), known);
+    QCOMPARE(EnumNames::value(issueStateNames, text).has_value(), known && text == text.toUpper()); // exact: upper
+    QCOMPARE(issueStateFromName(text), state);
+    QCOMPARE(issueStateName(issueStateFromName(text)), written);
+    const std::optional<IssueState> optional = optionalIssueStateFromName(text);
+    QCOMPARE(optional.has_value(), !text.isEmpty());
+    if (optional)
+        QCOMPARE(*optional, state);
+    QCOMPARE(issueStateName(optional), text.isEmpty() ? QString() : written);
+}
+
+// A queue's state as `--state`, the store's queue key and REST's `state=` spell it, in any case; unknown text is
+// nothing (the command line says what is wrong), never some default. Open and Closed hold one issue state, All none.
+void tst_EnumNames::queueStateByName_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<std::optional<QueueState>>("state");
+    QTest::addColumn<std::optional<IssueState>>("issues");
+    QTest::newRow("open") << u"open"_s << std::optional(QueueState::Open) << std::optional(IssueState::Open);
+    QTest::newRow("closed") << u"closed"_s << std::optional(QueueState::Closed) << std::optional(IssueState::Closed);
+    QTest::newRow("all") << u"all"_s << std::optional(QueueState::All) << std::optional<IssueState>();
+    QTest::newRow("upper case") << u"ALL"_s << std::optional(QueueState::All) << std::optional<IssueState>();
+    QTest::newRow("mixed case") << u"Open"_s << std::optional(QueueState::Open) << std::optional(IssueState::Open);
+    QTest::newRow("empty") << QString() << std::optional<QueueState>() << std::optional<IssueState>();
+    QTest::newRow("unknown") << u"opened"_s << std::optional<QueueState>() << std::optional<IssueState>();
+}
+
+void tst_EnumNames::queueStateByName()
+{
+    QFETCH(QString, text);
+    QFETCH(std::optional<QueueState>, state);
+    QFETCH(std::optional<IssueState>, issues);
+    const std::optional<QueueState> read = queueStateFromName(text);
+    QCOMPARE(read, state);
+    const Result<QueueState> parsed = EnumNames::parse(queueStateNames, text, u"queue state"_s, Qt::CaseInsensitive);
+    if (!read) {
+        QVERIFY(!parsed);
+        QCOMPARE(parsed.error(), u"Unknown queue state \"%1\" (known: open, closed, all)."_s.arg(text));
+        return;
+    }
+    QCOMPARE(parsed.value(), *read);
+    QCOMPARE(queueStateName(*read), text.toLower()); // written back as the store keys it
+    QCOMPARE(issueStateOf(*read), issues);
 }
 
 QTEST_GUILESS_MAIN(tst_EnumNames)

@@ -62,7 +62,7 @@ void tst_IssueJsonReader::readsRestShape()
     const Issue &issue = batch.issues.first();
     QCOMPARE(issue.author, u"carol"_s);
     QCOMPARE(issue.authorAssociation, u"CONTRIBUTOR"_s);
-    QCOMPARE(issue.state, u"OPEN"_s);
+    QCOMPARE(issue.state, IssueState::Open);
     QCOMPARE(issue.url, u"https://github.com/o/r/issues/7"_s);
     QVERIFY(issue.body.isEmpty());
     QVERIFY(issue.comments.isEmpty());

@@ -25,7 +25,7 @@ Issue seenIssue(int number, const QStringList &labels = {u"oncall: distributed"_
     Issue issue;
     issue.number = number;
     issue.title = u"NCCL timeout on rank %1"_s.arg(number);
-    issue.state = u"OPEN"_s;
+    issue.state = IssueState::Open;
     issue.labels = labels;
     issue.updatedAt = QDateTime(QDate(2026, 11, 20), QTime(9, 30), QTimeZone::UTC);
     issue.commentCount = 2;
@@ -212,7 +212,7 @@ void tst_OutboxStore::keepsWhatTheReviewerSaw()
     QVERIFY(entry->close);
     QCOMPARE(entry->stateReason, u"not_planned"_s);
     QCOMPARE(entry->seenLabels, seen.labels);
-    QCOMPARE(entry->seenState, u"OPEN"_s);
+    QCOMPARE(entry->seenState, std::optional(IssueState::Open));
     QCOMPARE(entry->seenCommentCount, 2);
     QCOMPARE(entry->seenUpdatedAt, seen.updatedAt);
     QCOMPARE(entry->reviewer, u"alice"_s);

@@ -359,8 +359,8 @@ void tst_OutboxSubmitJob::outcome()
         QCOMPARE(result.change.labelsRemoved, QStringList{u"triaged"_s});
         break;
     case Scenario::OtherCloses:
-        QCOMPARE(result.change.stateBefore, u"OPEN"_s);
-        QCOMPARE(result.change.stateNow, u"CLOSED"_s);
+        QCOMPARE(result.change.stateBefore, std::optional(IssueState::Open));
+        QCOMPARE(result.change.stateNow, std::optional(IssueState::Closed));
         break;
     case Scenario::OtherComments:
         QCOMPARE(result.change.newComments, 1);

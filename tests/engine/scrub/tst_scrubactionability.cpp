@@ -30,7 +30,7 @@ Issue bugReport()
                  u"torch.distributed.init_process_group('gloo')\n```\n\nRuntimeError: Timed out after 1800 s"_s;
     issue.createdAt = Now.addDays(-60);
     issue.updatedAt = Now.addDays(-3);
-    issue.state = u"OPEN"_s;
+    issue.state = IssueState::Open;
     issue.assignees = {u"rank0"_s};
     issue.assigneesKnown = true;
     return issue;

@@ -44,7 +44,7 @@ Issue copyOf(int number, int newNumber, const QString &extra = {})
     Issue issue = numbered(number);
     issue.number = newNumber;
     issue.url = u"https://github.com/%1/issues/%2"_s.arg(Repo).arg(newNumber);
-    issue.state = u"OPEN"_s;
+    issue.state = IssueState::Open;
     issue.comments.clear();
     issue.body += extra;
     return issue;
@@ -57,7 +57,7 @@ void writeStore(const QString &path, const QList<Issue> &issues, bool index)
         QVERIFY2(store.ok(), qPrintable(store.error()));
         QueueSpec spec;
         spec.setRepository(Repo);
-        spec.state = u"all"_s;
+        spec.state = QueueState::All;
         SyncState state;
         state.queueId = store.value()->ensureQueue(spec).value();
         const Result<int> written = store.value()->writePage(Repo, issues, state);

@@ -259,7 +259,7 @@ void tst_ScrubReport::planGoesToTheOutbox()
 
     Issue seen;
     seen.number = 77;
-    seen.state = u"OPEN"_s;
+    seen.state = IssueState::Open;
     seen.labels = f.labels;
     seen.updatedAt = QDateTime::currentDateTimeUtc().addSecs(-60);
     const Result<OutboxEntry> entry =
@@ -494,7 +494,7 @@ void tst_ScrubReport::notActionableGoesToTheOutbox()
     QCOMPARE(report.addLabels, add);
     Issue seen;
     seen.number = 78;
-    seen.state = u"OPEN"_s;
+    seen.state = IssueState::Open;
     seen.labels = f.labels;
     seen.updatedAt = QDateTime::currentDateTimeUtc().addSecs(-60);
     const Result<OutboxEntry> entry =

@@ -28,7 +28,7 @@ Issue issue(int number, bool open = true)
     Issue issue;
     issue.number = number;
     issue.title = u"Issue %1"_s.arg(number);
-    issue.state = open ? u"OPEN"_s : u"CLOSED"_s;
+    issue.state = open ? IssueState::Open : IssueState::Closed;
     issue.labels = {u"oncall: distributed"_s};
     return issue;
 }
@@ -38,7 +38,7 @@ SimilarityMatch match(int number, bool open)
     SimilarityMatch match;
     match.repository = Repo;
     match.number = number;
-    match.state = open ? u"OPEN"_s : u"CLOSED"_s;
+    match.state = open ? IssueState::Open : IssueState::Closed;
     return match;
 }
 

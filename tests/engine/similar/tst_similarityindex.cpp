@@ -148,25 +148,27 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QStringList>("labels");
-        QTest::addColumn<QString>("state");
+        QTest::addColumn<QueueState>("state");
         QTest::addColumn<QList<int>>("expected"); // as a set: order is the rank's
-        QTest::addRow("a word") << u"inductor"_s << QStringList() << QString() << QList<int>{107, 108};
-        QTest::addRow("a phrase") << u"\"generator expressions are not supported\""_s << QStringList() << QString()
-                                  << QList<int>{105, 106};
-        QTest::addRow("column filter") << u"title: checkpoint"_s << QStringList() << QString() << QList<int>{104};
-        QTest::addRow("prefix") << u"state_dic*"_s << QStringList() << QString() << QList<int>{103, 104};
-        QTest::addRow("state closed") << u"generator"_s << QStringList() << u"closed"_s << QList<int>{106};
-        QTest::addRow("label") << u"bias"_s << QStringList{u"module: fsdp"_s} << u"open"_s << QList<int>{103, 104};
-        QTest::addRow("label excludes") << u"inductor"_s << QStringList{u"module: docs"_s} << QString() << QList<int>{};
-        QTest::addRow("NOT") << u"compile NOT generator"_s << QStringList() << QString() << QList<int>{};
-        QTest::addRow("a comment") << u"maintainer OR \"checkpoint problem\""_s << QStringList() << QString()
+        QTest::addRow("a word") << u"inductor"_s << QStringList() << QueueState::All << QList<int>{107, 108};
+        QTest::addRow("a phrase") << u"\"generator expressions are not supported\""_s << QStringList()
+                                  << QueueState::All << QList<int>{105, 106};
+        QTest::addRow("column filter") << u"title: checkpoint"_s << QStringList() << QueueState::All << QList<int>{104};
+        QTest::addRow("prefix") << u"state_dic*"_s << QStringList() << QueueState::All << QList<int>{103, 104};
+        QTest::addRow("state closed") << u"generator"_s << QStringList() << QueueState::Closed << QList<int>{106};
+        QTest::addRow("label") << u"bias"_s << QStringList{u"module: fsdp"_s} << QueueState::Open
+                               << QList<int>{103, 104};
+        QTest::addRow("label excludes") << u"inductor"_s << QStringList{u"module: docs"_s} << QueueState::All
+                                        << QList<int>{};
+        QTest::addRow("NOT") << u"compile NOT generator"_s << QStringList() << QueueState::All << QList<int>{};
+        QTest::addRow("a comment") << u"maintainer OR \"checkpoint problem\""_s << QStringList() << QueueState::All
                                    << QList<int>{103};
     }
     void search()
     {
         QFETCH(QString, text);
         QFETCH(QStringList, labels);
-        QFETCH(QString, state);
+        QFETCH(QueueState, state);
         QFETCH(QList<int>, expected);
         writeStore(m_path, TestData::similarCorpus());
         auto index = SimilarityIndex::open(m_path);
@@ -202,7 +204,7 @@ private Q_SLOTS:
             QVERIFY(store.ok());
             QueueSpec spec;
             spec.setRepository(Repo);
-            spec.state = u"all"_s;
+            spec.state = QueueState::All;
             SyncPageWriter writer(m_path);
             SyncPageWriter::Page page;
             page.repository = Repo;

@@ -9,6 +9,8 @@
 #include <QTest>
 #include <QTimeZone>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -24,7 +26,7 @@ Issue makeIssue(int number, int comments, QStringList labels = {u"oncall: distri
     issue.body = u"Body of %1"_s.arg(number);
     issue.author = u"author%1"_s.arg(number);
     issue.authorAssociation = u"NONE"_s;
-    issue.state = open ? u"OPEN"_s : u"CLOSED"_s;
+    issue.state = open ? IssueState::Open : IssueState::Closed;
     issue.url = u"https://github.com/pytorch/pytorch/issues/%1"_s.arg(number);
     issue.labels = labels;
     issue.createdAt = QDateTime(QDate(2024, 1, 1), QTime(10, 0), QTimeZone::UTC).addDays(number);
@@ -42,7 +44,7 @@ Issue makeIssue(int number, int comments, QStringList labels = {u"oncall: distri
     return issue;
 }
 
-QueueSpec queue(QStringList labels = {u"oncall: distributed"_s}, const QString &state = u"open"_s)
+QueueSpec queue(QStringList labels = {u"oncall: distributed"_s}, QueueState state = QueueState::Open)
 {
     QueueSpec spec;
     spec.setRepository(Repo);
@@ -160,8 +162,8 @@ private Q_SLOTS:
 
         QCOMPARE(store.loadQueue(queue({u"oncall: distributed"_s, u"module: ünïcode ✓"_s})).value().size(), 1);
         QCOMPARE(store.loadQueue(queue({u"ONCALL: distributed"_s})).value().size(), 2); // labels ignore case
-        QCOMPARE(store.loadQueue(queue({u"oncall: distributed"_s}, u"all"_s)).value().size(), 3);
-        QCOMPARE(store.loadQueue(queue({u"oncall: distributed"_s}, u"closed"_s)).value().size(), 1);
+        QCOMPARE(store.loadQueue(queue({u"oncall: distributed"_s}, QueueState::All)).value().size(), 3);
+        QCOMPARE(store.loadQueue(queue({u"oncall: distributed"_s}, QueueState::Closed)).value().size(), 1);
         // A queue may leave out issues with a label ("unprocessed only"): another queue of the store.
         QueueSpec unprocessed = queue({u"oncall: distributed"_s});
         unprocessed.excludeLabels = {u"module: ünïcode ✓"_s};
@@ -181,7 +183,7 @@ private Q_SLOTS:
         state.cursor.clear();
         state.lastSync = QDateTime::currentDateTimeUtc();
         QVERIFY(store.writeSyncState(state).ok());
-        QVERIFY(store.ensureQueue(queue({u"oncall: cpu inductor"_s}, u"all"_s)).ok());
+        QVERIFY(store.ensureQueue(queue({u"oncall: cpu inductor"_s}, QueueState::All)).ok());
         const Result<QList<StoredQueue>> queues = store.queues();
         QVERIFY(queues.ok());
         QCOMPARE(queues->size(), 2);
@@ -190,8 +192,66 @@ private Q_SLOTS:
         QCOMPARE(queues->at(0).queue.labels, QStringList{u"oncall: distributed"_s});
         QCOMPARE(queues->at(0).issues, 4);
         QVERIFY(queues->at(0).lastSync.isValid());
-        QCOMPARE(queues->at(1).queue.state, u"all"_s);
+        QCOMPARE(queues->at(1).queue.state, QueueState::All);
         QVERIFY(!queues->at(1).lastSync.isValid());
+    }
+
+    // The states are values in the code and the same text on disk as before they were: an issue's "OPEN" / "CLOSED"
+    // (GraphQL's spelling), a queue's "open" / "closed" / "all" (the key of its row). A store written before reads
+    // back: a state in another case is the same state, and text that names none is an open issue, a queue of all.
+    void statesKeepTheirStoredText()
+    {
+        const QString file = path(u"states.sqlite"_s);
+        {
+            auto opened = IssueStore::open(file);
+            QVERIFY(opened.ok());
+            IssueStore &store = *opened.value();
+            SyncState state;
+            state.queueId = store.ensureQueue(queue()).value();
+            QVERIFY(store.ensureQueue(queue({u"oncall: distributed"_s}, QueueState::Closed)).ok());
+            QVERIFY(store.ensureQueue(queue({u"oncall: distributed"_s}, QueueState::All)).ok());
+            QCOMPARE(store.writePage(Repo, {makeIssue(1, 0), makeIssue(2, 0, {u"oncall: distributed"_s}, false)}, state)
+                         .value(),
+                     2);
+        }
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"states"_s);
+        {
+            db.setDatabaseName(file);
+            QVERIFY(db.open());
+            QSqlQuery query(db);
+            QStringList texts;
+            QVERIFY(query.exec(u"SELECT state FROM queues ORDER BY id"_s));
+            while (query.next())
+                texts.append(query.value(0).toString());
+            QCOMPARE(texts, (QStringList{u"open"_s, u"closed"_s, u"all"_s}));
+            texts.clear();
+            QVERIFY(query.exec(u"SELECT state FROM issues ORDER BY number"_s));
+            while (query.next())
+                texts.append(query.value(0).toString());
+            QCOMPARE(texts, (QStringList{u"OPEN"_s, u"CLOSED"_s}));
+            // As another writer might have left them.
+            QVERIFY(query.exec(u"UPDATE issues SET state = 'closed' WHERE number = 1"_s));
+            QVERIFY(query.exec(u"UPDATE issues SET state = '' WHERE number = 2"_s));
+            QVERIFY(query.exec(u"UPDATE queues SET state = 'Closed' WHERE state = 'closed'"_s));
+            QVERIFY(query.exec(u"UPDATE queues SET state = 'any' WHERE state = 'all'"_s));
+            db.close();
+        }
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(u"states"_s);
+
+        auto opened = IssueStore::open(file);
+        QVERIFY(opened.ok());
+        const QList<Issue> issues =
+            opened.value()->loadQueue(queue({u"oncall: distributed"_s}, QueueState::All)).value();
+        QCOMPARE(issues.size(), 2);
+        for (const Issue &issue : issues)
+            QCOMPARE(issue.state, issue.number == 1 ? IssueState::Closed : IssueState::Open);
+        QList<QueueState> states;
+        const QList<StoredQueue> queues = opened.value()->queues().value();
+        for (const StoredQueue &stored : queues)
+            states.append(stored.queue.state);
+        std::sort(states.begin(), states.end());
+        QCOMPARE(states, (QList<QueueState>{QueueState::Open, QueueState::Closed, QueueState::All}));
     }
 
     void rewritingAPageChangesNothing()

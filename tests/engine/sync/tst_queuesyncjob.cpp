@@ -24,7 +24,7 @@ namespace {
 
 const QString QueueLabel = u"oncall: distributed"_s;
 
-QueueSpec queueSpec(QStringList labels = {QueueLabel}, const QString &state = u"open"_s)
+QueueSpec queueSpec(QStringList labels = {QueueLabel}, QueueState state = QueueState::Open)
 {
     QueueSpec queue;
     queue.setRepository(u"pytorch/pytorch"_s);
@@ -35,7 +35,8 @@ QueueSpec queueSpec(QStringList labels = {QueueLabel}, const QString &state = u"
 
 bool inQueue(const TestIssue &issue, const QueueSpec &queue)
 {
-    if (issue.pullRequest || (queue.state == u"open"_s && !issue.open) || (queue.state == u"closed"_s && issue.open))
+    if (issue.pullRequest || (queue.state == QueueState::Open && !issue.open) ||
+        (queue.state == QueueState::Closed && issue.open))
         return false;
     return std::all_of(queue.labels.cbegin(), queue.labels.cend(),
                        [&](const QString &label) { return issue.labels.contains(label, Qt::CaseInsensitive); });
@@ -239,7 +240,7 @@ private Q_SLOTS:
         // The three changed issues, and perhaps the newest unchanged one again (`since` is inclusive).
         QVERIFY2(result->issues >= 3 && result->issues <= 4, qPrintable(QString::number(result->issues)));
         verifyStoreMatchesServer(queueSpec());
-        verifyStoreMatchesServer(queueSpec({QueueLabel}, u"closed"_s));
+        verifyStoreMatchesServer(queueSpec({QueueLabel}, QueueState::Closed));
         verifyStoreMatchesServer(queueSpec({QueueLabel, GitHubTestServer::UnicodeLabel}));
     }
 

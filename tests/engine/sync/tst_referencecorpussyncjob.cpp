@@ -149,7 +149,7 @@ private:
         QueueSpec queue;
         queue.setRepository(m_server->repository());
         queue.labels = {Distributed};
-        queue.state = u"open"_s;
+        queue.state = QueueState::Open;
         ReferenceCorpusSyncJob job(m_client.get(), m_store.get(), queue);
         job.setYears(years);
         job.setMode(mode);

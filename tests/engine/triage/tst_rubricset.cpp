@@ -14,7 +14,7 @@ Issue issueWith(int number, const QString &title, const QString &body, const QSt
     issue.title = title;
     issue.body = body;
     issue.labels = labels;
-    issue.state = u"OPEN"_s;
+    issue.state = IssueState::Open;
     return issue;
 }
 

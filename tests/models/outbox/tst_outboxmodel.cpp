@@ -21,7 +21,7 @@ Issue seenIssue(int number)
     Issue issue;
     issue.number = number;
     issue.title = u"FSDP hangs on rank %1"_s.arg(number);
-    issue.state = u"OPEN"_s;
+    issue.state = IssueState::Open;
     issue.labels = {u"oncall: distributed"_s};
     issue.updatedAt = QDateTime(QDate(2026, 11, 1), QTime(9, 0), QTimeZone::UTC);
     return issue;

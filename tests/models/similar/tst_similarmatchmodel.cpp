@@ -16,7 +16,7 @@ SimilarityMatch match(int number, bool open, double score, QMap<QString, QString
     match.repository = u"pytorch/pytorch"_s;
     match.number = number;
     match.title = u"Title %1"_s.arg(number);
-    match.state = open ? u"OPEN"_s : u"CLOSED"_s;
+    match.state = open ? IssueState::Open : IssueState::Closed;
     match.labels = {u"module: ddp"_s, u"triaged"_s};
     match.createdAt = QDateTime(QDate(2025, 1, 1), QTime(12, 0), QTimeZone::UTC);
     match.score = score;

@@ -121,7 +121,7 @@ void tst_QueuePickerDialog::openFollowsValidation()
     QCOMPARE(queue.owner, u"pytorch"_s);
     QCOMPARE(queue.name, u"pytorch"_s);
     QCOMPARE(queue.labels, (QStringList{u"oncall: distributed"_s, u"module: nccl"_s}));
-    QCOMPARE(queue.state, u"open"_s);
+    QCOMPARE(queue.state, QueueState::Open);
 }
 
 void tst_QueuePickerDialog::storedQueueFillsTheForm()
@@ -132,7 +132,7 @@ void tst_QueuePickerDialog::storedQueueFillsTheForm()
     first.lastSync = QDateTime(QDate(2026, 11, 20), QTime(9, 30), QTimeZone::UTC);
     StoredQueue second;
     second.queue.setRepository(u"pytorch/vision"_s);
-    second.queue.state = u"all"_s;
+    second.queue.state = QueueState::All;
 
     QueuePickerDialog dialog;
     dialog.setStoredQueues({first, second});
@@ -147,7 +147,7 @@ void tst_QueuePickerDialog::storedQueueFillsTheForm()
     const QueueSpec picked = dialog.queue();
     QCOMPARE(picked.repository(), u"pytorch/vision"_s);
     QVERIFY(picked.labels.isEmpty());
-    QCOMPARE(picked.state, u"all"_s);
+    QCOMPARE(picked.state, QueueState::All);
     QCOMPARE(dialog.findChild<QComboBox *>(u"stateCombo"_s)->currentData().toString(), u"all"_s);
 }
 

@@ -53,7 +53,7 @@ Issue tst_OperatorProbePanel::issue(int number, const QString &title, const QStr
     issue.number = number;
     issue.title = title;
     issue.body = body;
-    issue.state = u"OPEN"_s;
+    issue.state = IssueState::Open;
     issue.labels = {u"oncall: distributed"_s};
     issue.updatedAt = QDateTime(QDate(2026, 3, 1), QTime(12, 0), QTimeZone::UTC);
     issue.createdAt = issue.updatedAt;

@@ -321,7 +321,7 @@ void tst_ReproPanel::indexedDuplicateStopsTheRun()
         QVERIFY2(store.ok(), qPrintable(store.error()));
         QueueSpec spec;
         spec.setRepository(Repo);
-        spec.state = u"all"_s;
+        spec.state = QueueState::All;
         SyncState state;
         state.queueId = store.value()->ensureQueue(spec).value();
         QVERIFY(store.value()->writePage(Repo, corpus, state).ok());

@@ -60,7 +60,7 @@ Issue issueWith(int number, const QStringList &labels)
     issue.body = u"see the repro"_s;
     issue.author = u"reporter"_s;
     issue.authorAssociation = u"MEMBER"_s;
-    issue.state = u"OPEN"_s;
+    issue.state = IssueState::Open;
     issue.labels = labels;
     issue.url = u"https://github.com/pytorch/pytorch/issues/%1"_s.arg(number);
     issue.createdAt = QDateTime(QDate(2026, 11, 1), QTime(9, 0), QTimeZone::UTC);

@@ -227,19 +227,19 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("labels");
-        QTest::addColumn<QString>("state");
+        QTest::addColumn<QueueState>("state");
         QTest::addColumn<QList<int>>("numbers");
-        QTest::addRow("words") << u"generator"_s << QString() << QString() << QList<int>{105, 106};
-        QTest::addRow("closed") << u"generator"_s << QString() << u"closed"_s << QList<int>{106};
-        QTest::addRow("labels") << u"bias OR inductor"_s << u"module: inductor, oncall: pt2"_s << QString()
+        QTest::addRow("words") << u"generator"_s << QString() << QueueState::All << QList<int>{105, 106};
+        QTest::addRow("closed") << u"generator"_s << QString() << QueueState::Closed << QList<int>{106};
+        QTest::addRow("labels") << u"bias OR inductor"_s << u"module: inductor, oncall: pt2"_s << QueueState::All
                                 << QList<int>{107, 108};
-        QTest::addRow("column") << u"title: checkpoint"_s << QString() << QString() << QList<int>{104};
+        QTest::addRow("column") << u"title: checkpoint"_s << QString() << QueueState::All << QList<int>{104};
     }
     void searchDialog()
     {
         QFETCH(QString, text);
         QFETCH(QString, labels);
-        QFETCH(QString, state);
+        QFETCH(QueueState, state);
         QFETCH(QList<int>, numbers);
         KSyntaxHighlighting::Repository syntax;
         SimilarityLookup lookup(path());
