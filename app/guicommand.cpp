@@ -2,8 +2,7 @@
 #include "app/guicommand.h"
 
 #include "app/firstpaintreporter.h"
-#include "app/keychain/keychaintokenstore.h"
-#include "app/keychain/keyringmigrationtokenstore.h"
+#include "app/keychain/commandtokenlookup.h"
 #include "engine/core/issuejsonreader.h"
 #include "engine/github/githubclient.h"
 #include "engine/github/githubhost.h"
@@ -204,16 +203,13 @@ Result<QSize> screenshotSizeOf(const QCommandLineParser &parser, const GuiOption
 // The token for the API's host, found once at start: its keyring entry, the variables gh reads for that kind of
 // host, then gh's login for it. Syncs wait for nothing: until it arrives they go without one. A screenshot shows
 // where it would come from, without asking the keyring.
-TokenResolver *resolveToken(GitHubClient &client, TokenStore *keyring, QObject *context)
+TokenResolver *resolveToken(GitHubClient &client, CommandTokenLookup &lookup, bool useKeyring, QObject *context)
 {
     const QString host = TokenStore::hostFor(client.apiUrl());
-    auto *resolver = new TokenResolver(keyring);
-    QObject::connect(resolver, &TokenResolver::finished, context, [&client, host](const Result<ResolvedToken> &token) {
+    return lookup.resolve(host, std::nullopt, useKeyring, context, [&client, host](const Result<ResolvedToken> &token) {
         if (token && token->host == host)
             client.setToken(token->token, token->source);
     });
-    resolver->resolve(host, QSettings().value(u"github/%1/login"_s.arg(host)).toString());
-    return resolver;
 }
 
 // --screenshot: once the queue is open and triaged (the scoreboard's figures read first when it shows), the
@@ -339,9 +335,8 @@ int GuiCommand::run(QApplication &app)
 
     GitHubClient &client = *session.client();
     client.setApiUrl(api.value());
-    KeychainTokenStore currentKeyring;
-    KeyringMigrationTokenStore keychain(&currentKeyring); // finds tokens stored under the old service
-    session.setTokenStore(&keychain);
+    CommandTokenLookup tokenLookup;
+    session.setTokenStore(tokenLookup.keyring()); // finds tokens stored under the old service
 
     MainWindow window(&session);
     window.setRemembersState(!screenshot);
@@ -374,7 +369,7 @@ int GuiCommand::run(QApplication &app)
     }
     TokenResolver *resolver = nullptr;
     if (!screenshot || storedQueue || showsToken)
-        resolver = resolveToken(client, screenshot ? nullptr : &keychain, &window);
+        resolver = resolveToken(client, tokenLookup, !screenshot, &window);
     if (parser.isSet(options.presentation))
         window.setPresentationMode(true);
     if (parser.isSet(options.scoreboard))

@@ -3,9 +3,8 @@
 
 #include "app/commands/cli.h"
 #include "app/commands/queueoptions.h"
-#include "app/keychain/keychaintokenstore.h"
+#include "app/keychain/commandtokenlookup.h"
 #include "engine/github/githubclient.h"
-#include "engine/github/tokenresolver.h"
 #include "engine/store/issuestore.h"
 #include "engine/sync/referencecorpussyncjob.h"
 
@@ -14,8 +13,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSettings>
 #include <QTextStream>
+
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -72,14 +72,13 @@ int CorpusCommand::run(const QStringList &arguments)
     GitHubClient client;
     client.setApiUrl(api);
     const QString host = TokenStore::hostFor(client.apiUrl());
-    const QString login = parser.isSet(loginOption) ? parser.value(loginOption)
-                                                    : QSettings().value(u"github/%1/login"_s.arg(host)).toString();
-    KeychainTokenStore keychain;
-    auto *resolver = new TokenResolver(parser.isSet(noKeyringOption) ? nullptr : &keychain);
+    const std::optional<QString> login =
+        parser.isSet(loginOption) ? std::optional(parser.value(loginOption)) : std::nullopt;
+    CommandTokenLookup tokenLookup; // the keyring's current service and the old one, as sync and outbox read it
     QTextStream err(stderr);
     int status = 0;
     QObject context;
-    QObject::connect(resolver, &TokenResolver::finished, &context, [&](const Result<ResolvedToken> &found) {
+    tokenLookup.resolve(host, login, !parser.isSet(noKeyringOption), &context, [&](const Result<ResolvedToken> &found) {
         if (!found) { // only a cancel ends it so, and nothing here cancels it
             status = fail(found.error());
             QCoreApplication::exit(status);
@@ -142,7 +141,6 @@ int CorpusCommand::run(const QStringList &arguments)
             });
         job->start();
     });
-    resolver->resolve(host, login);
     const int code = QCoreApplication::exec();
     return status != 0 ? status : code;
 }

@@ -4,11 +4,9 @@
 #include "app/commands/cli.h"
 #include "app/commands/commandline.h"
 #include "app/commands/queueoptions.h"
-#include "app/keychain/keychaintokenstore.h"
-#include "app/keychain/keyringmigrationtokenstore.h"
+#include "app/keychain/commandtokenlookup.h"
 #include "engine/github/githubclient.h"
 #include "engine/github/githubhost.h"
-#include "engine/github/tokenresolver.h"
 #include "engine/outbox/outboxreport.h"
 #include "engine/outbox/outboxstore.h"
 #include "engine/outbox/outboxsubmitjob.h"
@@ -20,7 +18,6 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSettings>
 #include <QTextStream>
 
 #include <optional>
@@ -315,7 +312,7 @@ struct SubmitRun
     QList<qint64> ids;
     int concurrency = 4;
     std::optional<QString> reportPath; // where to write the markdown report, if anywhere
-    QString login;
+    std::optional<QString> login;      // none given: the one the settings keep for the host
     bool useKeyring = true;
 };
 
@@ -323,14 +320,12 @@ struct SubmitRun
 int runSubmit(GitHubClient &client, const SubmitRun &run)
 {
     const QString host = TokenStore::hostFor(client.apiUrl());
-    KeychainTokenStore currentKeyring;
-    KeyringMigrationTokenStore keychain(&currentKeyring); // finds tokens stored under the old service
-    auto *resolver = new TokenResolver(run.useKeyring ? &keychain : nullptr);
+    CommandTokenLookup tokenLookup;
     QTextStream err(stderr);
     int status = 0;
     QObject context;
 
-    QObject::connect(resolver, &TokenResolver::finished, &context, [&](const Result<ResolvedToken> &found) {
+    tokenLookup.resolve(host, run.login, run.useKeyring, &context, [&](const Result<ResolvedToken> &found) {
         if (!found) { // only a cancel ends it so, and nothing here cancels it
             status = fail(found.error());
             QCoreApplication::exit(status);
@@ -338,8 +333,8 @@ int runSubmit(GitHubClient &client, const SubmitRun &run)
         }
         const ResolvedToken &token = found.value();
         if (token.token.isEmpty()) {
-            status = fail(tr("no GitHub token for %1 (keyring, %2, gh auth token --hostname %1); writing needs one")
-                              .arg(token.host, GitHubHost::fromName(token.host).tokenVariables().join(u", "_s)));
+            status = fail(tr("no GitHub token for %1 (%2); writing needs one")
+                              .arg(token.host, CommandTokenLookup::sourcesFor(token.host)));
             QCoreApplication::exit(status);
             return;
         }
@@ -381,7 +376,6 @@ int runSubmit(GitHubClient &client, const SubmitRun &run)
         });
         job->start();
     });
-    resolver->resolve(host, run.login);
     const int code = QCoreApplication::exec();
     return status != 0 ? status : code;
 }
@@ -449,9 +443,8 @@ int submit(const QStringList &arguments)
     RetryPolicy policy = client.retryPolicy();
     policy.writeSpacing = std::chrono::milliseconds(spacing);
     client.setRetryPolicy(policy);
-    const QString host = TokenStore::hostFor(client.apiUrl());
-    run.login = parser->isSet(loginOption) ? parser->value(loginOption)
-                                           : QSettings().value(u"github/%1/login"_s.arg(host)).toString();
+    if (parser->isSet(loginOption))
+        run.login = parser->value(loginOption);
     run.useKeyring = !parser->isSet(noKeyringOption);
     if (parser->isSet(reportOption))
         run.reportPath = parser->value(reportOption);

@@ -3,11 +3,9 @@
 #include "app/commands/cli.h"
 #include "app/commands/queueoptions.h"
 
-#include "app/keychain/keychaintokenstore.h"
-#include "app/keychain/keyringmigrationtokenstore.h"
+#include "app/keychain/commandtokenlookup.h"
 #include "engine/github/githubclient.h"
 #include "engine/github/githubhost.h"
-#include "engine/github/tokenresolver.h"
 #include "engine/store/issuestore.h"
 #include "engine/sync/queuesyncjob.h"
 
@@ -17,8 +15,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcessEnvironment>
-#include <QSettings>
 #include <QTextStream>
+
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -75,17 +74,15 @@ int SyncCommand::run(const QStringList &arguments)
     GitHubClient client;
     client.setApiUrl(api.value());
     const QString host = TokenStore::hostFor(client.apiUrl());
-    const QString login = parser.isSet(loginOption) ? parser.value(loginOption)
-                                                    : QSettings().value(u"github/%1/login"_s.arg(host)).toString();
+    const std::optional<QString> login =
+        parser.isSet(loginOption) ? std::optional(parser.value(loginOption)) : std::nullopt;
 
-    KeychainTokenStore currentKeyring;
-    KeyringMigrationTokenStore keychain(&currentKeyring); // finds tokens stored under the old service
-    auto *resolver = new TokenResolver(parser.isSet(noKeyringOption) ? nullptr : &keychain);
+    CommandTokenLookup tokenLookup;
     QTextStream err(stderr);
     int status = 0;
     QObject context;
 
-    QObject::connect(resolver, &TokenResolver::finished, &context, [&](const Result<ResolvedToken> &found) {
+    tokenLookup.resolve(host, login, !parser.isSet(noKeyringOption), &context, [&](const Result<ResolvedToken> &found) {
         if (!found) { // only a cancel ends it so, and nothing here cancels it
             status = fail(found.error());
             QCoreApplication::exit(status);
@@ -93,9 +90,8 @@ int SyncCommand::run(const QStringList &arguments)
         }
         const ResolvedToken &token = found.value();
         if (token.token.isEmpty())
-            Cli::complain(u"sync"_s,
-                          tr("no GitHub token for %1 (keyring, %2, gh auth token --hostname %1); going on without one")
-                              .arg(token.host, GitHubHost::fromName(token.host).tokenVariables().join(u", "_s)));
+            Cli::complain(u"sync"_s, tr("no GitHub token for %1 (%2); going on without one")
+                                         .arg(token.host, CommandTokenLookup::sourcesFor(token.host)));
         else
             Cli::complain(u"sync"_s, tr("using the token for %1 from %2").arg(token.host, token.source));
         client.setToken(token.token, token.source);
@@ -138,7 +134,6 @@ int SyncCommand::run(const QStringList &arguments)
         });
         job->start();
     });
-    resolver->resolve(host, login);
     const int code = QCoreApplication::exec();
     return status != 0 ? status : code;
 }

@@ -9,6 +9,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 
+#include <qt6keychain/keychain.h>
+
 using namespace Qt::StringLiterals;
 
 QString PrivateKeyring::start()
@@ -68,4 +70,27 @@ void PrivateKeyring::stop()
             process->waitForFinished(3000);
         }
     }
+}
+
+bool PrivateKeyring::write(const QString &service, const QString &key, const QString &text)
+{
+    QKeychain::WritePasswordJob job(service);
+    job.setAutoDelete(false);
+    job.setKey(key);
+    job.setTextData(text);
+    QSignalSpy done(&job, &QKeychain::Job::finished);
+    job.start();
+    return done.wait(15000) && job.error() == QKeychain::NoError;
+}
+
+std::optional<QString> PrivateKeyring::read(const QString &service, const QString &key)
+{
+    QKeychain::ReadPasswordJob job(service);
+    job.setAutoDelete(false);
+    job.setKey(key);
+    QSignalSpy done(&job, &QKeychain::Job::finished);
+    job.start();
+    if (!done.wait(15000))
+        return std::nullopt;
+    return job.error() == QKeychain::NoError ? job.textData() : QString();
 }

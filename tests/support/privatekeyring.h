@@ -25,6 +25,12 @@ public:
     void stop();
     QString home() const { return m_home.path(); }
 
+    // Straight to one keyring service, past the token stores, as an older version (or another program) reads and
+    // writes it; the keyring has 15 s. write(): whether `text` was stored under `key`. read(): what is stored under
+    // `key`, empty when nothing is, nothing when the keyring did not answer.
+    static bool write(const QString &service, const QString &key, const QString &text);
+    static std::optional<QString> read(const QString &service, const QString &key);
+
     // What a token store's call answers through its callback: `call` gets the callback to pass on. The keyring has
     // 15 s to answer; no answer is an error (and fails the test).
     template<typename T, typename Call>

@@ -75,6 +75,14 @@ Issue TestData::reproIssue(int number, const QString &body, const QString &assoc
     return issue;
 }
 
+Issue TestData::reductionIssue(int number, const QStringList &labels)
+{
+    Issue issue = reproIssue(number, u"see the repro"_s, u"MEMBER"_s);
+    issue.title = u"reduction test #%1"_s.arg(number);
+    issue.labels = labels;
+    return issue;
+}
+
 QString TestData::pythonFence(const QString &code)
 {
     return u"```python\n"_s + code + u"\n```\n"_s;

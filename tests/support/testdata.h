@@ -21,6 +21,8 @@ QList<Issue> similarCorpus();
 Result<int> writeSynced(const QString &path, const QString &repository, const QList<Issue> &issues);
 // The repro tests' issue: an open pytorch/pytorch issue `number` with `body`, by an author of that association.
 Issue reproIssue(int number, const QString &body, const QString &association);
+// The reduction tests' issue: an open pytorch/pytorch issue `number` by a member, "see the repro", with `labels`.
+Issue reductionIssue(int number, const QStringList &labels);
 // `code` in a ```python fence, as an issue body carries a repro.
 QString pythonFence(const QString &code);
 // A repro script of ours, tests/data/repro/NAME.

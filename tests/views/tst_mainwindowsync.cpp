@@ -4,7 +4,8 @@
 #include "engine/triage/rubricpack.h"
 #include "models/queue/issuetablemodel.h"
 #include "tests/support/githubtestserver.h"
-#include "views/common/apppalette.h"
+#include "tests/support/syncfixture.h"
+#include "tests/support/windowtest.h"
 #include "views/mainwindow.h"
 #include "views/queue/repositorylabelcontroller.h"
 #include "views/queue/suggestionpanel.h"
@@ -16,8 +17,6 @@
 #include <QLabel>
 #include <QRegularExpression>
 #include <QSignalSpy>
-#include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -63,45 +62,31 @@ private:
     bool syncOnce(bool expectOk);
 
     std::unique_ptr<KSyntaxHighlighting::Repository> m_repository;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<GitHubTestServer> m_server;
-    std::unique_ptr<GitHubClient> m_client;
-    std::unique_ptr<IssueStore> m_store;
+    SyncFixture<IssueStore> m_sync; // the folder, the server, the client on it, the store
     std::unique_ptr<MainWindow> m_window;
     QueueSpec m_queue;
 };
 
 void tst_MainWindowSync::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QApplication::setStyle(u"Fusion"_s);
-    QApplication::setPalette(AppPalette::light());
-    m_repository = std::make_unique<KSyntaxHighlighting::Repository>();
+    m_repository = WindowTest::prepare();
 }
 
 void tst_MainWindowSync::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_server = std::make_unique<GitHubTestServer>();
-    QVERIFY(m_server->start());
+    m_sync.start(this);
+    QVERIFY(!QTest::currentTestFailed());
     GitHubTestServer::Generation generation;
     generation.issues = QueueSize;
     generation.maxComments = 4;
-    m_server->generate(generation);
+    m_sync.server->generate(generation);
+    m_sync.client->setToken(u"test-token"_s);
+    m_sync.client->setRetryPolicy(quickRetries());
 
-    m_client = std::make_unique<GitHubClient>();
-    m_client->setApiUrl(m_server->url());
-    m_client->setToken(u"test-token"_s);
-    m_client->setRetryPolicy(quickRetries());
-    auto store = IssueStore::open(m_dir->filePath(u"store.sqlite"_s));
-    QVERIFY2(store, qPrintable(store.error()));
-    m_store = std::move(store).value();
-
-    m_queue.setRepository(m_server->repository());
+    m_queue.setRepository(m_sync.server->repository());
     m_queue.labels = generation.queueLabels;
     m_window = std::make_unique<MainWindow>(m_repository.get());
-    m_window->setGitHub(m_client.get(), m_store.get());
+    m_window->setGitHub(m_sync.client, m_sync.store.get());
     QVERIFY(m_window->openStoredQueue(m_queue));
     QCOMPARE(m_window->tableModel()->rowCount(), 0);
     QVERIFY(m_window->syncStatusText().contains(u"Not synced"_s));
@@ -110,10 +95,7 @@ void tst_MainWindowSync::init()
 void tst_MainWindowSync::cleanup()
 {
     m_window.reset();
-    m_store.reset();
-    m_client.reset();
-    m_server.reset();
-    m_dir.reset();
+    m_sync.stop();
 }
 
 bool tst_MainWindowSync::syncOnce(bool expectOk)
@@ -130,7 +112,7 @@ bool tst_MainWindowSync::syncOnce(bool expectOk)
 void tst_MainWindowSync::syncFillsTheTableWithProgress()
 {
     QStringList seen;
-    connect(m_server.get(), &GitHubTestServer::requestServed, this,
+    connect(m_sync.server, &GitHubTestServer::requestServed, this,
             [this, &seen] { seen.append(m_window->syncStatusText()); });
     QVERIFY(syncOnce(true));
     QCOMPARE(m_window->tableModel()->rowCount(), QueueSize);
@@ -154,7 +136,7 @@ void tst_MainWindowSync::resyncKeepsTheSelection()
 {
     QVERIFY(syncOnce(true));
     QVERIFY(m_window->selectIssue(17));
-    m_server->touch(17, u"one more comment"_s);
+    m_sync.server->touch(17, u"one more comment"_s);
     QVERIFY(syncOnce(true));
     QCOMPARE(m_window->currentIssueNumber(), 17);
     QCOMPARE(m_window->tableModel()->rowCount(), QueueSize);
@@ -166,7 +148,7 @@ void tst_MainWindowSync::storedQueueLoadsOffTheGuiThread()
     // A second window on the same store, as after a restart: it paints at once and fills the table when the
     // worker has read the queue; the GUI thread keeps turning meanwhile.
     MainWindow reopened(m_repository.get());
-    reopened.setGitHub(m_client.get(), m_store.get());
+    reopened.setGitHub(m_sync.client, m_sync.store.get());
     QSignalSpy opened(&reopened, &MainWindow::queueOpened);
     QVERIFY(reopened.openStoredQueue(m_queue));
     QVERIFY(reopened.isLoadingQueue());
@@ -236,11 +218,11 @@ void tst_MainWindowSync::serverErrorsShowInline()
 {
     QVERIFY(syncOnce(true));
     QVERIFY(m_window->selectIssue(5));
-    m_server->touch(5, u"changed"_s);
+    m_sync.server->touch(5, u"changed"_s);
     GitHubTestServer::FaultRule rule;
     rule.fault = GitHubTestServer::Fault::InternalError;
     rule.times = -1;
-    m_server->addFault(rule);
+    m_sync.server->addFault(rule);
     QVERIFY(syncOnce(false));
     QVERIFY2(m_window->syncBannerText().contains(u"Sync failed"_s), qPrintable(m_window->syncBannerText()));
     QCOMPARE(m_window->tableModel()->rowCount(), QueueSize);
@@ -248,7 +230,7 @@ void tst_MainWindowSync::serverErrorsShowInline()
     QVERIFY(m_window->syncAction()->isEnabled());
 
     // The next good sync clears the banner.
-    m_server->clearFaults();
+    m_sync.server->clearFaults();
     QVERIFY(syncOnce(true));
     QVERIFY(m_window->syncBannerText().isEmpty());
 }
@@ -256,7 +238,8 @@ void tst_MainWindowSync::serverErrorsShowInline()
 void tst_MainWindowSync::closedServerShowsOffline()
 {
     QVERIFY(syncOnce(true));
-    m_server.reset();
+    delete m_sync.server;
+    m_sync.server = nullptr;
     QVERIFY(syncOnce(false));
     QVERIFY2(m_window->syncBannerText().startsWith(u"Offline"_s), qPrintable(m_window->syncBannerText()));
     QVERIFY2(m_window->syncStatusText().startsWith(u"Offline"_s), qPrintable(m_window->syncStatusText()));
@@ -271,34 +254,34 @@ void tst_MainWindowSync::syncBringsTheRepositoryLabels()
     RepositoryLabelController *labels = m_window->repositoryLabels();
     QVERIFY(labels);
     QVERIFY(labels->labels().isEmpty()); // never synced
-    m_server->labels().append({u"module: from github"_s, u"fbca04"_s, u"A label only the repository has"_s});
+    m_sync.server->labels().append({u"module: from github"_s, u"fbca04"_s, u"A label only the repository has"_s});
     QSignalSpy synced(labels, &RepositoryLabelController::synced);
     QVERIFY(syncOnce(true));
     QVERIFY(synced.wait(10000) || synced.size() == 1);
     QCOMPARE(synced.first().first().toString(), QString());
-    QCOMPARE(labels->labels().size(), m_server->labels().size());
+    QCOMPARE(labels->labels().size(), m_sync.server->labels().size());
     QTRY_VERIFY(m_window->tableModel()->rowCount() > 0);
 
     // The picker offers every one of them (their order is tst_suggestionpanel's); GitHub's colours are kept.
     const QStringList picker = m_window->suggestionPanel()->pickerLabels();
-    for (const TestLabel &label : m_server->labels())
+    for (const TestLabel &label : m_sync.server->labels())
         QVERIFY2(picker.contains(label.name), qPrintable(label.name));
     QCOMPARE(labels->colors().value(u"module: from github"_s), QColor(u"#fbca04"_s));
 
     // Reopened from the store, offline: the labels come back without a request.
     m_window.reset();
-    m_server->resetCounts();
+    m_sync.server->resetCounts();
     m_window = std::make_unique<MainWindow>(m_repository.get());
-    m_window->setGitHub(m_client.get(), m_store.get());
+    m_window->setGitHub(m_sync.client, m_sync.store.get());
     QVERIFY(m_window->openStoredQueue(m_queue));
-    QCOMPARE(m_window->repositoryLabels()->labels().size(), m_server->labels().size());
+    QCOMPARE(m_window->repositoryLabels()->labels().size(), m_sync.server->labels().size());
     QVERIFY(m_window->suggestionPanel()->pickerLabels().contains(u"module: from github"_s));
-    QCOMPARE(m_server->requestCount(u"/labels"_s), 0);
+    QCOMPARE(m_sync.server->requestCount(u"/labels"_s), 0);
 
     // A re-sync asks conditionally; nothing changed costs nothing more.
     QSignalSpy again(m_window->repositoryLabels(), &RepositoryLabelController::synced);
     QVERIFY(syncOnce(true));
     QVERIFY(again.wait(10000) || again.size() == 1);
     QCOMPARE(again.first().first().toString(), QString());
-    QCOMPARE(m_server->requestCount(u"/labels"_s), 1);
+    QCOMPARE(m_sync.server->requestCount(u"/labels"_s), 1);
 }

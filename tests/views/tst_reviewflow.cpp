@@ -4,7 +4,7 @@
 #include "models/queue/issuetablemodel.h"
 #include "tests/support/reviewwindow.h"
 #include "tests/support/testdata.h"
-#include "views/common/apppalette.h"
+#include "tests/support/windowtest.h"
 #include "views/mainwindow.h"
 #include "views/queue/suggestionpanel.h"
 
@@ -19,7 +19,6 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -90,10 +89,7 @@ private:
 
 void tst_ReviewFlow::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QApplication::setStyle(u"Fusion"_s);
-    QApplication::setPalette(AppPalette::light());
-    m_repository = std::make_unique<KSyntaxHighlighting::Repository>();
+    m_repository = WindowTest::prepare();
 }
 
 void tst_ReviewFlow::init()

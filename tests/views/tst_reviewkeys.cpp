@@ -6,6 +6,7 @@
 #include "tests/support/reviewwindow.h"
 #include "tests/support/screenshottest.h"
 #include "tests/support/testdata.h"
+#include "tests/support/windowtest.h"
 #include "views/common/apppalette.h"
 #include "views/common/labelchipdelegate.h"
 #include "views/common/reviewshortcuts.h"
@@ -109,10 +110,7 @@ private:
 
 void tst_ReviewKeys::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QApplication::setStyle(u"Fusion"_s);
-    QApplication::setPalette(AppPalette::light());
-    m_repository = std::make_unique<KSyntaxHighlighting::Repository>();
+    m_repository = WindowTest::prepare();
     const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
     QVERIFY2(pack.ok(), qPrintable(pack.error()));
     m_pack = pack.value();

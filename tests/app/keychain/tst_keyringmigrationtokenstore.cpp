@@ -3,11 +3,8 @@
 #include "app/keychain/keyringmigrationtokenstore.h"
 #include "tests/support/privatekeyring.h"
 
-#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
-
-#include <qt6keychain/keychain.h>
 
 #include <optional>
 
@@ -29,27 +26,14 @@ private:
     QString m_skip;
 
     // Straight to one service, as an older version (or the current store) left it. Empty: none.
-    std::optional<QString> rawRead(const QString &service, const QString &login)
+    static std::optional<QString> rawRead(const QString &service, const QString &login)
     {
-        QKeychain::ReadPasswordJob job(service);
-        job.setAutoDelete(false);
-        job.setKey(TokenStore::keyFor(Host, login));
-        QSignalSpy done(&job, &QKeychain::Job::finished);
-        job.start();
-        if (!done.wait(15000))
-            return std::nullopt;
-        return job.error() == QKeychain::NoError ? job.textData() : QString();
+        return PrivateKeyring::read(service, TokenStore::keyFor(Host, login));
     }
 
-    bool rawWrite(const QString &service, const QString &login, const QString &token)
+    static bool rawWrite(const QString &service, const QString &login, const QString &token)
     {
-        QKeychain::WritePasswordJob job(service);
-        job.setAutoDelete(false);
-        job.setKey(TokenStore::keyFor(Host, login));
-        job.setTextData(token);
-        QSignalSpy done(&job, &QKeychain::Job::finished);
-        job.start();
-        return done.wait(15000) && job.error() == QKeychain::NoError;
+        return PrivateKeyring::write(service, TokenStore::keyFor(Host, login), token);
     }
 
     Result<QString> read(const QString &login)

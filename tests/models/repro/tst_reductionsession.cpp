@@ -1,16 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "engine/outbox/outboxstore.h"
-#include "engine/repro/reprojson.h"
-#include "engine/repro/reproseries.h"
+#include "engine/repro/errorsignature.h"
 #include "models/outbox/reportoutbox.h"
 #include "models/repro/reductionsession.h"
-#include "tests/support/resultspy.h"
+#include "tests/support/reductionfixture.h"
+#include "tests/support/reprotestrun.h"
 #include "tests/support/testdata.h"
-#include "tests/support/testvenv.h"
 
 #include <QSignalSpy>
-#include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -20,22 +17,6 @@ using namespace Qt::StringLiterals;
 namespace {
 
 const QString Repo = u"pytorch/pytorch"_s;
-
-Issue issueWith(int number, const QStringList &labels)
-{
-    Issue issue;
-    issue.number = number;
-    issue.title = u"reduction session test #%1"_s.arg(number);
-    issue.body = u"see the repro"_s;
-    issue.author = u"reporter"_s;
-    issue.authorAssociation = u"MEMBER"_s;
-    issue.state = IssueState::Open;
-    issue.labels = labels;
-    issue.url = u"https://github.com/pytorch/pytorch/issues/%1"_s.arg(number);
-    issue.createdAt = QDateTime(QDate(2026, 11, 1), QTime(9, 0), QTimeZone::UTC);
-    issue.updatedAt = issue.createdAt;
-    return issue;
-}
 
 } // namespace
 
@@ -58,35 +39,23 @@ private Q_SLOTS:
 
 private:
     std::unique_ptr<ReductionSession> makeSession(const Issue &issue);
-    SandboxRequest request(const QString &script) const;
-    ReproRunRecord recordOf(const Issue &issue, const QString &script, const QString &expect, int runs);
+    SandboxRequest request(const QString &script) const { return m_reduction.request(script); }
 
-    PythonEnvironment m_python;
-    QTemporaryDir m_dir;
-    std::unique_ptr<OutboxStore> m_outbox;
-    StoreReportOutbox m_reportOutbox;
+    ReductionFixture m_reduction; // the outbox the report goes to (through whoever owns it), python3
 };
 
 void tst_ReductionSession::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QVERIFY(m_dir.isValid());
-    auto outbox = OutboxStore::open(m_dir.filePath(u"store.sqlite"_s));
-    QVERIFY2(outbox, qPrintable(outbox.error()));
-    m_outbox = std::move(outbox).value();
-    m_reportOutbox.setStore(m_outbox.get());
-    const QList<PythonEnvironment> system = TestVenv::probe();
-    QVERIFY(!system.isEmpty());
-    m_python = system.first();
-    QVERIFY2(m_python.isUsable(), qPrintable(m_python.probeError));
+    m_reduction.start();
+    QVERIFY(!QTest::currentTestFailed());
 }
 
 std::unique_ptr<ReductionSession> tst_ReductionSession::makeSession(const Issue &issue)
 {
     auto session = std::make_unique<ReductionSession>();
     session->setReviewer(u"test-reviewer"_s);
-    session->setReportOutbox(&m_reportOutbox);
-    session->setEnvironments({m_python});
+    session->setReportOutbox(&m_reduction.reportOutbox);
+    session->setEnvironments({m_reduction.python});
     session->setIssue(issue, Repo);
     MinimizerOptions options;
     options.baselineRuns = 1;
@@ -95,43 +64,10 @@ std::unique_ptr<ReductionSession> tst_ReductionSession::makeSession(const Issue 
     return session;
 }
 
-SandboxRequest tst_ReductionSession::request(const QString &script) const
-{
-    SandboxRequest r;
-    r.scriptText = script;
-    r.scriptName = u"repro.py"_s;
-    r.environment = m_python;
-    r.hashSeed = 0;
-    r.limits.timeoutMs = 60000;
-    return r;
-}
-
-ReproRunRecord tst_ReductionSession::recordOf(const Issue &issue, const QString &script, const QString &expect,
-                                              int runs)
-{
-    ReproSeries series;
-    ResultSpy<ReproSeriesSummary> ran(&series, &ReproSeries::finished);
-    series.start(request(script), ErrorSignature::parse(expect), runs);
-    if (!ran.wait(60000) || !ran.first())
-        return {};
-    const ReproSeriesSummary summary = ran.first().value();
-    ReproRunRecord record;
-    record.repository = Repo;
-    record.number = issue.number;
-    record.environment = m_python.name;
-    record.torchVersion = m_python.torchVersion;
-    record.outcome = summary.overall.kind;
-    record.runs = int(summary.runs.size());
-    record.reproducedRuns = summary.reproducedRuns;
-    record.result = ReproJson::toJson(summary);
-    record.startedAt = QDateTime::currentDateTimeUtc();
-    return record;
-}
-
 void tst_ReductionSession::minimizeShrinksAndFeedsTheReport()
 {
     const QString source = QString::fromUtf8(TestData::read(u"repro/minimize/padded_keyerror.py"_s));
-    auto session = makeSession(issueWith(801, {u"needs reproduction"_s}));
+    auto session = makeSession(TestData::reductionIssue(801, {u"needs reproduction"_s}));
     QVERIFY(!session->reduceBlocker().isEmpty()); // no subject yet
     QVERIFY(!session->startMinimize(20));
     session->setSubject(ReproSubject{request(source), {}});
@@ -180,7 +116,7 @@ void tst_ReductionSession::minimizeShrinksAndFeedsTheReport()
 void tst_ReductionSession::cancelKeepsBestSoFar()
 {
     const QString source = QString::fromUtf8(TestData::read(u"repro/minimize/padded_reshape.py"_s));
-    auto session = makeSession(issueWith(802, {}));
+    auto session = makeSession(TestData::reductionIssue(802, {}));
     session->setSubject(ReproSubject{request(source), ErrorSignature::parse(u"RuntimeError: is invalid for input"_s)});
     QSignalSpy finished(session.get(), &ReductionSession::minimizeFinished);
     QString bestAtCancel;
@@ -208,7 +144,7 @@ void tst_ReductionSession::cancelKeepsBestSoFar()
 void tst_ReductionSession::nothingToMinimizeIsAnError()
 {
     const QString source = QString::fromUtf8(TestData::read(u"repro/passes.py"_s));
-    auto session = makeSession(issueWith(803, {}));
+    auto session = makeSession(TestData::reductionIssue(803, {}));
     session->setSubject(ReproSubject{request(source), {}});
     QSignalSpy finished(session.get(), &ReductionSession::minimizeFinished);
     QVERIFY(session->startMinimize(20));
@@ -228,11 +164,11 @@ void tst_ReductionSession::nothingToMinimizeIsAnError()
 void tst_ReductionSession::bisectWithoutChangeIsAValue()
 {
     // The same interpreter under two names: the outcome cannot change between them.
-    PythonEnvironment older = m_python;
+    PythonEnvironment older = m_reduction.python;
     older.name = u"first"_s;
-    PythonEnvironment newer = m_python;
+    PythonEnvironment newer = m_reduction.python;
     newer.name = u"second"_s;
-    auto session = makeSession(issueWith(804, {}));
+    auto session = makeSession(TestData::reductionIssue(804, {}));
     session->setSubject(ReproSubject{request(u"print('fine')\n"_s), ErrorSignature::parse(u"ValueError: broken"_s)});
     QVERIFY(!session->startBisect({older}, u"torch"_s, 2)); // needs two
     QSignalSpy probes(session.get(), &ReductionSession::bisectProbeFinished);
@@ -273,8 +209,8 @@ void tst_ReductionSession::sendBlockers()
     ReductionSession session;
     QCOMPARE(session.sendBlocker(), u"No issue selected."_s);
     QCOMPARE(session.sendToOutbox().errorKind(), ErrorKind::Refused);
-    session.setIssue(issueWith(805, {u"needs reproduction"_s}), repository);
-    session.setReportOutbox(outbox ? &m_reportOutbox : nullptr);
+    session.setIssue(TestData::reductionIssue(805, {u"needs reproduction"_s}), repository);
+    session.setReportOutbox(outbox ? &m_reduction.reportOutbox : nullptr);
     session.setOutboxUnavailableReason(unavailable);
     session.composeReport();
     QVERIFY2(session.sendBlocker().contains(blocker), qPrintable(session.sendBlocker()));
@@ -307,8 +243,10 @@ void tst_ReductionSession::reportGoesToOutbox()
     QFETCH(QString, commentStart);
     QFETCH(QStringList, removes);
     static int number = 820;
-    const Issue issue = issueWith(++number, {u"oncall: distributed"_s, u"needs reproduction"_s});
-    const ReproRunRecord record = recordOf(issue, script, expect, 2);
+    const Issue issue = TestData::reductionIssue(++number, {u"oncall: distributed"_s, u"needs reproduction"_s});
+    const Result<ReproRunRecord> ran = ReproTestRun::record(Repo, issue.number, request(script), expect, 2);
+    QVERIFY2(ran, qPrintable(ran.error()));
+    const ReproRunRecord &record = ran.value();
     QVERIFY(record.runs == 2);
 
     auto session = makeSession(issue);
@@ -328,7 +266,7 @@ void tst_ReductionSession::reportGoesToOutbox()
     const Result<OutboxEntry> entry = session->sendToOutbox();
     QVERIFY2(entry, qPrintable(entry.error()));
     QCOMPARE(sent.size(), 1);
-    const auto entries = m_outbox->entries(Repo);
+    const auto entries = m_reduction.outbox->entries(Repo);
     QVERIFY2(entries, qPrintable(entries.error()));
     const auto stored = std::find_if(entries->cbegin(), entries->cend(),
                                      [&](const OutboxEntry &e) { return e.number == issue.number; });
@@ -342,18 +280,18 @@ void tst_ReductionSession::reportGoesToOutbox()
 
 void tst_ReductionSession::anotherIssueForgetsTheFindings()
 {
-    auto session = makeSession(issueWith(830, {}));
+    auto session = makeSession(TestData::reductionIssue(830, {}));
     session->setSubject(ReproSubject{request(u"print('fine')\n"_s), {}});
     session->setTriggerConditions(u"the inductor backend"_s);
     session->composeReport();
     QVERIFY(session->report());
     QSignalSpy reset(session.get(), &ReductionSession::findingsReset);
-    session->setIssue(issueWith(830, {}), Repo); // the same issue: nothing forgotten
+    session->setIssue(TestData::reductionIssue(830, {}), Repo); // the same issue: nothing forgotten
     QCOMPARE(reset.size(), 0);
     QVERIFY(session->report());
     QVERIFY(session->startMinimize(20));
     QSignalSpy finished(session.get(), &ReductionSession::minimizeFinished);
-    session->setIssue(issueWith(831, {}), Repo);
+    session->setIssue(TestData::reductionIssue(831, {}), Repo);
     QCOMPARE(reset.size(), 1);
     QVERIFY(!session->isBusy()); // the job for the other issue is stopped, its answer dropped
     QVERIFY(!session->report());

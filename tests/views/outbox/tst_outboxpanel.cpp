@@ -7,6 +7,7 @@
 #include "models/queue/issuetablemodel.h"
 #include "tests/support/githubtestserver.h"
 #include "tests/support/screenshottest.h"
+#include "tests/support/windowtest.h"
 #include "views/common/apppalette.h"
 #include "views/mainwindow.h"
 #include "views/outbox/outboxpanel.h"
@@ -23,7 +24,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -125,11 +125,8 @@ private:
 
 void tst_OutboxPanel::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QApplication::setStyle(u"Fusion"_s);
-    QApplication::setPalette(AppPalette::light());
+    m_repository = WindowTest::prepare();
     qRegisterMetaType<OutboxReport>();
-    m_repository = std::make_unique<KSyntaxHighlighting::Repository>();
     const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
     QVERIFY2(pack, qPrintable(pack.error()));
     m_pack = pack.value();

@@ -6,7 +6,7 @@
 #include "models/queue/issuetablemodel.h"
 #include "models/session/session.h"
 #include "tests/support/testdata.h"
-#include "views/common/apppalette.h"
+#include "tests/support/windowtest.h"
 #include "views/queue/queuefilters.h"
 #include "views/queue/queuepage.h"
 #include "views/queue/suggestionpanel.h"
@@ -17,7 +17,6 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -69,10 +68,7 @@ private:
 
 void tst_QueuePage::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QApplication::setStyle(u"Fusion"_s);
-    QApplication::setPalette(AppPalette::light());
-    m_repository = std::make_unique<KSyntaxHighlighting::Repository>();
+    m_repository = WindowTest::prepare();
     const Result<RubricPack> pack = RubricPack::builtin(u"distributed"_s);
     QVERIFY2(pack, qPrintable(pack.error()));
     m_pack = pack.value();

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "engine/github/githubclient.h"
 #include "engine/outbox/outboxstore.h"
+#include "engine/repro/errorsignature.h"
 #include "engine/repro/pythonenvironment.h"
-#include "engine/repro/reprojson.h"
-#include "engine/repro/reproseries.h"
 #include "models/outbox/reportoutbox.h"
 #include "tests/support/githubtestserver.h"
-#include "tests/support/resultspy.h"
+#include "tests/support/reductionfixture.h"
+#include "tests/support/reprotestrun.h"
 #include "tests/support/testdata.h"
 #include "tests/support/testvenv.h"
 #include "views/common/apppalette.h"
@@ -50,22 +50,6 @@ const QList<Bug> &bugs()
         {u"pad"_s, u"1.2"_s, QString(), u"IndexError: tcbug pad width out of range"_s},
     };
     return list;
-}
-
-Issue issueWith(int number, const QStringList &labels)
-{
-    Issue issue;
-    issue.number = number;
-    issue.title = u"reduction panel test #%1"_s.arg(number);
-    issue.body = u"see the repro"_s;
-    issue.author = u"reporter"_s;
-    issue.authorAssociation = u"MEMBER"_s;
-    issue.state = IssueState::Open;
-    issue.labels = labels;
-    issue.url = u"https://github.com/pytorch/pytorch/issues/%1"_s.arg(number);
-    issue.createdAt = QDateTime(QDate(2026, 11, 1), QTime(9, 0), QTimeZone::UTC);
-    issue.updatedAt = issue.createdAt;
-    return issue;
 }
 
 // The lines a side of the diff shows, fillers left out.
@@ -114,23 +98,19 @@ private Q_SLOTS:
 
 private:
     std::unique_ptr<ReproReductionPanel> makePanel(const Issue &issue);
-    ReproRunRecord recordOf(const Issue &issue, const QString &script, const QString &expect);
-    SandboxRequest request(const QString &script) const;
+    SandboxRequest request(const QString &script) const { return m_reduction.request(script); }
     QString makeVenv(const QString &name, const QString &version);
 
     KSyntaxHighlighting::Repository m_syntax;
-    PythonEnvironment m_python;
     std::unique_ptr<QTemporaryDir> m_home;
     QList<PythonEnvironment> m_envs; // tcbug at each of Versions
-    QTemporaryDir m_dir;
-    std::unique_ptr<OutboxStore> m_outbox;
-    StoreReportOutbox m_reportOutbox; // the report goes to the outbox through whoever owns it
+    ReductionFixture m_reduction;    // the outbox the report goes to (through whoever owns it), python3
 };
 
 QString tst_ReproReductionPanel::makeVenv(const QString &name, const QString &version)
 {
-    return TestVenv::create(m_python.interpreter, m_python.pythonVersion, m_home->filePath(name), u"tcbug"_s, version,
-                            TestVenv::packageSource(bugs(), version));
+    return TestVenv::create(m_reduction.python.interpreter, m_reduction.python.pythonVersion, m_home->filePath(name),
+                            u"tcbug"_s, version, TestVenv::packageSource(bugs(), version));
 }
 
 void tst_ReproReductionPanel::initTestCase()
@@ -138,16 +118,8 @@ void tst_ReproReductionPanel::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QApplication::setStyle(u"Fusion"_s);
     QApplication::setPalette(AppPalette::light());
-    QVERIFY(m_dir.isValid());
-    auto outbox = OutboxStore::open(m_dir.filePath(u"store.sqlite"_s));
-    QVERIFY2(outbox, qPrintable(outbox.error()));
-    m_outbox = std::move(outbox).value();
-    m_reportOutbox.setStore(m_outbox.get());
-
-    const QList<PythonEnvironment> system = TestVenv::probe();
-    QVERIFY(!system.isEmpty());
-    m_python = system.first();
-    QVERIFY2(m_python.isUsable(), qPrintable(m_python.probeError));
+    m_reduction.start();
+    QVERIFY(!QTest::currentTestFailed());
 
     // In the home folder, which the sandbox hides: configured environments are bound back read-only.
     m_home = std::make_unique<QTemporaryDir>(QDir::homePath() + u"/triage-reduction-XXXXXX"_s);
@@ -171,7 +143,7 @@ std::unique_ptr<ReproReductionPanel> tst_ReproReductionPanel::makePanel(const Is
 {
     auto panel = std::make_unique<ReproReductionPanel>(&m_syntax);
     panel->setReviewer(u"test-reviewer"_s);
-    panel->setReportOutbox(&m_reportOutbox);
+    panel->setReportOutbox(&m_reduction.reportOutbox);
     panel->setEnvironments(m_envs);
     panel->setIssue(issue, Repo);
     MinimizerOptions options;
@@ -181,17 +153,6 @@ std::unique_ptr<ReproReductionPanel> tst_ReproReductionPanel::makePanel(const Is
     panel->resize(1000, 640);
     panel->show();
     return panel;
-}
-
-SandboxRequest tst_ReproReductionPanel::request(const QString &script) const
-{
-    SandboxRequest r;
-    r.scriptText = script;
-    r.scriptName = u"repro.py"_s;
-    r.environment = m_python;
-    r.hashSeed = 0;
-    r.limits.timeoutMs = 60000;
-    return r;
 }
 
 void tst_ReproReductionPanel::diffAlignsLines_data()
@@ -244,7 +205,7 @@ void tst_ReproReductionPanel::minimizeShowsProgressThenDiff()
     QFETCH(QString, file);
     QFETCH(QString, expect);
     const QString source = QString::fromUtf8(TestData::read(u"repro/minimize/"_s + file));
-    auto panel = makePanel(issueWith(501, {}));
+    auto panel = makePanel(TestData::reductionIssue(501, {}));
     panel->setSubject(ReproSubject{request(source), ErrorSignature::parse(expect)});
     panel->showPage(ReproReductionPanel::Page::Minimize);
     QVERIFY(panel->findChild<QPushButton *>(u"minimizeStartButton"_s)->isEnabled());
@@ -302,7 +263,7 @@ void tst_ReproReductionPanel::minimizeShowsProgressThenDiff()
 void tst_ReproReductionPanel::cancelKeepsBestSoFar()
 {
     const QString source = QString::fromUtf8(TestData::read(u"repro/minimize/padded_reshape.py"_s));
-    auto panel = makePanel(issueWith(502, {}));
+    auto panel = makePanel(TestData::reductionIssue(502, {}));
     panel->setSubject(ReproSubject{request(source), ErrorSignature::parse(u"RuntimeError: is invalid for input"_s)});
     QSignalSpy finished(panel.get(), &ReproReductionPanel::minimizeFinished);
     QString bestAtCancel;
@@ -342,7 +303,7 @@ void tst_ReproReductionPanel::bisectShowsBoundary()
     QFETCH(int, bug);
     QFETCH(QString, leaveOut);
     const Bug &b = bugs().at(bug);
-    auto panel = makePanel(issueWith(503, {}));
+    auto panel = makePanel(TestData::reductionIssue(503, {}));
     panel->setSubject(
         ReproSubject{request(u"import tcbug\n\nprint('tcbug', tcbug.__version__)\ntcbug.%1(3, 4)\n"_s.arg(b.function)),
                      ErrorSignature::parse(b.error)});
@@ -442,25 +403,12 @@ void tst_ReproReductionPanel::reportGoesToOutbox()
     QFETCH(QStringList, removes);
     QFETCH(bool, close);
     static int number = 600;
-    const Issue issue = issueWith(++number, labels);
+    const Issue issue = TestData::reductionIssue(++number, labels);
 
     // A real series, recorded as the repro panel records it.
-    ReproSeries series;
-    ResultSpy<ReproSeriesSummary> ran(&series, &ReproSeries::finished);
-    series.start(request(script), ErrorSignature::parse(expect), 2);
-    QVERIFY(ran.wait(60000));
-    QVERIFY2(ran.first(), qPrintable(ran.first().error()));
-    const ReproSeriesSummary summary = *ran.first();
-    ReproRunRecord record;
-    record.repository = Repo;
-    record.number = issue.number;
-    record.environment = m_python.name;
-    record.torchVersion = m_python.torchVersion;
-    record.outcome = summary.overall.kind;
-    record.runs = int(summary.runs.size());
-    record.reproducedRuns = summary.reproducedRuns;
-    record.result = ReproJson::toJson(summary);
-    record.startedAt = QDateTime::currentDateTimeUtc();
+    const Result<ReproRunRecord> ran = ReproTestRun::record(Repo, issue.number, request(script), expect, 2);
+    QVERIFY2(ran, qPrintable(ran.error()));
+    const ReproRunRecord &record = ran.value();
 
     auto panel = makePanel(issue);
     panel->setSubject(ReproSubject{request(script), ErrorSignature::parse(expect)});
@@ -480,7 +428,7 @@ void tst_ReproReductionPanel::reportGoesToOutbox()
     QSignalSpy sent(panel.get(), &ReproReductionPanel::reportSent);
     QTest::mouseClick(panel->sendButton(), Qt::LeftButton);
     QCOMPARE(sent.size(), 1);
-    const auto entries = m_outbox->entries(Repo);
+    const auto entries = m_reduction.outbox->entries(Repo);
     QVERIFY2(entries, qPrintable(entries.error()));
     const auto entry = std::find_if(entries->cbegin(), entries->cend(),
                                     [&](const OutboxEntry &e) { return e.number == issue.number; });
@@ -493,27 +441,6 @@ void tst_ReproReductionPanel::reportGoesToOutbox()
     QCOMPARE(entry->reviewer, u"test-reviewer"_s);
     QVERIFY2(entry->status == OutboxStatus::Ready, qPrintable(entry->outcome));
     QVERIFY(panel->findChild<QLabel *>(u"reportSendLabel"_s)->text().contains(QString::number(entry->id)));
-}
-
-ReproRunRecord tst_ReproReductionPanel::recordOf(const Issue &issue, const QString &script, const QString &expect)
-{
-    ReproSeries series;
-    ResultSpy<ReproSeriesSummary> ran(&series, &ReproSeries::finished);
-    series.start(request(script), ErrorSignature::parse(expect), 1);
-    if (!ran.wait(60000) || !ran.first())
-        return {};
-    const ReproSeriesSummary summary = *ran.first();
-    ReproRunRecord record;
-    record.repository = Repo;
-    record.number = issue.number;
-    record.environment = m_python.name;
-    record.torchVersion = m_python.torchVersion;
-    record.outcome = summary.overall.kind;
-    record.runs = int(summary.runs.size());
-    record.reproducedRuns = summary.reproducedRuns;
-    record.result = ReproJson::toJson(summary);
-    record.startedAt = QDateTime::currentDateTimeUtc();
-    return record;
 }
 
 // #28: the fixing PR from the issue's timeline (a GitHub-shaped server on loopback), the actionability check's
@@ -583,8 +510,11 @@ void tst_ReproReductionPanel::reportCarriesThePlaybooksFields()
     GitHubClient client;
     server.connectClient(client);
 
-    const Issue issue = issueWith(7, {u"oncall: distributed"_s, u"triaged"_s});
-    const ReproRunRecord record = recordOf(issue, script, u"ValueError: tcbug broken shape"_s);
+    const Issue issue = TestData::reductionIssue(7, {u"oncall: distributed"_s, u"triaged"_s});
+    const Result<ReproRunRecord> ran =
+        ReproTestRun::record(Repo, issue.number, request(script), u"ValueError: tcbug broken shape"_s, 1);
+    QVERIFY2(ran, qPrintable(ran.error()));
+    const ReproRunRecord &record = ran.value();
     QVERIFY(record.runs > 0);
     auto panel = makePanel(issue);
     panel->setGitHubClient(&client);
