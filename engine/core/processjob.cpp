@@ -2,6 +2,7 @@
 #include "engine/core/processjob.h"
 
 #include <csignal>
+#include <ranges>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -21,9 +22,9 @@ void keepTail(QByteArray &tail, const QByteArray &chunk, qint64 retainBytes)
 QString ProcessOutcome::lastErrorLine() const
 {
     const QStringList lines = QString::fromUtf8(standardError).split(u'\n', Qt::SkipEmptyParts);
-    for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
-        if (const QString line = it->trimmed(); !line.isEmpty())
-            return line;
+    for (const QString &line : std::views::reverse(lines)) {
+        if (const QString trimmed = line.trimmed(); !trimmed.isEmpty())
+            return trimmed;
     }
     return {};
 }

@@ -323,7 +323,7 @@ ScrubReport ScrubReport::compose(const ScrubFindings &f)
         return r;
     }
     listFindings(c);
-    if (!f.stops.isEmpty() && !(f.wentOn && !f.series.runs.isEmpty()))
+    if (!f.stops.isEmpty() && (!f.wentOn || f.series.runs.isEmpty()))
         notActionable(c);
     else
         verdictOfRuns(c);

@@ -397,8 +397,7 @@ std::optional<ReproSubject> ReproSession::subject() const
     s.request.launcher = c.launcher;
     s.request.scriptArguments = c.scriptArguments;
     s.request.environment = *environment();
-    if (m_hashSeed)
-        s.request.hashSeed = *m_hashSeed;
+    s.request.hashSeed = m_hashSeed;
     s.request.limits.timeoutMs = m_timeoutSeconds * 1000;
     s.request.extraEnvironment = ReproRunVariant::parseVariables(m_variablesText).value();
     if (m_dynamoResets && dynamoResetsOffered() > 0)
