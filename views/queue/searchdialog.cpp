@@ -154,7 +154,7 @@ void SearchDialog::search()
     m_ticket = m_lookup->search(query, this, [this, clock](int ticket, const Result<QList<SimilarityMatch>> &result) {
         if (ticket != m_ticket)
             return;
-        showResults(ticket, result);
+        showResults(result);
         if (result)
             m_status->setText(
                 result->isEmpty()
@@ -165,7 +165,7 @@ void SearchDialog::search()
     });
 }
 
-void SearchDialog::showResults(int, const Result<QList<SimilarityMatch>> &result)
+void SearchDialog::showResults(const Result<QList<SimilarityMatch>> &result)
 {
     m_pending = false;
     if (!result) {

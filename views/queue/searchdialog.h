@@ -52,7 +52,7 @@ Q_SIGNALS:
     void searchFinished();
 
 private:
-    void showResults(int ticket, const Result<QList<SimilarityMatch>> &result);
+    void showResults(const Result<QList<SimilarityMatch>> &result);
     void previewCurrent();
 
     QPointer<SimilarityLookup> m_lookup;

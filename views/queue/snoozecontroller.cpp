@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <chrono>
 
 using namespace Qt::StringLiterals;
 
@@ -165,7 +166,7 @@ QMenu *SnoozeController::menu(const Issue &issue, QWidget *parent)
         QString text;
         QDateTime until;
     } choices[] = {
-        {"inThreeHours", tr("For 3 hours"), now.addSecs(3 * 3600)},
+        {"inThreeHours", tr("For 3 hours"), now.addDuration(std::chrono::hours(3))},
         {"tomorrow",
          tr("Until tomorrow, %1").arg(locale.toString(tomorrowMorning(now).toLocalTime().time(), QLocale::ShortFormat)),
          tomorrowMorning(now)},

@@ -148,10 +148,10 @@ private:
     void updateActions();
     void onBisectRound(int round, const QStringList &versions);
     void onProbe(const BisectProbe &probe);
-    void onBisectFinished(const Result<BisectResult> &result);
+    void onBisectFinished(const Result<BisectResult> &bisected);
     void showProbes(const QList<BisectProbe> &probes, const QList<BisectBoundary> &boundaries);
     void onMinimizeImproved(const QString &source, int lines, const QString &step);
-    void onMinimizeFinished(const Result<MinimizeResult> &result);
+    void onMinimizeFinished(const Result<MinimizeResult> &minimized);
     void showMinimizeStatus();
     void showReport();
     void setStatus(const QString &text);
