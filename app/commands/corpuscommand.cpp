@@ -16,8 +16,6 @@
 #include <QJsonObject>
 #include <QTextStream>
 
-#include <optional>
-
 using namespace Qt::StringLiterals;
 
 namespace {

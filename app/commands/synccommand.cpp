@@ -18,8 +18,6 @@
 #include <QProcessEnvironment>
 #include <QTextStream>
 
-#include <optional>
-
 using namespace Qt::StringLiterals;
 
 namespace {
