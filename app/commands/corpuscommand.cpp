@@ -3,6 +3,7 @@
 
 #include "app/commands/cli.h"
 #include "app/commands/queueoptions.h"
+#include "app/commands/syncoptions.h"
 #include "app/keychain/commandtokenlookup.h"
 #include "engine/github/githubclient.h"
 #include "engine/store/issuestore.h"
@@ -14,8 +15,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
-
-#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -45,11 +44,9 @@ int CorpusCommand::run(const QStringList &arguments)
                                          u"0"_s);
     const QCommandLineOption apiOption(u"api"_s, tr("The API URL (default https://api.github.com)."), u"URL"_s,
                                        u"https://api.github.com"_s);
-    const QCommandLineOption loginOption(u"login"_s, tr("Whose token to take from the keyring."), u"LOGIN"_s);
-    const QCommandLineOption modeOption(u"mode"_s, tr("auto (default), graphql or rest."), u"MODE"_s, u"auto"_s);
-    const QCommandLineOption noKeyringOption(u"no-keyring"_s, tr("Do not ask the keyring for a token."));
+    const SyncOptions syncOptions;
     queueOptions.addTo(parser);
-    parser.addOptions({yearsOption, apiOption, loginOption, modeOption, noKeyringOption});
+    parser.addOptions({yearsOption, apiOption, syncOptions.login, syncOptions.mode, syncOptions.noKeyring});
     parser.process(arguments);
 
     Result<QueueSpec> queue = queueOptions.queue(parser);
@@ -59,9 +56,9 @@ int CorpusCommand::run(const QStringList &arguments)
     const int years = parser.value(yearsOption).toInt(&ok);
     if (!ok || years < 0 || years > 30)
         return fail(tr("--years must be a number from 0 to 30"));
-    const QString modeName = parser.value(modeOption).toLower();
-    if (!QStringList{u"auto"_s, u"graphql"_s, u"rest"_s}.contains(modeName))
-        return fail(tr("--mode must be auto, graphql or rest"));
+    const Result<SyncMode> mode = syncOptions.syncMode(parser);
+    if (!mode)
+        return fail(mode.error());
     const QUrl api(parser.value(apiOption), QUrl::StrictMode);
     if (!api.isValid() || (api.scheme() != u"https"_s && api.scheme() != u"http"_s))
         return fail(tr("--api needs an http(s) URL"));
@@ -72,27 +69,17 @@ int CorpusCommand::run(const QStringList &arguments)
     GitHubClient client;
     client.setApiUrl(api);
     const QString host = TokenStore::hostFor(client.apiUrl());
-    const std::optional<QString> login =
-        parser.isSet(loginOption) ? std::optional(parser.value(loginOption)) : std::nullopt;
     CommandTokenLookup tokenLookup; // the keyring's current service and the old one, as sync and outbox read it
     QTextStream err(stderr);
     int status = 0;
     QObject context;
-    tokenLookup.resolve(host, login, !parser.isSet(noKeyringOption), &context, [&](const Result<ResolvedToken> &found) {
-        if (!found) { // only a cancel ends it so, and nothing here cancels it
-            status = fail(found.error());
-            QCoreApplication::exit(status);
-            return;
-        }
-        const ResolvedToken &token = found.value();
+    syncOptions.resolveToken(tokenLookup, host, parser, u"corpus"_s, &context, [&](const ResolvedToken &token) {
         if (token.token.isEmpty())
             Cli::complain(u"corpus"_s, tr("no GitHub token found; going on without one (REST, 60 requests an hour)"));
         client.setToken(token.token);
         auto *job = new ReferenceCorpusSyncJob(&client, store.value().get(), queue.value(), &context);
         job->setYears(years);
-        job->setMode(modeName == u"graphql"_s ? QueueSyncJob::Mode::GraphQL
-                     : modeName == u"rest"_s  ? QueueSyncJob::Mode::Rest
-                                              : QueueSyncJob::Mode::Auto);
+        job->setMode(mode.value());
         const QList<QueueSpec> parts = job->parts();
         QObject::connect(
             job, &ReferenceCorpusSyncJob::progress, &context,
@@ -125,7 +112,7 @@ int CorpusCommand::run(const QStringList &arguments)
                             QJsonObject{{u"labels"_s, QJsonArray::fromStringList(result->queues.at(i).labels)},
                                         {u"issues"_s, part.issues},
                                         {u"requests"_s, part.requests},
-                                        {u"mode"_s, part.mode},
+                                        {u"mode"_s, syncModeName(part.mode)},
                                         {u"incremental"_s, part.incremental}});
                     }
                     const QJsonObject summary{{u"repo"_s, queue->repository()},

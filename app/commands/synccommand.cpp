@@ -2,6 +2,7 @@
 #include "app/commands/synccommand.h"
 #include "app/commands/cli.h"
 #include "app/commands/queueoptions.h"
+#include "app/commands/syncoptions.h"
 
 #include "app/keychain/commandtokenlookup.h"
 #include "engine/github/githubclient.h"
@@ -16,8 +17,6 @@
 #include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QTextStream>
-
-#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -43,23 +42,22 @@ int SyncCommand::run(const QStringList &arguments)
     const QueueOptions queueOptions;
     const QCommandLineOption apiOption(u"api"_s, tr("The API URL (default: GH_HOST's, else https://api.github.com)."),
                                        u"URL"_s);
-    const QCommandLineOption loginOption(u"login"_s, tr("Whose token to take from the keyring."), u"LOGIN"_s);
-    const QCommandLineOption modeOption(u"mode"_s, tr("auto (default), graphql or rest."), u"MODE"_s, u"auto"_s);
+    const SyncOptions syncOptions;
     const QCommandLineOption fullOption(u"full"_s, tr("Fetch the whole queue again, not only what changed."));
-    const QCommandLineOption noKeyringOption(u"no-keyring"_s, tr("Do not ask the keyring for a token."));
     const QCommandLineOption rebuildOption(u"rebuild-store"_s,
                                            tr("If the store cannot be used, move it aside and start a new one."));
     queueOptions.addTo(parser);
-    parser.addOptions({apiOption, loginOption, modeOption, fullOption, noKeyringOption, rebuildOption});
+    parser.addOptions(
+        {apiOption, syncOptions.login, syncOptions.mode, fullOption, syncOptions.noKeyring, rebuildOption});
     parser.process(arguments);
 
     Result<QueueSpec> parsedQueue = queueOptions.queue(parser);
     if (!parsedQueue)
         return fail(parsedQueue.error());
     const QueueSpec queue = std::move(parsedQueue).value();
-    const QString modeName = parser.value(modeOption).toLower();
-    if (!QStringList{u"auto"_s, u"graphql"_s, u"rest"_s}.contains(modeName))
-        return fail(tr("--mode must be auto, graphql or rest"));
+    const Result<SyncMode> mode = syncOptions.syncMode(parser);
+    if (!mode)
+        return fail(mode.error());
     const Result<QUrl> api = GitHubHost::apiUrlFor(parser.value(apiOption), QProcessEnvironment::systemEnvironment());
     if (!api)
         return fail(api.error());
@@ -74,21 +72,13 @@ int SyncCommand::run(const QStringList &arguments)
     GitHubClient client;
     client.setApiUrl(api.value());
     const QString host = TokenStore::hostFor(client.apiUrl());
-    const std::optional<QString> login =
-        parser.isSet(loginOption) ? std::optional(parser.value(loginOption)) : std::nullopt;
 
     CommandTokenLookup tokenLookup;
     QTextStream err(stderr);
     int status = 0;
     QObject context;
 
-    tokenLookup.resolve(host, login, !parser.isSet(noKeyringOption), &context, [&](const Result<ResolvedToken> &found) {
-        if (!found) { // only a cancel ends it so, and nothing here cancels it
-            status = fail(found.error());
-            QCoreApplication::exit(status);
-            return;
-        }
-        const ResolvedToken &token = found.value();
+    syncOptions.resolveToken(tokenLookup, host, parser, u"sync"_s, &context, [&](const ResolvedToken &token) {
         if (token.token.isEmpty())
             Cli::complain(u"sync"_s, tr("no GitHub token for %1 (%2); going on without one")
                                          .arg(token.host, CommandTokenLookup::sourcesFor(token.host)));
@@ -97,9 +87,7 @@ int SyncCommand::run(const QStringList &arguments)
         client.setToken(token.token, token.source);
 
         auto *job = new QueueSyncJob(&client, store.value().get(), queue, &context);
-        job->setMode(modeName == u"graphql"_s ? QueueSyncJob::Mode::GraphQL
-                     : modeName == u"rest"_s  ? QueueSyncJob::Mode::Rest
-                                              : QueueSyncJob::Mode::Auto);
+        job->setMode(mode.value());
         job->setFullSync(parser.isSet(fullOption));
         QObject::connect(job, &QueueSyncJob::progress, &context, [&err](int done, int total, int comments) {
             err << "issues " << done;
@@ -114,20 +102,14 @@ int SyncCommand::run(const QStringList &arguments)
             if (!result) {
                 status = fail(result.error());
             } else {
-                const QJsonObject summary{{u"repo"_s, queue.repository()},
-                                          {u"labels"_s, QJsonArray::fromStringList(queue.labels)},
-                                          {u"state"_s, queueStateName(queue.state)},
-                                          {u"issues"_s, result->issues},
-                                          {u"comments"_s, result->comments},
-                                          {u"removed"_s, result->removed},
-                                          {u"queue_issues"_s, result->queueIssues},
-                                          {u"queue_comments"_s, result->queueComments},
-                                          {u"requests"_s, result->requests},
-                                          {u"rate_limit_remaining"_s, result->rateLimitRemaining},
-                                          {u"mode"_s, result->mode},
-                                          {u"incremental"_s, result->incremental},
-                                          {u"resumed"_s, result->resumed},
-                                          {u"not_modified"_s, result->notModified}};
+                const QJsonObject summary{
+                    {u"repo"_s, queue.repository()},           {u"labels"_s, QJsonArray::fromStringList(queue.labels)},
+                    {u"state"_s, queueStateName(queue.state)}, {u"issues"_s, result->issues},
+                    {u"comments"_s, result->comments},         {u"removed"_s, result->removed},
+                    {u"queue_issues"_s, result->queueIssues},  {u"queue_comments"_s, result->queueComments},
+                    {u"requests"_s, result->requests},         {u"rate_limit_remaining"_s, result->rateLimitRemaining},
+                    {u"mode"_s, syncModeName(result->mode)},   {u"incremental"_s, result->incremental},
+                    {u"resumed"_s, result->resumed},           {u"not_modified"_s, result->notModified}};
                 Cli::print(summary, QJsonDocument::Compact);
             }
             QCoreApplication::exit(status);

@@ -2,10 +2,13 @@
 #pragma once
 
 #include "engine/core/queuestate.h"
+#include "engine/core/syncmode.h"
 
 #include <QDateTime>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 // A queue: one repository, labels that must all be present, labels that must all be absent (an
 // "unprocessed only" queue leaves out the marker label), and the state of the issues it holds.
@@ -74,7 +77,7 @@ struct SyncState
     // An interrupted pass: where it stopped (GraphQL end cursor or REST next-page URL), its mode and
     // the `since` it asked with (null: a full pass). Empty cursor: no pass in progress.
     QString cursor;
-    QString passMode;
+    std::optional<SyncMode> passMode; // GraphQL or Rest while a pass is in progress
     QDateTime passSince;
     QDateTime passWatermark; // newest updatedAt the pass has stored so far
     QDateTime passStarted;   // when the pass began: a full pass prunes queue members not written since

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/store/issuestore.h"
 
+#include "engine/core/syncmode.h"
 #include "engine/store/sqltransaction.h"
 #include "engine/store/storedissues.h"
 #include "engine/store/storeschema.h"
@@ -275,7 +276,7 @@ Result<SyncState> IssueStore::syncState(qint64 queueId) const
     state.queueId = queueId;
     if (query.next()) {
         state.cursor = query.value(0).toString();
-        state.passMode = query.value(1).toString();
+        state.passMode = optionalSyncModeFromName(query.value(1).toString());
         state.passSince = fromIso(query.value(2));
         state.passWatermark = fromIso(query.value(3));
         state.since = fromIso(query.value(4));
@@ -297,7 +298,7 @@ bool writeState(QSqlQuery &query, const SyncState &state)
         " etag, etag_url, last_sync, last_full_sync, pass_started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     query.addBindValue(state.queueId);
     query.addBindValue(nullable(state.cursor));
-    query.addBindValue(nullable(state.passMode));
+    query.addBindValue(nullable(syncModeName(state.passMode)));
     query.addBindValue(nullable(isoTime(state.passSince)));
     query.addBindValue(nullable(isoTime(state.passWatermark)));
     query.addBindValue(nullable(isoTime(state.since)));

@@ -125,12 +125,12 @@ void QueueSyncJob::beginPass()
         fail(state.failure());
         return;
     }
-    const QString mode = m_useGraphQL ? u"graphql"_s : u"rest"_s;
+    const SyncMode mode = m_useGraphQL ? SyncMode::GraphQL : SyncMode::Rest;
     if (state->passInProgress() && state->passMode == mode && !m_forceFull) {
         m_summary.resumed = true;
         m_passSince = state->passSince;
         m_cursor = state->cursor;
-        qCInfo(lcSync) << "resuming an interrupted" << mode << "pass of" << m_queue.repository();
+        qCInfo(lcSync) << "resuming an interrupted" << syncModeName(mode) << "pass of" << m_queue.repository();
         m_passStarted = state->passStarted;
     } else {
         const bool due = m_fullSyncInterval.count() > 0 && state->lastFullSync.isValid() &&
@@ -350,7 +350,7 @@ void QueueSyncJob::onRestPage(const Result<GitHubResponse> &result)
             return;
         }
         state.value().cursor.clear();
-        state.value().passMode.clear();
+        state.value().passMode.reset();
         state.value().lastSync = QDateTime::currentDateTimeUtc();
         if (m_fullPass) // the whole queue is as the last full pass left it
             state.value().lastFullSync = state.value().lastSync;
@@ -476,7 +476,7 @@ void QueueSyncJob::commit(const QList<Issue> &issues, const QString &nextCursor,
         if (state.passWatermark.isValid() && (!state.since.isValid() || state.passWatermark > state.since))
             state.since = state.passWatermark;
         state.cursor.clear();
-        state.passMode.clear();
+        state.passMode.reset();
         state.passSince = {};
         state.passWatermark = {};
         state.lastSync = QDateTime::currentDateTimeUtc();

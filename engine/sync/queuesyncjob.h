@@ -4,6 +4,7 @@
 #include "engine/core/issue.h"
 #include "engine/core/queuespec.h"
 #include "engine/core/result.h"
+#include "engine/core/syncmode.h"
 
 #include <QLoggingCategory>
 #include <QObject>
@@ -31,7 +32,7 @@ struct SyncSummary
     int queueComments = 0;
     int requests = 0; // HTTP requests sent, retries included
     int rateLimitRemaining = -1;
-    QString mode; // "graphql" or "rest"
+    SyncMode mode = SyncMode::Auto; // GraphQL or Rest: the API it read through (Auto only before it chose)
     bool incremental = false;
     bool resumed = false; // continued a pass an earlier run left unfinished
     bool notModified = false;
@@ -49,12 +50,7 @@ class QueueSyncJob final : public QObject
     Q_DISABLE_COPY_MOVE(QueueSyncJob)
 
 public:
-    enum class Mode
-    {
-        Auto,
-        GraphQL,
-        Rest
-    };
+    using Mode = SyncMode;
 
     QueueSyncJob(GitHubClient *client, IssueStore *store, QueueSpec queue, QObject *parent = nullptr);
     ~QueueSyncJob() override;

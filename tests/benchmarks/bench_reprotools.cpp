@@ -110,16 +110,6 @@ void minimization(const PythonEnvironment &python, const QString &only)
     out << "\nSandbox runs in all: " << totalRuns << "\n";
 }
 
-QString makeVenv(const QString &python, const QString &prefix, const QString &pyVersion, const QString &version,
-                 const QString &fixed)
-{
-    const bool buggy =
-        QVersionNumber::compare(QVersionNumber::fromString(version), QVersionNumber::fromString(fixed)) < 0;
-    return TestVenv::create(python, pyVersion, prefix, u"tcbug"_s, version,
-                            buggy ? "def view(n):\n    raise ValueError('tcbug view size is not compatible')\n"
-                                  : "def view(n):\n    return n\n");
-}
-
 void bisection(const PythonEnvironment &python, const QList<int> &sizes, QRandomGenerator &random)
 {
     QTextStream &out = Bench::out();
@@ -130,27 +120,22 @@ void bisection(const PythonEnvironment &python, const QList<int> &sizes, QRandom
         QTemporaryDir home(QDir::homePath() + u"/triage-bench-bisect-XXXXXX"_s);
         const int fixedAt = 1 + int(random.bounded(n - 1));
         const QString fixed = u"1.%1"_s.arg(fixedAt);
-        QList<PythonEnvironment> configured;
-        for (int i = 0; i < n; ++i) {
-            const QString version = u"1.%1"_s.arg(i);
-            const QString prefix =
-                makeVenv(python.interpreter, home.filePath(u"v"_s + version), python.pythonVersion, version, fixed);
-            const Result<PythonEnvironment> env = PythonEnvironment::fromSetting(u"tcbug-"_s + version + u'=' + prefix);
-            if (env)
-                configured << env.value();
+        QList<TestVenv::Wanted> wanted;
+        for (int i = 0; i < n; ++i)
+            wanted.append({u"tcbug-1.%1"_s.arg(i), u"1.%1"_s.arg(i)});
+        const auto source = [&fixed](const QString &version) -> QByteArray {
+            const bool buggy =
+                QVersionNumber::compare(QVersionNumber::fromString(version), QVersionNumber::fromString(fixed)) < 0;
+            return buggy ? "def view(n):\n    raise ValueError('tcbug view size is not compatible')\n"
+                         : "def view(n):\n    return n\n";
+        };
+        const Result<QList<PythonEnvironment>> configured =
+            TestVenv::configure(python, home.path(), wanted, u"tcbug"_s, source);
+        if (!configured) {
+            out << "| " << n << " | " << fixed << " | error: " << configured.error() << " |\n";
+            continue;
         }
-        PythonEnvironmentProbe probe;
-        probe.setDiscoverConda(false);
-        probe.setConfigured(configured);
-        QList<PythonEnvironment> envs;
-        QObject::connect(&probe, &PythonEnvironmentProbe::finished, &probe,
-                         [&](const Result<QList<PythonEnvironment>> &found) {
-                             if (found)
-                                 envs = found->mid(1);
-                         });
-        probe.start();
-        if (envs.isEmpty())
-            await(&probe, &PythonEnvironmentProbe::finished);
+        const QList<PythonEnvironment> &envs = configured.value();
 
         SandboxRequest base;
         base.scriptText = u"import tcbug\ntcbug.view(3)\n"_s;

@@ -53,6 +53,28 @@ QString create(const QString &python, const QString &pythonVersion, const QStrin
     return prefix;
 }
 
+Result<QList<PythonEnvironment>> configure(const PythonEnvironment &python, const QString &folder,
+                                           const QList<Wanted> &wanted, const QString &package, const SourceAt &source,
+                                           int timeoutMs)
+{
+    QList<PythonEnvironment> configured;
+    for (const Wanted &env : wanted) {
+        const QString prefix = create(python.interpreter, python.pythonVersion, QDir(folder).filePath(env.name),
+                                      env.version.isEmpty() ? QString() : package, env.version,
+                                      env.version.isEmpty() ? QByteArray() : source(env.version));
+        if (prefix.isEmpty())
+            return Error::failed(u"%1: the environment could not be made"_s.arg(env.name));
+        const Result<PythonEnvironment> setting = PythonEnvironment::fromSetting(env.name + u'=' + prefix);
+        if (!setting)
+            return Error::failed(u"%1: %2"_s.arg(env.name, setting.error()));
+        configured << setting.value();
+    }
+    const QList<PythonEnvironment> probed = probe(configured, timeoutMs);
+    if (probed.isEmpty())
+        return Error::failed(u"the probe did not answer within %1 ms"_s.arg(timeoutMs));
+    return probed.mid(1); // without the system one
+}
+
 bool buggyIn(const Bug &bug, const QString &version)
 {
     const auto compare = [](const QString &a, const QString &b) {

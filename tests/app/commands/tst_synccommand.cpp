@@ -170,6 +170,13 @@ private Q_SLOTS:
                                  << u"--repo OWNER/NAME is required"_s;
         QTest::addRow("bad state") << QStringList{u"sync"_s, u"--repo"_s, Repo, u"--state"_s, u"shut"_s} << QString()
                                    << 1 << u"--state must be"_s;
+        // The same words as when --mode was read as text; any case is read.
+        QTest::addRow("bad mode") << QStringList{u"sync"_s, u"--repo"_s, Repo, u"--mode"_s, u"soap"_s} << QString() << 1
+                                  << u"triage-console sync: --mode must be auto, graphql or rest\n"_s;
+        QTest::addRow("corpus: bad mode")
+            << QStringList{u"corpus"_s, u"--repo"_s, Repo, u"--mode"_s, u"graphQL2"_s} << QString() << 1
+            << u"triage-console corpus: --mode must be auto, graphql or rest\n"_s;
+        QTest::addRow("mode in any case") << QStringList{u"--mode"_s, u"REST"_s} << QString() << 0 << QString();
         QTest::addRow("foreign store") << QStringList{} << u"foreign"_s << 1 << u"is not a Triage Console store"_s;
         QTest::addRow("foreign store, rebuilt") << QStringList{u"--rebuild-store"_s} << u"foreign"_s << 0 << QString();
         QTest::addRow("unknown repository")

@@ -2,6 +2,7 @@
 #include "engine/core/enumnames.h"
 #include "engine/core/issuestate.h"
 #include "engine/core/queuestate.h"
+#include "engine/core/syncmode.h"
 #include "engine/outbox/outboxentry.h"
 #include "engine/triage/triagedecision.h"
 
@@ -26,6 +27,8 @@ private Q_SLOTS:
     void issueStateByName();
     void queueStateByName_data();
     void queueStateByName();
+    void syncModeByName_data();
+    void syncModeByName();
 };
 
 namespace {
@@ -60,6 +63,7 @@ void tst_EnumNames::tables_data()
     QTest::newRow("triage decision") << checkTable(triageDecisionNames, int(TriageDecision::Kind::Duplicate) + 1);
     QTest::newRow("issue state") << checkTable(issueStateNames, int(IssueState::Closed) + 1);
     QTest::newRow("queue state") << checkTable(queueStateNames, int(QueueState::All) + 1);
+    QTest::newRow("sync mode") << checkTable(syncModeNames, int(SyncMode::Rest) + 1);
 }
 
 void tst_EnumNames::tables()
@@ -176,6 +180,34 @@ void tst_EnumNames::queueStateByName()
     QCOMPARE(parsed.value(), *read);
     QCOMPARE(queueStateName(*read), text.toLower()); // written back as the store keys it
     QCOMPARE(issueStateOf(*read), issues);
+}
+
+// A sync's mode as `--mode` takes it (in any case), the sync and corpus commands print it and the store keeps an
+// interrupted pass's: exactly, as it was compared before it was a value, and empty or unknown text is no pass mode.
+void tst_EnumNames::syncModeByName_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<std::optional<SyncMode>>("option");
+    QTest::addColumn<std::optional<SyncMode>>("stored");
+    QTest::newRow("auto") << u"auto"_s << std::optional(SyncMode::Auto) << std::optional(SyncMode::Auto);
+    QTest::newRow("graphql") << u"graphql"_s << std::optional(SyncMode::GraphQL) << std::optional(SyncMode::GraphQL);
+    QTest::newRow("rest") << u"rest"_s << std::optional(SyncMode::Rest) << std::optional(SyncMode::Rest);
+    QTest::newRow("mixed case") << u"GraphQL"_s << std::optional(SyncMode::GraphQL) << std::optional<SyncMode>();
+    QTest::newRow("upper case") << u"REST"_s << std::optional(SyncMode::Rest) << std::optional<SyncMode>();
+    QTest::newRow("empty") << QString() << std::optional<SyncMode>() << std::optional<SyncMode>();
+    QTest::newRow("unknown") << u"soap"_s << std::optional<SyncMode>() << std::optional<SyncMode>();
+}
+
+void tst_EnumNames::syncModeByName()
+{
+    QFETCH(QString, text);
+    QFETCH(std::optional<SyncMode>, option);
+    QFETCH(std::optional<SyncMode>, stored);
+    QCOMPARE(EnumNames::value(syncModeNames, text, Qt::CaseInsensitive), option);
+    if (option)
+        QCOMPARE(syncModeName(*option), text.toLower()); // printed and stored as the table spells it
+    QCOMPARE(optionalSyncModeFromName(text), stored);
+    QCOMPARE(syncModeName(stored), stored ? text : QString());
 }
 
 QTEST_GUILESS_MAIN(tst_EnumNames)

@@ -62,19 +62,12 @@ private Q_SLOTS:
     void cancelKeepsWhatIsKnown();
 
 private:
-    QString makeVenv(const QString &name, const QString &version);
     Result<BisectResult> bisect(const QString &function, const BisectorOptions &options);
 
     PythonEnvironment m_python;
     std::unique_ptr<QTemporaryDir> m_home;
     QList<PythonEnvironment> m_envs;
 };
-
-QString tst_ReproBisector::makeVenv(const QString &name, const QString &version)
-{
-    return TestVenv::create(m_python.interpreter, m_python.pythonVersion, m_home->filePath(name),
-                            version.isEmpty() ? QString() : u"tcbug"_s, version, packageSource(version));
-}
 
 void tst_ReproBisector::initTestCase()
 {
@@ -86,21 +79,14 @@ void tst_ReproBisector::initTestCase()
     // In the home folder, which the sandbox hides: configured environments are bound back read-only.
     m_home = std::make_unique<QTemporaryDir>(QDir::homePath() + u"/triage-bisect-XXXXXX"_s);
     QVERIFY(m_home->isValid());
-    QList<PythonEnvironment> configured;
     // Not in version order on purpose, and one without the package at all.
-    QStringList names{u"nopkg"_s};
+    QList<TestVenv::Wanted> wanted{{u"nopkg"_s, QString()}};
     for (const QString &v : Versions)
-        names.insert(names.size() / 2, u"tcbug-"_s + v);
-    for (const QString &name : std::as_const(names)) {
-        const QString prefix = makeVenv(name, name == u"nopkg"_s ? QString() : name.section(u'-', 1));
-        QVERIFY2(!prefix.isEmpty(), qPrintable(name));
-        const Result<PythonEnvironment> env = PythonEnvironment::fromSetting(name + u'=' + prefix);
-        QVERIFY2(env.ok(), qPrintable(env.error()));
-        configured << env.value();
-    }
-    const QList<PythonEnvironment> probed = TestVenv::probe(configured, 120000);
-    QVERIFY(!probed.isEmpty());
-    m_envs = probed.mid(1); // without the system one
+        wanted.insert(wanted.size() / 2, {u"tcbug-"_s + v, v});
+    const Result<QList<PythonEnvironment>> envs =
+        TestVenv::configure(m_python, m_home->path(), wanted, u"tcbug"_s, packageSource);
+    QVERIFY2(envs.ok(), qPrintable(envs.error()));
+    m_envs = envs.value();
     QCOMPARE(m_envs.size(), Versions.size() + 1);
 }
 

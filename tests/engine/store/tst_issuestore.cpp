@@ -142,7 +142,7 @@ private Q_SLOTS:
         SyncState state;
         state.queueId = id;
         state.cursor = u"Y3Vyc29y"_s;
-        state.passMode = u"graphql"_s;
+        state.passMode = SyncMode::GraphQL;
         state.since = page.at(1).updatedAt;
         state.etag = "W/\"abc\"";
         QCOMPARE(store.writePage(Repo, page, state).value(), 4);
@@ -252,6 +252,64 @@ private Q_SLOTS:
             states.append(stored.queue.state);
         std::sort(states.begin(), states.end());
         QCOMPARE(states, (QList<QueueState>{QueueState::Open, QueueState::Closed, QueueState::All}));
+    }
+
+    // An interrupted pass's mode is a value in the code and the same text on disk as before it was (the
+    // `sync_state.pass_mode` column): "graphql", "rest", NULL when no pass is in progress. Text an older store holds
+    // reads back as it was compared before: exactly; other text names no mode (the pass is not resumed).
+    void passModeKeepsItsStoredText_data()
+    {
+        QTest::addColumn<std::optional<SyncMode>>("mode");
+        QTest::addColumn<QString>("text"); // null: NULL
+        QTest::addColumn<bool>("written"); // what writing `mode` stores, not only text read back
+        QTest::newRow("graphql") << std::optional(SyncMode::GraphQL) << u"graphql"_s << true;
+        QTest::newRow("rest") << std::optional(SyncMode::Rest) << u"rest"_s << true;
+        QTest::newRow("no pass") << std::optional<SyncMode>() << QString() << true;
+        QTest::newRow("another case") << std::optional<SyncMode>() << u"GraphQL"_s << false;
+        QTest::newRow("unknown") << std::optional<SyncMode>() << u"soap"_s << false;
+    }
+
+    void passModeKeepsItsStoredText()
+    {
+        QFETCH(std::optional<SyncMode>, mode);
+        QFETCH(QString, text);
+        QFETCH(bool, written);
+        const QString file = path(u"passmode-%1.sqlite"_s.arg(QString::fromLatin1(QTest::currentDataTag())));
+        const QString connection = u"passmode"_s;
+        {
+            auto opened = IssueStore::open(file);
+            QVERIFY(opened.ok());
+            SyncState state;
+            state.queueId = opened.value()->ensureQueue(queue()).value();
+            state.cursor = u"Y3Vyc29y"_s;
+            state.passMode = mode;
+            QVERIFY(opened.value()->writeSyncState(state).ok());
+        }
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connection);
+            db.setDatabaseName(file);
+            QVERIFY(db.open());
+            QSqlQuery query(db);
+            QVERIFY(query.exec(u"SELECT pass_mode FROM sync_state"_s));
+            QVERIFY(query.next());
+            if (written) {
+                QCOMPARE(query.value(0).isNull(), text.isNull());
+                QCOMPARE(query.value(0).toString(), text);
+            }
+            // As an older build (or another writer) left it.
+            QVERIFY(query.prepare(u"UPDATE sync_state SET pass_mode = ?"_s));
+            query.addBindValue(text.isNull() ? QVariant() : QVariant(text));
+            QVERIFY(query.exec());
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(connection);
+
+        auto opened = IssueStore::open(file);
+        QVERIFY(opened.ok());
+        const Result<SyncState> read = opened.value()->syncState(opened.value()->ensureQueue(queue()).value());
+        QVERIFY(read.ok());
+        QCOMPARE(read->passMode, mode);
+        QVERIFY(read->passInProgress());
     }
 
     void rewritingAPageChangesNothing()

@@ -18,7 +18,6 @@ using Fault = GitHubTestServer::Fault;
 using Mode = QueueSyncJob::Mode;
 
 Q_DECLARE_METATYPE(GitHubTestServer::Fault)
-Q_DECLARE_METATYPE(QueueSyncJob::Mode)
 
 namespace {
 
@@ -462,7 +461,7 @@ private Q_SLOTS:
         m_sync.server->addFault({Fault::BadGateway, u"/graphql"_s, 0, 4, 1, 0});
         const Result<SyncSummary> result = sync(Mode::Auto);
         QVERIFY2(result.ok(), qPrintable(result.error()));
-        QCOMPARE(result->mode, u"graphql"_s);
+        QCOMPARE(result->mode, Mode::GraphQL);
         QCOMPARE(result->requests, 4 + 3);
         verifyStoreMatchesServer(queueSpec());
     }
@@ -475,7 +474,7 @@ private Q_SLOTS:
         m_sync.server->addFault({Fault::InternalError, u"/graphql"_s, 0, -1, 1, 0});
         const Result<SyncSummary> result = sync(Mode::Auto);
         QVERIFY2(result.ok(), qPrintable(result.error()));
-        QCOMPARE(result->mode, u"rest"_s);
+        QCOMPARE(result->mode, Mode::Rest);
         verifyStoreMatchesServer(queueSpec());
     }
 

@@ -99,19 +99,12 @@ private Q_SLOTS:
 private:
     std::unique_ptr<ReproReductionPanel> makePanel(const Issue &issue);
     SandboxRequest request(const QString &script) const { return m_reduction.request(script); }
-    QString makeVenv(const QString &name, const QString &version);
 
     KSyntaxHighlighting::Repository m_syntax;
     std::unique_ptr<QTemporaryDir> m_home;
     QList<PythonEnvironment> m_envs; // tcbug at each of Versions
     ReductionFixture m_reduction;    // the outbox the report goes to (through whoever owns it), python3
 };
-
-QString tst_ReproReductionPanel::makeVenv(const QString &name, const QString &version)
-{
-    return TestVenv::create(m_reduction.python.interpreter, m_reduction.python.pythonVersion, m_home->filePath(name),
-                            u"tcbug"_s, version, TestVenv::packageSource(bugs(), version));
-}
 
 void tst_ReproReductionPanel::initTestCase()
 {
@@ -124,18 +117,14 @@ void tst_ReproReductionPanel::initTestCase()
     // In the home folder, which the sandbox hides: configured environments are bound back read-only.
     m_home = std::make_unique<QTemporaryDir>(QDir::homePath() + u"/triage-reduction-XXXXXX"_s);
     QVERIFY(m_home->isValid());
-    QList<PythonEnvironment> configured;
-    for (const QString &version : Versions) {
-        const QString name = u"tcbug-"_s + version;
-        const QString prefix = makeVenv(name, version);
-        QVERIFY2(!prefix.isEmpty(), qPrintable(name));
-        const Result<PythonEnvironment> env = PythonEnvironment::fromSetting(name + u'=' + prefix);
-        QVERIFY2(env.ok(), qPrintable(env.error()));
-        configured << env.value();
-    }
-    const QList<PythonEnvironment> probed = TestVenv::probe(configured, 120000);
-    QVERIFY(!probed.isEmpty());
-    m_envs = probed.mid(1); // without the system one
+    QList<TestVenv::Wanted> wanted;
+    for (const QString &version : Versions)
+        wanted.append({u"tcbug-"_s + version, version});
+    const Result<QList<PythonEnvironment>> envs =
+        TestVenv::configure(m_reduction.python, m_home->path(), wanted, u"tcbug"_s,
+                            [](const QString &version) { return TestVenv::packageSource(bugs(), version); });
+    QVERIFY2(envs.ok(), qPrintable(envs.error()));
+    m_envs = envs.value();
     QCOMPARE(m_envs.size(), Versions.size());
 }
 
