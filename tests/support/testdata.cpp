@@ -92,3 +92,10 @@ QString TestData::reproScript(const QString &name)
 {
     return QString::fromUtf8(read(u"repro/"_s + name));
 }
+
+QString TestData::distinctErrorBody()
+{
+    return u"The kernel rejects the weight:\n\n"_s + pythonFence(reproScript(u"distinct_error.py"_s)) +
+           u"\n```\nTraceback (most recent call last):\n  File \"repro.py\", line 7, in <module>\n"
+           u"RuntimeError: frobnicate kernel expected 4 columns but weight has 5 rows (repro-7731)\n```\n"_s;
+}

@@ -27,4 +27,6 @@ Issue reductionIssue(int number, const QStringList &labels);
 QString pythonFence(const QString &code);
 // A repro script of ours, tests/data/repro/NAME.
 QString reproScript(const QString &name);
+// An issue body that carries repro/distinct_error.py and the traceback it was reported with (marker "repro-7731").
+QString distinctErrorBody();
 } // namespace TestData

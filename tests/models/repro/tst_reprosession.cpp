@@ -17,6 +17,7 @@ namespace {
 
 const QString Repo = u"pytorch/pytorch"_s;
 
+using TestData::distinctErrorBody;
 using TestData::pythonFence;
 using TestData::reproIssue;
 using TestData::reproScript;
@@ -81,10 +82,7 @@ void tst_ReproSession::reproducesAndIsStored()
     QSignalSpy scanned(session.get(), &ReproSession::scanFinished);
     QSignalSpy ended(session.get(), &ReproSession::runEnded);
     QSignalSpy finished(session.get(), &ReproSession::runFinished);
-    const QString body =
-        u"The kernel rejects the weight:\n\n"_s + pythonFence(reproScript(u"distinct_error.py"_s)) +
-        u"\n```\nTraceback (most recent call last):\n  File \"repro.py\", line 7, in <module>\n"
-        u"RuntimeError: frobnicate kernel expected 4 columns but weight has 5 rows (repro-7731)\n```\n"_s;
+    const QString body = distinctErrorBody();
     session->setIssue(reproIssue(6001, body, u"MEMBER"_s));
     QVERIFY(session->isExtracting());
     QVERIFY2(session->blocker().contains(u"Looking for a reproduction"_s), qPrintable(session->blocker()));

@@ -41,6 +41,7 @@ namespace {
 
 const QString Repo = u"pytorch/pytorch"_s;
 
+using TestData::distinctErrorBody;
 using TestData::pythonFence;
 using TestData::reproIssue;
 using TestData::reproScript;
@@ -117,10 +118,7 @@ void tst_ReproPanel::reproducesAndIsStored()
     QSignalSpy scanned(panel.get(), &ReproPanel::scanFinished);
     QSignalSpy finished(panel.get(), &ReproPanel::runFinished);
     QSignalSpy status(panel.get(), &ReproPanel::statusChanged);
-    const QString body =
-        u"The kernel rejects the weight:\n\n"_s + pythonFence(reproScript(u"distinct_error.py"_s)) +
-        u"\n```\nTraceback (most recent call last):\n  File \"repro.py\", line 7, in <module>\n"
-        u"RuntimeError: frobnicate kernel expected 4 columns but weight has 5 rows (repro-7731)\n```\n"_s;
+    const QString body = distinctErrorBody();
     panel->setIssue(reproIssue(5001, body, u"MEMBER"_s));
     QVERIFY(status.wait(10000)); // extracted off the GUI thread
     QVERIFY(panel->expectedEdit()->text().startsWith(u"RuntimeError: frobnicate kernel"_s));
